@@ -1,0 +1,61 @@
+package dev.mongolake.server.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code mongolake} command: entry point of the runnable distribution. */
+@Command(
+    name = "mongolake",
+    mixinStandardHelpOptions = true,
+    versionProvider = MongoLakeCli.VersionProvider.class,
+    description = "MongoDB-compatible document database on Parquet and Delta Lake.",
+    subcommands = {DevCommand.class, CommandLine.HelpCommand.class})
+public final class MongoLakeCli implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Runs the CLI and exits the JVM with the command's exit code. */
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the CLI and returns its exit code, without exiting the JVM. */
+  public static int run(String... args) {
+    return new CommandLine(new MongoLakeCli()).execute(args);
+  }
+
+  @Override
+  public void run() {
+    // Without a subcommand there is nothing to do but explain what there is.
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Reads the version that the build stamped into the distribution. */
+  static String version() {
+    try (InputStream in = MongoLakeCli.class.getResourceAsStream("version.properties")) {
+      if (in == null) {
+        return "unknown";
+      }
+      Properties properties = new Properties();
+      properties.load(in);
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Supplies {@code --version} output. */
+  static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        "mongolake " + version(),
+        "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
+      };
+    }
+  }
+}
