@@ -1,8 +1,8 @@
 package dev.mongolake.delta;
 
 /**
- * Root of the deltalake error hierarchy. Every failure this library raises on purpose is a
- * subtype, so callers (the engine, which maps them to MongoDB error codes) can catch one type.
+ * Root of the deltalake error hierarchy. Every failure this library raises on purpose is a subtype,
+ * so callers (the engine, which maps them to MongoDB error codes) can catch one type.
  */
 public class DeltaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
