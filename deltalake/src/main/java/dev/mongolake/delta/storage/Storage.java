@@ -1,6 +1,8 @@
 package dev.mongolake.delta.storage;
 
+import dev.mongolake.delta.storage.internal.StorageLocations;
 import java.io.OutputStream;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,25 +13,69 @@ import java.util.Optional;
  *
  * <p>Paths never start with {@code /}, never contain empty, {@code .} or {@code ..} segments, and
  * never contain NUL or backslashes; every method rejects such a path with an {@link
- * IllegalArgumentException} so that a hostile name cannot escape the root.
+ * IllegalArgumentException} so that a hostile name cannot escape the root (see {@link
+ * StoragePaths}).
  *
  * <p>Implementations are thread-safe. Methods throw {@link StorageException} on I/O failure and
  * {@link StorageFileNotFoundException} when a file that must exist does not. The one atomic
  * primitive, {@link #writeIfAbsent}, is what makes Delta commits safe between processes.
+ *
+ * <p>Backends: {@link MemoryStorage}, {@link FileSystemStorage}, and S3-compatible object stores in
+ * the {@code deltalake-s3} module; {@link #create(URI)} picks one from a URI.
  */
 public interface Storage extends AutoCloseable {
+
+  /**
+   * Opens the backend a URI names:
+   *
+   * <ul>
+   *   <li>{@code memory://} a new empty in-memory store; {@code memory://name} the store of that
+   *       name, shared by every caller in this JVM;
+   *   <li>{@code file:///absolute/path}, or a URI without a scheme (a relative or absolute path):
+   *       the filesystem;
+   *   <li>any other scheme, such as {@code s3://bucket/prefix?endpoint=...}: the {@link
+   *       StorageProvider} registered for it through {@link java.util.ServiceLoader} (the {@code
+   *       deltalake-s3} module registers {@code s3}).
+   * </ul>
+   *
+   * <p>The caller closes the returned storage.
+   *
+   * @throws IllegalArgumentException if the URI is malformed or no provider handles its scheme (the
+   *     message names the module to add)
+   */
+  static Storage create(URI uri) {
+    return StorageLocations.open(uri);
+  }
+
+  /**
+   * Opens the backend a location names: a URI with a scheme as in {@link #create(URI)}, or else a
+   * filesystem path (relative paths resolve against the working directory).
+   *
+   * @throws IllegalArgumentException if the location is malformed or names an unknown scheme
+   */
+  static Storage create(String location) {
+    return StorageLocations.open(location);
+  }
 
   /** Reads a whole file. */
   byte[] read(String path);
 
-  /** Reads {@code length} bytes starting at {@code offset}; fewer only at the end of the file. */
+  /**
+   * Reads {@code length} bytes starting at {@code offset}; fewer only at the end of the file, none
+   * when {@code offset} is at or past the end.
+   *
+   * @throws IllegalArgumentException if {@code offset} or {@code length} is negative
+   */
   byte[] readRange(String path, long offset, int length);
 
   /**
-   * Atomically creates {@code path} with {@code data} if no file of that name exists.
+   * Atomically creates {@code path} with {@code data} if no file of that name exists. Of any number
+   * of concurrent callers, in this process or others, exactly one wins, and the file then holds the
+   * winner's bytes, whole.
    *
    * @return {@code true} if this call created the file, {@code false} if it already existed (in
    *     which case its content is unchanged)
+   * @throws StorageException if the outcome cannot be established; the file may or may not exist
    */
   boolean writeIfAbsent(String path, byte[] data);
 
@@ -38,14 +84,16 @@ public interface Storage extends AutoCloseable {
 
   /**
    * Opens a stream that creates or replaces {@code path}. The file becomes visible, whole, only
-   * when the stream is closed successfully; the caller closes it.
+   * when the stream is closed successfully; the caller closes it. If a write or the close fails,
+   * the file is left as it was.
    */
   OutputStream openOutput(String path);
 
   /**
    * Lists files whose path starts with {@code prefix} and is lexicographically {@code >= startAt},
-   * in lexicographic order of path. Files in nested folders are included. Names starting with a dot
-   * inside the listed folders (such as {@code .crc} side files) are not listed.
+   * in lexicographic order of path ({@link StoragePaths#ORDER}). Files in nested folders are
+   * included. Names starting with a dot inside the listed folders (such as {@code .crc} side files
+   * and temporary files) are not listed. A prefix that matches nothing lists as empty.
    *
    * @param prefix a path prefix, for example {@code "users/_delta_log/"}; empty lists everything
    * @param startAt the first path to include; pass {@code prefix} (or empty) to list from the start

@@ -1,0 +1,47 @@
+package dev.mongolake.delta.storage;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+
+/**
+ * A separate JVM that races on {@link FileSystemStorage#writeIfAbsent}: given a root, a writer id
+ * and a count, it prints {@code READY}, waits for a line on standard input so that racers start
+ * together, then tries to create commit files {@code 0..count-1} and prints {@code WON <n>} for
+ * each it created.
+ */
+public final class WriteIfAbsentRaceChild {
+
+  private WriteIfAbsentRaceChild() {}
+
+  /** The file a racer writes for commit {@code n}. */
+  static String commitPath(int n) {
+    return "t/_delta_log/%020d.json".formatted(n);
+  }
+
+  /** The content writer {@code id} puts in commit {@code n}. */
+  static String content(String id, int n) {
+    return "{\"commitInfo\":{\"writer\":\"" + id + "\",\"version\":" + n + "}}";
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path root = Path.of(args[0]);
+    String id = args[1];
+    int count = Integer.parseInt(args[2]);
+    Storage storage = new FileSystemStorage(root);
+    System.out.println("READY");
+    System.out.flush();
+    new BufferedReader(new InputStreamReader(System.in, UTF_8)).readLine();
+    StringBuilder won = new StringBuilder();
+    for (int n = 0; n < count; n++) {
+      if (storage.writeIfAbsent(commitPath(n), content(id, n).getBytes(UTF_8))) {
+        won.append("WON ").append(n).append('\n');
+      }
+    }
+    System.out.print(won);
+    System.out.println("DONE");
+    System.out.flush();
+  }
+}
