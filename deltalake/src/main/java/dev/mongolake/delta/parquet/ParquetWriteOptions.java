@@ -1,0 +1,135 @@
+package dev.mongolake.delta.parquet;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How a Parquet file is written.
+ *
+ * @param codec the page compression codec
+ * @param zstdLevel the zstd compression level (1..22; 3 is zstd's default), ignored by other codecs
+ * @param rowGroupSizeBytes the target size of a row group in bytes (buffered in memory until
+ *     flushed, so this bounds the writer's memory)
+ * @param pageSizeBytes the target size of a data page in bytes
+ * @param dictionaryEncoding whether columns are dictionary-encoded when that pays
+ * @param bloomFilterColumns dotted column paths (for example {@code "_id"}) that get a bloom filter
+ * @param keyValueMetadata extra key/value pairs stored in the file footer
+ */
+public record ParquetWriteOptions(
+    ParquetCodec codec,
+    int zstdLevel,
+    long rowGroupSizeBytes,
+    int pageSizeBytes,
+    boolean dictionaryEncoding,
+    Set<String> bloomFilterColumns,
+    Map<String, String> keyValueMetadata) {
+
+  /** 128 MiB, parquet-java's default row group size. */
+  public static final long DEFAULT_ROW_GROUP_SIZE = 128L * 1024 * 1024;
+
+  /** 1 MiB, parquet-java's default page size. */
+  public static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
+
+  public ParquetWriteOptions {
+    if (codec == null) {
+      throw new IllegalArgumentException("Cannot configure Parquet writer: codec is null");
+    }
+    if (zstdLevel < 1 || zstdLevel > 22) {
+      throw new IllegalArgumentException(
+          "Cannot configure Parquet writer: zstd level " + zstdLevel + " is outside 1..22");
+    }
+    if (rowGroupSizeBytes < 1024) {
+      throw new IllegalArgumentException(
+          "Cannot configure Parquet writer: row group size " + rowGroupSizeBytes + " < 1024 bytes");
+    }
+    if (pageSizeBytes < 64) {
+      throw new IllegalArgumentException(
+          "Cannot configure Parquet writer: page size " + pageSizeBytes + " < 64 bytes");
+    }
+    bloomFilterColumns = Set.copyOf(bloomFilterColumns);
+    keyValueMetadata = Map.copyOf(keyValueMetadata);
+  }
+
+  /** zstd level 3, 128 MiB row groups, 1 MiB pages, dictionaries on, no bloom filters. */
+  public static ParquetWriteOptions defaults() {
+    return new ParquetWriteOptions(
+        ParquetCodec.ZSTD, 3, DEFAULT_ROW_GROUP_SIZE, DEFAULT_PAGE_SIZE, true, Set.of(), Map.of());
+  }
+
+  public ParquetWriteOptions withCodec(ParquetCodec value) {
+    return new ParquetWriteOptions(
+        value,
+        zstdLevel,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withZstdLevel(int value) {
+    return new ParquetWriteOptions(
+        codec,
+        value,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withRowGroupSizeBytes(long value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        value,
+        pageSizeBytes,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withPageSizeBytes(int value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        rowGroupSizeBytes,
+        value,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withDictionaryEncoding(boolean value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        value,
+        bloomFilterColumns,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withBloomFilterColumns(Set<String> value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        dictionaryEncoding,
+        value,
+        keyValueMetadata);
+  }
+
+  public ParquetWriteOptions withKeyValueMetadata(Map<String, String> value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        value);
+  }
+}
