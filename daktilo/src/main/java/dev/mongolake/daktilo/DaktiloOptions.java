@@ -1,0 +1,144 @@
+package dev.mongolake.daktilo;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a log is opened. Immutable; start from {@link #defaults()} and change what you need with the
+ * {@code with...} methods.
+ *
+ * @param durability when appends are acknowledged (default {@link Durability#BATCH})
+ * @param segmentSize bytes per segment file, header included (default 64 MiB, 4 KiB to 1 GiB). The
+ *     active segment is preallocated to this size; a record (or an {@code appendMany} batch) must
+ *     fit in one segment.
+ * @param indexIntervalBytes distance between two entries of the in-memory sparse index (default 4
+ *     KiB, 64 B to 1 MiB): smaller is faster random reads and more memory, see FORMAT.md
+ * @param cacheBytes budget of the hot-read cache of the most recent records (default 8 MiB, 0 turns
+ *     it off)
+ * @param asyncFlushInterval how often {@link Durability#ASYNC} flushes to the device (default 100
+ *     ms)
+ * @param tailPrefetch how many records a {@link LogTail} reads ahead at most (default 256): this
+ *     bounds a tail's memory
+ * @param clock wall clock for the creation time written into segment headers
+ */
+public record DaktiloOptions(
+    Durability durability,
+    long segmentSize,
+    int indexIntervalBytes,
+    long cacheBytes,
+    Duration asyncFlushInterval,
+    int tailPrefetch,
+    Clock clock) {
+
+  /** Smallest accepted segment size. */
+  public static final long MIN_SEGMENT_SIZE = 4 * 1024;
+
+  /** Largest accepted segment size (positions inside a segment are 31-bit). */
+  public static final long MAX_SEGMENT_SIZE = 1L << 30;
+
+  public DaktiloOptions {
+    Objects.requireNonNull(durability, "durability");
+    Objects.requireNonNull(asyncFlushInterval, "asyncFlushInterval");
+    Objects.requireNonNull(clock, "clock");
+    if (segmentSize < MIN_SEGMENT_SIZE || segmentSize > MAX_SEGMENT_SIZE) {
+      throw new IllegalArgumentException(
+          "Cannot use segment size "
+              + segmentSize
+              + ": it must be between "
+              + MIN_SEGMENT_SIZE
+              + " and "
+              + MAX_SEGMENT_SIZE
+              + " bytes");
+    }
+    if (indexIntervalBytes < 64 || indexIntervalBytes > (1 << 20)) {
+      throw new IllegalArgumentException(
+          "Cannot use index interval "
+              + indexIntervalBytes
+              + ": it must be between 64 and 1048576 bytes");
+    }
+    if (cacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "Cannot use cache size " + cacheBytes + ": it must not be negative");
+    }
+    if (asyncFlushInterval.isNegative() || asyncFlushInterval.isZero()) {
+      throw new IllegalArgumentException(
+          "Cannot use async flush interval " + asyncFlushInterval + ": it must be positive");
+    }
+    if (tailPrefetch < 1) {
+      throw new IllegalArgumentException(
+          "Cannot use tail prefetch " + tailPrefetch + ": it must be at least 1");
+    }
+  }
+
+  /** BATCH durability, 64 MiB segments, 4 KiB index interval, 8 MiB cache, 100 ms async flush. */
+  public static DaktiloOptions defaults() {
+    return new DaktiloOptions(
+        Durability.BATCH,
+        64L << 20,
+        4096,
+        8L << 20,
+        Duration.ofMillis(100),
+        256,
+        Clock.systemUTC());
+  }
+
+  public DaktiloOptions withDurability(Durability value) {
+    return new DaktiloOptions(
+        value,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock);
+  }
+
+  public DaktiloOptions withSegmentSize(long bytes) {
+    return new DaktiloOptions(
+        durability, bytes, indexIntervalBytes, cacheBytes, asyncFlushInterval, tailPrefetch, clock);
+  }
+
+  public DaktiloOptions withIndexIntervalBytes(int bytes) {
+    return new DaktiloOptions(
+        durability, segmentSize, bytes, cacheBytes, asyncFlushInterval, tailPrefetch, clock);
+  }
+
+  public DaktiloOptions withCacheBytes(long bytes) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        bytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock);
+  }
+
+  public DaktiloOptions withAsyncFlushInterval(Duration interval) {
+    return new DaktiloOptions(
+        durability, segmentSize, indexIntervalBytes, cacheBytes, interval, tailPrefetch, clock);
+  }
+
+  public DaktiloOptions withTailPrefetch(int records) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        records,
+        clock);
+  }
+
+  public DaktiloOptions withClock(Clock value) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        value);
+  }
+}

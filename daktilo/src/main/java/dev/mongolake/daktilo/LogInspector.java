@@ -1,0 +1,79 @@
+package dev.mongolake.daktilo;
+
+import dev.mongolake.daktilo.internal.CheckpointFile;
+import dev.mongolake.daktilo.internal.FileOps;
+import dev.mongolake.daktilo.internal.Format;
+import dev.mongolake.daktilo.internal.MappedFile;
+import dev.mongolake.daktilo.internal.SegmentHeader;
+import dev.mongolake.daktilo.internal.SegmentScanner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Describes a log directory without opening it for writing (no lock, no changes): format version,
+ * segments, head and checkpoint sequence. Records are counted by scanning the frames; a segment's
+ * count stops at its first invalid frame (use {@link LogVerifier} to learn why).
+ */
+public final class LogInspector {
+  private LogInspector() {}
+
+  /**
+   * @throws DaktiloException when {@code dir} is not a readable log directory
+   * @throws CorruptionException when a segment header or the checkpoint file is damaged
+   */
+  public static LogInspection inspect(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new DaktiloException("Cannot inspect " + dir + ": it is not a directory");
+    }
+    try {
+      List<Path> files = FileOps.listSegments(dir);
+      long checkpoint = CheckpointFile.read(dir);
+      List<LogInspection.SegmentInfo> infos = new ArrayList<>();
+      int version = Format.VERSION;
+      long first = 0;
+      long head = 0;
+      long total = 0;
+      for (int i = 0; i < files.size(); i++) {
+        Path file = files.get(i);
+        long id = Format.parseSegmentId(file.getFileName().toString());
+        try (MappedFile mapped = new MappedFile(file)) {
+          if (mapped.size() < Format.SEGMENT_HEADER_SIZE) {
+            throw new CorruptionException(
+                file, mapped.size(), "file is shorter than the 64-byte segment header");
+          }
+          SegmentHeader header = SegmentHeader.decode(mapped.view(), file, id);
+          if (i == 0) {
+            version = header.version();
+          }
+          SegmentScanner.Result scan =
+              SegmentScanner.scan(mapped.view(), mapped.size(), header.firstSequence(), null);
+          long records = scan.lastSequence() - header.firstSequence() + 1;
+          if (records > 0) {
+            if (first == 0) {
+              first = header.firstSequence();
+            }
+            head = scan.lastSequence();
+          }
+          total += mapped.size();
+          infos.add(
+              new LogInspection.SegmentInfo(
+                  file,
+                  id,
+                  header.firstSequence(),
+                  scan.lastSequence(),
+                  records,
+                  mapped.size(),
+                  scan.validEnd(),
+                  i < files.size() - 1,
+                  false));
+        }
+      }
+      return new LogInspection(dir, version, infos, first, head, checkpoint, total);
+    } catch (IOException e) {
+      throw new DaktiloException("Cannot inspect " + dir + ": " + e, e);
+    }
+  }
+}

@@ -1,0 +1,582 @@
+package dev.mongolake.daktilo.internal;
+
+import dev.mongolake.daktilo.CompactedSequenceException;
+import dev.mongolake.daktilo.DaktiloException;
+import dev.mongolake.daktilo.DaktiloOptions;
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.daktilo.LogClosedException;
+import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.LogTail;
+import dev.mongolake.daktilo.UnwrittenSequenceException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The log: segments, the write path, durability and the read path. {@code Daktilo} is its public
+ * face; see there for the contract.
+ *
+ * <p>Sequences: {@code writtenSequence} is the last record copied into the active segment, {@code
+ * durableSequence} the last one flushed to the device, {@code committedSequence} the last one
+ * acknowledged (durable in STRICT and BATCH, written in ASYNC). Readers and tails see only
+ * committed records, so nothing a reader saw can vanish in a process crash.
+ */
+public final class LogEngine implements AutoCloseable {
+  private final Path dir;
+  private final DaktiloOptions options;
+  private final Durability mode;
+  private final DirectoryLock directoryLock;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private final ReentrantLock maintenanceLock = new ReentrantLock();
+  private final RingCache cache;
+  private final TailHub tails = new TailHub();
+  private final Syncer syncer;
+  private final AtomicLong durable = new AtomicLong();
+  private final AtomicLong committed = new AtomicLong();
+  private volatile Segment active;
+  private volatile Segment[] segments;
+  private volatile long writtenSequence;
+  private volatile long checkpoint;
+  private volatile boolean closed;
+  private volatile Throwable failure;
+  private long nextSequence; // guarded by writeLock
+
+  private LogEngine(Path dir, DaktiloOptions options, DirectoryLock lock, Recovery.State state) {
+    this.dir = dir;
+    this.options = options;
+    this.mode = options.durability();
+    this.directoryLock = lock;
+    this.cache = new RingCache(options.cacheBytes());
+    this.segments = state.segments();
+    this.active = segments[segments.length - 1];
+    this.checkpoint = state.checkpoint();
+    long last = state.lastSequence();
+    this.writtenSequence = last;
+    this.durable.set(last);
+    this.committed.set(last);
+    this.nextSequence = state.nextSequence();
+    this.syncer =
+        new Syncer(
+            this,
+            mode,
+            options.asyncFlushInterval().toNanos(),
+            "daktilo-sync-" + dir.getFileName());
+  }
+
+  /** Opens (or creates) the log in {@code dir}, recovering it first. */
+  public static LogEngine open(Path dir, DaktiloOptions options) {
+    DirectoryLock lock = null;
+    try {
+      Files.createDirectories(dir);
+      lock = DirectoryLock.acquire(dir);
+      Recovery.State state = Recovery.recover(dir, options);
+      LogEngine log = new LogEngine(dir, options, lock, state);
+      log.writeLock.lock();
+      try {
+        if (state.nextSequence() > log.active.lastSequence() + 1) {
+          // The checkpoint is ahead of the recovered log (an ASYNC crash lost acknowledged
+          // records): continue after the checkpoint, never reusing a sequence.
+          log.roll(state.nextSequence(), Format.SEGMENT_SEQUENCE_GAP);
+        }
+      } finally {
+        log.writeLock.unlock();
+      }
+      log.syncer.start();
+      return log;
+    } catch (IOException e) {
+      closeQuietly(lock);
+      throw new DaktiloException("Cannot open log " + dir + ": " + e, e);
+    } catch (RuntimeException e) {
+      closeQuietly(lock);
+      throw e;
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (Exception ignored) {
+        // already failing
+      }
+    }
+  }
+
+  // ---- appending ----
+
+  public long append(byte[] payload) {
+    return appendBatch(new byte[][] {payload}, null)[0];
+  }
+
+  public long[] appendMany(byte[][] payloads) {
+    if (payloads.length == 0) {
+      return new long[0];
+    }
+    return appendBatch(payloads, null);
+  }
+
+  public CompletableFuture<Long> appendAsync(byte[] payload) {
+    CompletableFuture<Long> future = new CompletableFuture<>();
+    appendBatch(new byte[][] {payload}, future);
+    return future;
+  }
+
+  /**
+   * Writes {@code payloads} as one unit (frames flagged so recovery drops an incomplete batch) and
+   * waits as the durability mode says, or completes {@code future} instead of waiting.
+   */
+  private long[] appendBatch(byte[][] payloads, CompletableFuture<Long> future) {
+    long total = 0;
+    for (byte[] p : payloads) {
+      total += Format.FRAME_HEADER_SIZE + (long) p.length;
+    }
+    long room = options.segmentSize() - Format.SEGMENT_HEADER_SIZE;
+    if (total > room) {
+      throw new IllegalArgumentException(
+          "Cannot append "
+              + (payloads.length == 1 ? "a record" : "a batch")
+              + " of "
+              + total
+              + " framed bytes: a segment holds at most "
+              + room
+              + " (raise segmentSize)");
+    }
+    long[] sequences = new long[payloads.length];
+    Waiter waiter = null;
+    Segment segment;
+    int end;
+    long last;
+    writeLock.lock();
+    try {
+      checkWritable();
+      if (active.remaining() < total) {
+        roll(nextSequence, 0);
+      }
+      segment = active;
+      int pos = segment.writePosition();
+      for (int i = 0; i < payloads.length; i++) {
+        long seq = nextSequence++;
+        sequences[i] = seq;
+        int flags = i < payloads.length - 1 ? Format.FRAME_BATCH_CONTINUES : 0;
+        pos = segment.writeFrame(pos, seq, flags, payloads[i]);
+      }
+      end = pos;
+      last = sequences[payloads.length - 1];
+      segment.publish(end, last);
+      for (int i = 0; i < payloads.length; i++) {
+        cache.put(sequences[i], payloads[i]);
+      }
+      writtenSequence = last;
+      if (mode == Durability.ASYNC) {
+        committed.set(last);
+        tails.signal();
+      } else if (future != null) {
+        waiter = new Waiter(last, future, last);
+        syncer.enqueue(waiter);
+      } else if (mode == Durability.BATCH) {
+        waiter = new Waiter(last);
+        syncer.enqueue(waiter);
+      } else {
+        segment.acquire(); // the active segment: cannot be retired while we hold the lock
+      }
+    } finally {
+      writeLock.unlock();
+    }
+    if (mode == Durability.ASYNC) {
+      if (future != null) {
+        future.complete(last);
+      }
+    } else if (waiter != null) {
+      syncer.wake();
+      if (future == null) {
+        waiter.await();
+      }
+    } else {
+      try {
+        segment.force(end);
+      } catch (RuntimeException e) {
+        fail(e);
+        throw new DaktiloException("Cannot sync the log " + dir + ": " + e.getMessage(), e);
+      } finally {
+        segment.release();
+      }
+      markDurable(last);
+    }
+    return sequences;
+  }
+
+  private void checkWritable() {
+    if (closed) {
+      throw new LogClosedException("Cannot append to log " + dir + ": it is closed");
+    }
+    if (failure != null) {
+      throw new DaktiloException(
+          "Cannot append to log " + dir + ": it failed earlier (" + failure + "); reopen it",
+          failure);
+    }
+  }
+
+  /** Seals the active segment and starts segment id + 1 at {@code firstSequence}. */
+  private void roll(long firstSequence, int flags) {
+    Segment old = active;
+    try {
+      old.seal();
+      long id = old.header().segmentId() + 1;
+      SegmentHeader header =
+          new SegmentHeader(Format.VERSION, flags, id, firstSequence, options.clock().millis());
+      Segment next =
+          Segment.create(
+              dir.resolve(Format.segmentFileName(id)),
+              header,
+              options.segmentSize(),
+              options.indexIntervalBytes());
+      Segment[] current = segments;
+      Segment[] grown = Arrays.copyOf(current, current.length + 1);
+      grown[current.length] = next;
+      segments = grown;
+      active = next;
+    } catch (IOException | RuntimeException e) {
+      // The old segment may already be cut to its end: writing on would fault. Stop here; a
+      // reopen continues in it.
+      fail(e);
+      throw new DaktiloException("Cannot roll to a new segment in " + dir + ": " + e, e);
+    }
+  }
+
+  // ---- durability (called by the sync thread and STRICT appenders) ----
+
+  long writtenSequence() {
+    return writtenSequence;
+  }
+
+  long durableSequence() {
+    return durable.get();
+  }
+
+  Throwable failure() {
+    return failure;
+  }
+
+  /** Flushes the active segment up to its write position. */
+  void syncTo() {
+    Segment s = active;
+    s.force(s.writePosition());
+  }
+
+  /** Records that every sequence up to {@code sequence} is on the device. */
+  void markDurable(long sequence) {
+    durable.accumulateAndGet(sequence, Math::max);
+    if (mode != Durability.ASYNC) {
+      committed.accumulateAndGet(sequence, Math::max);
+      tails.signal();
+    }
+  }
+
+  /** Marks the log failed (a flush or roll failed: retrying an fsync is not safe). */
+  void fail(Throwable cause) {
+    writeLock.lock();
+    try {
+      if (failure == null) {
+        failure =
+            cause instanceof DaktiloException
+                ? cause
+                : new DaktiloException(
+                    "Cannot sync the log " + dir + ": " + cause.getMessage(), cause);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+    syncer.wake();
+  }
+
+  public void flush() {
+    Waiter waiter;
+    writeLock.lock();
+    try {
+      checkWritable();
+      waiter = new Waiter(writtenSequence);
+      syncer.enqueue(waiter);
+    } finally {
+      writeLock.unlock();
+    }
+    syncer.wake();
+    waiter.await();
+  }
+
+  // ---- reading ----
+
+  public long committedSequence() {
+    return committed.get();
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  public long lastSequence() {
+    return committed.get();
+  }
+
+  public long firstSequence() {
+    long last = committed.get();
+    if (last == 0) {
+      return 0;
+    }
+    for (Segment s : segments) {
+      if (s.lastSequence() >= s.firstSequence()) {
+        return s.firstSequence() <= last ? s.firstSequence() : 0;
+      }
+    }
+    return 0;
+  }
+
+  private void checkOpen(String action) {
+    if (closed) {
+      throw new LogClosedException("Cannot " + action + ": the log " + dir + " is closed");
+    }
+  }
+
+  private void checkReadable(long sequence, String action) {
+    if (sequence < 1) {
+      throw new IllegalArgumentException(
+          "Cannot " + action + " sequence " + sequence + ": sequences start at 1");
+    }
+    checkOpen(action + " sequence " + sequence);
+  }
+
+  public LogEntry read(long sequence) {
+    checkReadable(sequence, "read");
+    long last = committed.get();
+    if (sequence > last) {
+      throw new UnwrittenSequenceException(sequence, firstSequence(), last);
+    }
+    List<LogEntry> out = new ArrayList<>(1);
+    readRange(sequence, sequence, 1, 1, out);
+    return out.get(0);
+  }
+
+  /** {@link #readRange} for the public range iterator. */
+  public int readRangeChunk(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
+    return readRange(from, to, maxRecords, maxBytes, out);
+  }
+
+  /**
+   * Appends committed records {@code from..to} to {@code out} (at most {@code maxRecords}, about
+   * {@code maxBytes}), from the hot cache when it has them, else from the segments. Returns how
+   * many were added (at least one when {@code from <= to}).
+   */
+  int readRange(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
+    int added = 0;
+    long bytes = 0;
+    long seq = from;
+    while (seq <= to && added < maxRecords && (added == 0 || bytes < maxBytes)) {
+      byte[] cached = cache.get(seq);
+      if (cached == null) {
+        break;
+      }
+      out.add(new LogEntry(seq, cached.clone()));
+      added++;
+      bytes += cached.length;
+      seq++;
+    }
+    while (seq <= to && added < maxRecords && (added == 0 || bytes < maxBytes)) {
+      int start = out.size();
+      int n =
+          readSegments(seq, to, maxRecords - added, added == 0 ? maxBytes : maxBytes - bytes, out);
+      for (int i = start; i < out.size(); i++) {
+        bytes += out.get(i).payload().length;
+      }
+      added += n;
+      seq += n;
+    }
+    return added;
+  }
+
+  private int readSegments(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
+    while (true) {
+      checkOpen("read sequence " + from);
+      Segment[] segs = segments;
+      int i = findSegment(segs, from);
+      if (i < 0) {
+        throw new CompactedSequenceException(from, firstSequence(), committed.get());
+      }
+      Segment s = segs[i];
+      if (!s.acquire()) {
+        continue; // retired under us: compacted (or closed); re-check against the new list
+      }
+      try {
+        int n = s.read(from, to, maxRecords, maxBytes, out);
+        if (n == 0) {
+          // In a sequence gap (after a recovery that skipped to the checkpoint): never written.
+          throw new CompactedSequenceException(from, firstSequence(), committed.get());
+        }
+        return n;
+      } finally {
+        s.release();
+      }
+    }
+  }
+
+  /** Index of the last segment whose first sequence is at most {@code sequence}, or -1. */
+  private static int findSegment(Segment[] segs, long sequence) {
+    int lo = 0;
+    int hi = segs.length - 1;
+    int found = -1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (segs[mid].firstSequence() <= sequence) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /** Checks a range request and returns the committed sequence it was checked against. */
+  public long checkRange(long from, long toInclusive) {
+    checkReadable(from, "read");
+    long last = committed.get();
+    if (toInclusive > last) {
+      throw new UnwrittenSequenceException(toInclusive, firstSequence(), last);
+    }
+    long first = firstSequence();
+    if (from <= toInclusive && (first == 0 || from < first)) {
+      throw new CompactedSequenceException(from, first, last);
+    }
+    return last;
+  }
+
+  public LogTail tail(long from) {
+    checkReadable(from, "tail from");
+    long first = firstSequence();
+    long last = committed.get();
+    if (from <= last && (first == 0 || from < first)) {
+      throw new CompactedSequenceException(from, first, last);
+    }
+    Tail tail = new Tail(this, tails, from, options.tailPrefetch());
+    tails.register(tail);
+    return tail;
+  }
+
+  // ---- checkpoint and compaction ----
+
+  public void checkpoint(long sequence) {
+    checkOpen("checkpoint sequence " + sequence);
+    long last = committed.get();
+    if (sequence < 0 || sequence > last) {
+      throw new IllegalArgumentException(
+          "Cannot checkpoint sequence "
+              + sequence
+              + ": it must be between 0 and the last sequence "
+              + last);
+    }
+    maintenanceLock.lock();
+    try {
+      long current = checkpoint;
+      if (sequence < current) {
+        throw new IllegalArgumentException(
+            "Cannot checkpoint sequence "
+                + sequence
+                + ": the checkpoint is already at "
+                + current
+                + " and never moves back");
+      }
+      if (sequence == current) {
+        return;
+      }
+      CheckpointFile.write(dir, sequence);
+      checkpoint = sequence;
+    } catch (IOException e) {
+      throw new DaktiloException(
+          "Cannot checkpoint sequence " + sequence + " in " + dir + ": " + e, e);
+    } finally {
+      maintenanceLock.unlock();
+    }
+  }
+
+  public long checkpointSequence() {
+    return checkpoint;
+  }
+
+  /** Deletes the sealed segments whose records are all at or below the checkpoint. */
+  public int compact() {
+    checkOpen("compact");
+    maintenanceLock.lock();
+    try {
+      long upTo = checkpoint;
+      Segment[] victims;
+      writeLock.lock();
+      try {
+        Segment[] segs = segments;
+        int k = 0;
+        while (k < segs.length - 1 && segs[k].sealed() && segs[k].lastSequence() <= upTo) {
+          k++;
+        }
+        if (k == 0) {
+          return 0;
+        }
+        victims = Arrays.copyOfRange(segs, 0, k);
+        segments = Arrays.copyOfRange(segs, k, segs.length);
+      } finally {
+        writeLock.unlock();
+      }
+      for (Segment v : victims) {
+        v.retire();
+        Files.deleteIfExists(v.file());
+      }
+      FileOps.fsyncDirectory(dir);
+      return victims.length;
+    } catch (IOException e) {
+      throw new DaktiloException("Cannot compact log " + dir + ": " + e, e);
+    } finally {
+      maintenanceLock.unlock();
+    }
+  }
+
+  // ---- lifetime ----
+
+  @Override
+  public void close() {
+    writeLock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    } finally {
+      writeLock.unlock();
+    }
+    syncer.stop();
+    tails.closeAll();
+    for (Segment s : segments) {
+      s.retire();
+    }
+    try {
+      directoryLock.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot release the lock of log " + dir, e);
+    }
+  }
+
+  public Path directory() {
+    return dir;
+  }
+
+  public DaktiloOptions options() {
+    return options;
+  }
+
+  /** Number of device flushes the sync thread made (for tests and benchmarks). */
+  public long syncCount() {
+    return syncer.syncCount();
+  }
+}

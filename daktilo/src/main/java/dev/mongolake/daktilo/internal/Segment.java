@@ -1,0 +1,353 @@
+package dev.mongolake.daktilo.internal;
+
+import dev.mongolake.daktilo.CorruptionException;
+import dev.mongolake.daktilo.LogEntry;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+/**
+ * One segment file mapped into memory. The active segment is mapped read-write over its whole
+ * preallocated size; appenders copy frames into the mapping (that is the "OS write": the bytes are
+ * in the page cache and survive a process crash) and {@link #force} msyncs a byte range to the
+ * device. Sealed segments are read-only.
+ *
+ * <p>Writes happen only under the log's write lock. Reads are lock-free: a reader reads {@link
+ * #writePosition} (volatile, published after the bytes) and never looks past it.
+ */
+public final class Segment implements RecordSource {
+  private final Path file;
+  private final SegmentHeader header;
+  private final Arena arena;
+  private final MemorySegment memory;
+  private final ByteBuffer view;
+  private final int capacity;
+  private final SparseIndex index;
+  private volatile int writePosition;
+  private volatile long lastSequence;
+  private volatile boolean sealed;
+  private final AtomicLong durableOffset;
+  private final AtomicInteger refs = new AtomicInteger(1);
+  private final AtomicBoolean retired = new AtomicBoolean();
+
+  // Writer-side scratch, used only under the log's write lock.
+  private final byte[] frameHeader = new byte[Format.FRAME_HEADER_SIZE];
+  private final ByteBuffer frameHeaderView = Format.le(frameHeader);
+  private final CRC32C crc = new CRC32C();
+
+  private Segment(
+      Path file,
+      SegmentHeader header,
+      Arena arena,
+      MemorySegment memory,
+      SparseIndex index,
+      int writePosition,
+      long lastSequence,
+      boolean sealed) {
+    this.file = file;
+    this.header = header;
+    this.arena = arena;
+    this.memory = memory;
+    this.view = memory.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    this.capacity = (int) memory.byteSize();
+    this.index = index;
+    this.writePosition = writePosition;
+    this.lastSequence = lastSequence;
+    this.sealed = sealed;
+    this.durableOffset = new AtomicLong(writePosition);
+  }
+
+  /** Maps and fully scans a sealed segment; any damage is a {@link CorruptionException}. */
+  public static Segment openSealed(Path file, long id, int indexInterval) throws IOException {
+    long size = java.nio.file.Files.size(file);
+    checkSize(file, size);
+    Arena arena = Arena.ofShared();
+    try {
+      MemorySegment memory = FileOps.map(file, false, size, arena);
+      ByteBuffer view = memory.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+      SegmentHeader header = SegmentHeader.decode(view, file, id);
+      SparseIndex index = new SparseIndex(header.firstSequence(), indexInterval);
+      SegmentScanner.Result scan =
+          SegmentScanner.scan(view, (int) size, header.firstSequence(), index);
+      if (!scan.reachedEnd()) {
+        int at = scan.openBatch() && scan.stop() == null ? scan.validEnd() : scan.stopOffset();
+        String reason =
+            scan.stop() == null
+                ? "sealed segment ends inside an appendMany batch"
+                : scan.stopReason() + " in a sealed segment";
+        throw new CorruptionException(file, at, reason, scan.storedCrc(), scan.actualCrc());
+      }
+      return new Segment(
+          file, header, arena, memory, index, scan.validEnd(), scan.lastSequence(), true);
+    } catch (RuntimeException | IOException e) {
+      arena.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Maps the active (last) segment read-write over {@code capacity} bytes, finds the end of its
+   * valid records and cleans up a torn tail: the file is grown back to its preallocated size and
+   * any bytes after the last complete record are zeroed, so stale bytes can never be mistaken for
+   * records later.
+   *
+   * @throws CorruptionException when the header is damaged or a damaged frame is followed by a
+   *     valid record (damage inside the log, not a torn tail)
+   */
+  public static Segment openActive(Path file, long id, long segmentSize, int indexInterval)
+      throws IOException {
+    long size = java.nio.file.Files.size(file);
+    checkSize(file, size);
+    if (size < Format.SEGMENT_HEADER_SIZE) {
+      throw new CorruptionException(
+          file, size, "segment file is " + size + " bytes, shorter than its 64-byte header");
+    }
+    long capacity = Math.max(size, segmentSize);
+    if (size < capacity) {
+      FileOps.extendWithZeros(file, capacity);
+    }
+    Arena arena = Arena.ofShared();
+    try {
+      MemorySegment memory = FileOps.map(file, true, capacity, arena);
+      ByteBuffer view = memory.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+      SegmentHeader header = SegmentHeader.decode(view, file, id);
+      SparseIndex index = new SparseIndex(header.firstSequence(), indexInterval);
+      int limit = (int) capacity;
+      SegmentScanner.Result scan = SegmentScanner.scan(view, limit, header.firstSequence(), index);
+      int end = scan.validEnd();
+      int dirty = SegmentScanner.firstNonZero(view, end, limit);
+      boolean damagedFrame =
+          scan.stop() != null
+              && scan.stop() != FrameReader.Status.SHORT_HEADER
+              && (scan.stop() != FrameReader.Status.ZERO_HEADER || dirty >= 0);
+      if (damagedFrame) {
+        // A torn tail has nothing valid behind it; a damaged record inside the log does. The
+        // damaged frame carries the sequence after the open batch's frames; look for the next one.
+        long afterDamaged =
+            scan.lastSequence() + SegmentScanner.framesBetween(view, end, scan.stopOffset()) + 2;
+        if (SegmentScanner.validFrameFollows(view, scan.stopOffset() + 1, limit, afterDamaged)) {
+          throw new CorruptionException(
+              file,
+              scan.stopOffset(),
+              scan.stopReason() + ", and valid records follow it (damage inside the log)",
+              scan.storedCrc(),
+              scan.actualCrc());
+        }
+      }
+      index.truncateAfter(scan.lastSequence());
+      if (dirty >= 0) {
+        // Torn tail or incomplete batch: zero everything after the last complete record, so stale
+        // bytes can never be read as records once new ones are written around them.
+        int dirtyEnd = SegmentScanner.lastNonZero(view, end, limit) + 1;
+        memory.asSlice(end, dirtyEnd - end).fill((byte) 0);
+        memory.asSlice(end, dirtyEnd - end).force();
+      }
+      return new Segment(file, header, arena, memory, index, end, scan.lastSequence(), false);
+    } catch (RuntimeException | IOException e) {
+      arena.close();
+      throw e;
+    }
+  }
+
+  /** Creates a new, preallocated segment file and maps it as the active segment. */
+  public static Segment create(Path file, SegmentHeader header, long segmentSize, int indexInterval)
+      throws IOException {
+    FileOps.createSegment(file, header.encode(), segmentSize);
+    Arena arena = Arena.ofShared();
+    try {
+      MemorySegment memory = FileOps.map(file, true, segmentSize, arena);
+      SparseIndex index = new SparseIndex(header.firstSequence(), indexInterval);
+      return new Segment(
+          file,
+          header,
+          arena,
+          memory,
+          index,
+          Format.SEGMENT_HEADER_SIZE,
+          header.firstSequence() - 1,
+          false);
+    } catch (RuntimeException | IOException e) {
+      arena.close();
+      throw e;
+    }
+  }
+
+  private static void checkSize(Path file, long size) {
+    if (size > Integer.MAX_VALUE) {
+      throw new CorruptionException(file, 0, "segment file is larger than 2 GiB (" + size + ")");
+    }
+  }
+
+  // ---- writing (under the log's write lock) ----
+
+  /** Free bytes after the write position. */
+  public int remaining() {
+    return capacity - writePosition;
+  }
+
+  /** Copies one frame at {@code position} (not yet published) and returns the position after it. */
+  public int writeFrame(int position, long sequence, int flags, byte[] payload) {
+    ByteBuffer h = frameHeaderView;
+    h.putInt(0, payload.length);
+    h.putLong(4, sequence);
+    h.putShort(12, (short) flags);
+    crc.reset();
+    crc.update(frameHeader, 0, Format.FRAME_CRC_OFFSET);
+    crc.update(payload, 0, payload.length);
+    h.putInt(Format.FRAME_CRC_OFFSET, (int) crc.getValue());
+    view.put(position, frameHeader, 0, Format.FRAME_HEADER_SIZE);
+    view.put(position + Format.FRAME_HEADER_SIZE, payload, 0, payload.length);
+    index.frame(sequence, position);
+    return position + Format.FRAME_HEADER_SIZE + payload.length;
+  }
+
+  /** Makes frames written up to {@code end} (last sequence {@code last}) visible to readers. */
+  public void publish(int end, long last) {
+    lastSequence = last;
+    writePosition = end;
+  }
+
+  public int writePosition() {
+    return writePosition;
+  }
+
+  /** Flushes the bytes up to {@code end} to the device (msync, i.e. a ranged fdatasync). */
+  public void force(int end) {
+    long from = durableOffset.get();
+    if (end <= from) {
+      return;
+    }
+    memory.asSlice(from, end - from).force();
+    durableOffset.accumulateAndGet(end, Math::max);
+  }
+
+  /**
+   * Seals this segment: flushes it, cuts the preallocated remainder off the file and fsyncs. The
+   * mapping stays (it is only read from now on, never past the new end).
+   */
+  public void seal() throws IOException {
+    int end = writePosition;
+    force(end);
+    FileOps.truncate(file, end);
+    sealed = true;
+  }
+
+  // ---- reading ----
+
+  @Override
+  public long firstSequence() {
+    return header.firstSequence();
+  }
+
+  @Override
+  public long lastSequence() {
+    return lastSequence;
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  public SegmentHeader header() {
+    return header;
+  }
+
+  public boolean sealed() {
+    return sealed;
+  }
+
+  public SparseIndex index() {
+    return index;
+  }
+
+  /** Bytes used by records and header (the sealed size). */
+  public int dataSize() {
+    return writePosition;
+  }
+
+  @Override
+  public int read(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
+    int limit = writePosition;
+    long last = Math.min(to, lastSequence);
+    long seq = Math.max(from, header.firstSequence());
+    if (seq > last) {
+      return 0;
+    }
+    int entry = index.floor(seq);
+    int pos = entry < 0 ? Format.SEGMENT_HEADER_SIZE : index.positionAt(entry);
+    long at = entry < 0 ? header.firstSequence() : index.sequenceAt(entry);
+    // Walk to the first wanted frame, checking only the frame structure.
+    while (at < seq) {
+      long len = frameLength(pos, limit, at);
+      pos += Format.FRAME_HEADER_SIZE + (int) len;
+      at++;
+    }
+    FrameReader frames = new FrameReader();
+    int added = 0;
+    long bytes = 0;
+    while (at <= last && added < maxRecords && (added == 0 || bytes < maxBytes)) {
+      FrameReader.Status status = frames.check(view, pos, limit, at);
+      if (status != FrameReader.Status.VALID) {
+        throw new CorruptionException(
+            file, pos, frames.describe(status, at), frames.storedCrc, frames.actualCrc);
+      }
+      byte[] payload = new byte[frames.length];
+      view.get(pos + Format.FRAME_HEADER_SIZE, payload);
+      out.add(new LogEntry(at, payload));
+      added++;
+      bytes += payload.length;
+      pos += Format.FRAME_HEADER_SIZE + frames.length;
+      at++;
+    }
+    return added;
+  }
+
+  private long frameLength(int pos, int limit, long expected) {
+    if (limit - pos < Format.FRAME_HEADER_SIZE || view.getLong(pos + 4) != expected) {
+      throw new CorruptionException(
+          file, pos, "frame structure broken while seeking sequence " + expected);
+    }
+    long len = Integer.toUnsignedLong(view.getInt(pos));
+    if (len > limit - pos - Format.FRAME_HEADER_SIZE) {
+      throw new CorruptionException(file, pos, "frame length runs past the end of the segment");
+    }
+    return len;
+  }
+
+  // ---- lifetime ----
+
+  @Override
+  public boolean acquire() {
+    while (true) {
+      int r = refs.get();
+      if (r == 0) {
+        return false;
+      }
+      if (refs.compareAndSet(r, r + 1)) {
+        return true;
+      }
+    }
+  }
+
+  @Override
+  public void release() {
+    if (refs.decrementAndGet() == 0) {
+      arena.close();
+    }
+  }
+
+  /** Drops the log's own reference; the mapping goes away once the last reader released it. */
+  public void retire() {
+    if (retired.compareAndSet(false, true)) {
+      release();
+    }
+  }
+}
