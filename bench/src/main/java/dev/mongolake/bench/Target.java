@@ -39,7 +39,8 @@ public record Target(
 
   /** Also requires an absolute rate. */
   public Target withMinRate(double rate, String label) {
-    return new Target(text + ", >= " + label, minRatio, rate, minRecordsPerSync, maxP99Ratio);
+    String prefix = this == NONE ? "" : text + ", ";
+    return new Target(prefix + ">= " + label, minRatio, rate, minRecordsPerSync, maxP99Ratio);
   }
 
   /** Whether {@code engine} meets this target against {@code baseline}. */

@@ -1,0 +1,73 @@
+package dev.mongolake.bench;
+
+import dev.mongolake.bench.baseline.RawBatchForce;
+import dev.mongolake.bench.baseline.RawBufferedAppend;
+import dev.mongolake.bench.baseline.RawForcePerRecord;
+import dev.mongolake.bench.baseline.RawFramedScan;
+import dev.mongolake.bench.baseline.RawGroupCommit;
+import dev.mongolake.bench.daktilo.DaktiloAppendMany;
+import dev.mongolake.bench.daktilo.DaktiloConcurrentAppenders;
+import dev.mongolake.bench.daktilo.DaktiloRecovery;
+import dev.mongolake.bench.daktilo.DaktiloSingleAppender;
+import dev.mongolake.daktilo.Durability;
+import java.util.List;
+
+/** The daktilo workloads, each paired with its raw baseline and the target. */
+public final class DaktiloComparisons {
+
+  private static final long DEFAULT_SEGMENT = 64L << 20;
+  private static final int SMALL = 140;
+  private static final int MIB = 1 << 20;
+
+  /** Every comparison, in report order. */
+  public static List<Comparison> all(HarnessOptions options) {
+    return List.of(
+        new Comparison(
+            "strict 4 KiB, 1 producer",
+            new RawForcePerRecord(4096, false),
+            new DaktiloSingleAppender(Durability.STRICT, 4096, DEFAULT_SEGMENT, false),
+            Target.ratio(0.85).withP99Within(2)),
+        new Comparison(
+            "strict 140 B, 1 producer",
+            new RawForcePerRecord(SMALL, false),
+            new DaktiloSingleAppender(Durability.STRICT, SMALL, DEFAULT_SEGMENT, false),
+            Target.ratio(0.85).withP99Within(2)),
+        new Comparison(
+            "batch 140 B, 1 producer",
+            new RawGroupCommit(1, SMALL),
+            new DaktiloConcurrentAppenders(1, SMALL),
+            Target.NONE),
+        new Comparison(
+            "batch 140 B, 16 vthreads",
+            new RawGroupCommit(16, SMALL),
+            new DaktiloConcurrentAppenders(16, SMALL),
+            Target.ratio(0.70)),
+        new Comparison(
+            "batch 140 B, 256 vthreads",
+            new RawGroupCommit(256, SMALL),
+            new DaktiloConcurrentAppenders(256, SMALL),
+            Target.ratio(0.80).withRecordsPerSync(100)),
+        new Comparison(
+            "appendMany(256) 140 B",
+            new RawBatchForce(256, SMALL),
+            new DaktiloAppendMany(256, SMALL),
+            Target.ratio(0.50)),
+        new Comparison(
+            "async 128 B, 1 producer",
+            new RawBufferedAppend(128),
+            new DaktiloSingleAppender(Durability.ASYNC, 128, DEFAULT_SEGMENT, false),
+            Target.NONE.withMinRate(3_000_000, "3M rec/s")),
+        new Comparison(
+            "1 MiB durable, 1 producer",
+            new RawForcePerRecord(MIB, true),
+            new DaktiloSingleAppender(Durability.STRICT, MIB, DEFAULT_SEGMENT, true),
+            Target.ratio(0.70)),
+        new Comparison(
+            "recovery " + options.recoveryRecords() / 1000 + "k x 140 B",
+            new RawFramedScan(options.recoveryRecords(), SMALL),
+            new DaktiloRecovery(options.recoveryRecords(), SMALL),
+            Target.ratio(0.50)));
+  }
+
+  private DaktiloComparisons() {}
+}
