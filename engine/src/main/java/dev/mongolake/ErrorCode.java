@@ -1,0 +1,65 @@
+package dev.mongolake;
+
+/**
+ * MongoDB's error codes, as the wire protocol reports them ({@code code} and {@code codeName}).
+ * Numeric codes are written only here.
+ */
+public enum ErrorCode {
+  INTERNAL_ERROR(1, "InternalError"),
+  BAD_VALUE(2, "BadValue"),
+  NO_SUCH_KEY(4, "NoSuchKey"),
+  UNKNOWN_ERROR(8, "UnknownError"),
+  FAILED_TO_PARSE(9, "FailedToParse"),
+  UNAUTHORIZED(13, "Unauthorized"),
+  TYPE_MISMATCH(14, "TypeMismatch"),
+  OVERFLOW(15, "Overflow"),
+  INVALID_LENGTH(16, "InvalidLength"),
+  PROTOCOL_ERROR(17, "ProtocolError"),
+  AUTHENTICATION_FAILED(18, "AuthenticationFailed"),
+  ILLEGAL_OPERATION(20, "IllegalOperation"),
+  NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
+  INDEX_NOT_FOUND(27, "IndexNotFound"),
+  PATH_NOT_VIABLE(28, "PathNotViable"),
+  CONFLICTING_UPDATE_OPERATORS(40, "ConflictingUpdateOperators"),
+  CURSOR_NOT_FOUND(43, "CursorNotFound"),
+  NAMESPACE_EXISTS(48, "NamespaceExists"),
+  MAX_TIME_MS_EXPIRED(50, "MaxTimeMSExpired"),
+  DOLLAR_PREFIXED_FIELD_NAME(52, "DollarPrefixedFieldName"),
+  INVALID_ID_FIELD(53, "InvalidIdField"),
+  NOT_SINGLE_VALUE_FIELD(54, "NotSingleValueField"),
+  EMPTY_FIELD_NAME(56, "EmptyFieldName"),
+  COMMAND_NOT_FOUND(59, "CommandNotFound"),
+  IMMUTABLE_FIELD(66, "ImmutableField"),
+  CANNOT_CREATE_INDEX(67, "CannotCreateIndex"),
+  INVALID_OPTIONS(72, "InvalidOptions"),
+  INVALID_NAMESPACE(73, "InvalidNamespace"),
+  INDEX_OPTIONS_CONFLICT(85, "IndexOptionsConflict"),
+  INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
+  OPERATION_FAILED(96, "OperationFailed"),
+  COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
+  DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
+  EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
+  INVALID_PIPELINE_OPERATOR(168, "InvalidPipelineOperator"),
+  INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
+  NOT_IMPLEMENTED(238, "NotImplemented"),
+  BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
+  DUPLICATE_KEY(11000, "DuplicateKey");
+
+  private final int code;
+  private final String codeName;
+
+  ErrorCode(int code, String codeName) {
+    this.code = code;
+    this.codeName = codeName;
+  }
+
+  /** MongoDB's numeric code. */
+  public int code() {
+    return code;
+  }
+
+  /** MongoDB's code name, for example {@code "CommandNotFound"}. */
+  public String codeName() {
+    return codeName;
+  }
+}

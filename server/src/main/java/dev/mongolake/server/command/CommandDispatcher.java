@@ -1,0 +1,74 @@
+package dev.mongolake.server.command;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs commands and shapes every reply: success gets {@code ok: 1}; every failure becomes {@code
+ * {ok: 0, errmsg, code, codeName}}, built here and nowhere else.
+ */
+public final class CommandDispatcher {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CommandDispatcher.class);
+
+  private final CommandRegistry registry;
+  private final ServerContext server;
+
+  public CommandDispatcher(CommandRegistry registry, ServerContext server) {
+    this.registry = registry;
+    this.server = server;
+  }
+
+  public CommandRegistry registry() {
+    return registry;
+  }
+
+  /**
+   * Runs one command and returns its reply document. Never throws for a client's mistake or a
+   * handler's failure: those become error replies.
+   *
+   * @param database the target database, or {@code null} if the request named none
+   */
+  public BsonDocument dispatch(String database, BsonDocument body, ConnectionInfo connection) {
+    try {
+      if (body.isEmpty()) {
+        throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, "Cannot run command: it is empty");
+      }
+      String name = body.getFirstKey();
+      if (database == null) {
+        throw new MongoLakeException(
+            ErrorCode.FAILED_TO_PARSE,
+            "Cannot run command '" + name + "': it names no database ($db)");
+      }
+      Command command =
+          registry
+              .find(name)
+              .orElseThrow(
+                  () ->
+                      new MongoLakeException(
+                          ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'"));
+      BsonDocument reply = command.run(new CommandRequest(database, body, connection, server));
+      reply.put("ok", new BsonDouble(1.0));
+      return reply;
+    } catch (MongoLakeException e) {
+      return errorReply(e.errorCode(), e.getMessage());
+    } catch (RuntimeException e) {
+      LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);
+      return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);
+    }
+  }
+
+  /** The error reply for a failure with this code and message. */
+  public static BsonDocument errorReply(ErrorCode code, String message) {
+    return new BsonDocument("ok", new BsonDouble(0.0))
+        .append("errmsg", new BsonString(message == null ? code.codeName() : message))
+        .append("code", new BsonInt32(code.code()))
+        .append("codeName", new BsonString(code.codeName()));
+  }
+}

@@ -1,0 +1,85 @@
+package dev.mongolake.server.command;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bson.types.ObjectId;
+
+/**
+ * Server-wide facts and counters that commands report: identity, start time, connection counts.
+ * Thread-safe.
+ */
+public final class ServerContext {
+
+  /** The MongoDB version this server reports, matching {@link #MAX_WIRE_VERSION}. */
+  public static final String COMPATIBLE_MONGODB_VERSION = "7.0.0";
+
+  /** Wire version 21 is MongoDB 7.0: current drivers, mongosh and Compass accept it. */
+  public static final int MAX_WIRE_VERSION = 21;
+
+  /** Session timeout reported in {@code hello}; drivers refuse sessions without one. */
+  public static final int LOGICAL_SESSION_TIMEOUT_MINUTES = 30;
+
+  private final Clock clock;
+  private final Instant startTime;
+  private final ObjectId processId = new ObjectId();
+  private final String productVersion;
+  private final List<String> argv;
+  private final int maxConnections;
+  private final AtomicLong currentConnections = new AtomicLong();
+  private final AtomicLong totalConnections = new AtomicLong();
+
+  public ServerContext(Clock clock, String productVersion, List<String> argv, int maxConnections) {
+    this.clock = clock;
+    this.startTime = clock.instant();
+    this.productVersion = productVersion;
+    this.argv = List.copyOf(argv);
+    this.maxConnections = maxConnections;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  public Instant startTime() {
+    return startTime;
+  }
+
+  /** Identifies this server process in {@code topologyVersion}; new on every start. */
+  public ObjectId processId() {
+    return processId;
+  }
+
+  /** MongoLake's own version. */
+  public String productVersion() {
+    return productVersion;
+  }
+
+  /** The command line the server was started with. */
+  public List<String> argv() {
+    return argv;
+  }
+
+  public int maxConnections() {
+    return maxConnections;
+  }
+
+  public long currentConnections() {
+    return currentConnections.get();
+  }
+
+  public long totalConnections() {
+    return totalConnections.get();
+  }
+
+  /** Counts a new connection and returns its id. */
+  public long connectionOpened() {
+    currentConnections.incrementAndGet();
+    return totalConnections.incrementAndGet();
+  }
+
+  public void connectionClosed() {
+    currentConnections.decrementAndGet();
+  }
+}

@@ -1,0 +1,91 @@
+package dev.mongolake.server.command.admin;
+
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.wire.Compressor;
+import dev.mongolake.server.wire.Compressors;
+import dev.mongolake.server.wire.WireLimits;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * {@code hello} (and the legacy {@code isMaster}/{@code ismaster}): the handshake that tells a
+ * driver what this server is. It reports a standalone, writable MongoDB 7.0 so that current
+ * drivers, mongosh and Compass accept it.
+ */
+public final class HelloCommand implements Command {
+
+  @Override
+  public String name() {
+    return "hello";
+  }
+
+  @Override
+  public Set<String> aliases() {
+    return Set.of("isMaster", "ismaster");
+  }
+
+  @Override
+  public String help() {
+    return "Check if this server is primary for a replica set; reports the server's limits.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    BsonDocument body = request.body();
+    if (body.get("client") instanceof BsonDocument client) {
+      request.connection().recordClientMetadata(client);
+    }
+    ServerContext server = request.server();
+    BsonDocument reply = new BsonDocument();
+    if (request.commandName().equals("hello")) {
+      reply.put("isWritablePrimary", BsonBoolean.TRUE);
+    } else {
+      reply.put("ismaster", BsonBoolean.TRUE);
+      if (body.getBoolean("helloOk", BsonBoolean.FALSE).getValue()) {
+        reply.put("helloOk", BsonBoolean.TRUE);
+      }
+    }
+    reply.put(
+        "topologyVersion",
+        new BsonDocument("processId", new BsonObjectId(server.processId()))
+            .append("counter", new BsonInt64(0)));
+    reply.put("maxBsonObjectSize", new BsonInt32(WireLimits.MAX_BSON_OBJECT_SIZE));
+    reply.put("maxMessageSizeBytes", new BsonInt32(WireLimits.MAX_MESSAGE_SIZE));
+    reply.put("maxWriteBatchSize", new BsonInt32(WireLimits.MAX_WRITE_BATCH_SIZE));
+    reply.put("localTime", new BsonDateTime(server.clock().millis()));
+    reply.put(
+        "logicalSessionTimeoutMinutes",
+        new BsonInt32(ServerContext.LOGICAL_SESSION_TIMEOUT_MINUTES));
+    reply.put("connectionId", new BsonInt64(request.connection().id()));
+    reply.put("minWireVersion", new BsonInt32(0));
+    reply.put("maxWireVersion", new BsonInt32(ServerContext.MAX_WIRE_VERSION));
+    reply.put("readOnly", BsonBoolean.FALSE);
+    if (body.get("compression") instanceof BsonArray offered) {
+      reply.put("compression", supportedCompressors(offered));
+    }
+    return reply;
+  }
+
+  /** The client's offered compressors that this server speaks, in the client's order. */
+  private static BsonArray supportedCompressors(BsonArray offered) {
+    BsonArray accepted = new BsonArray();
+    for (BsonValue value : offered) {
+      if (value.isString()) {
+        Compressors.byName(value.asString().getValue())
+            .map(Compressor::name)
+            .ifPresent(name -> accepted.add(new BsonString(name)));
+      }
+    }
+    return accepted;
+  }
+}

@@ -1,0 +1,24 @@
+package dev.mongolake.server.command.admin;
+
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandRequest;
+import org.bson.BsonDocument;
+
+/** {@code ping}: answers {@code ok: 1}; clients use it to test the connection. */
+public final class PingCommand implements Command {
+
+  @Override
+  public String name() {
+    return "ping";
+  }
+
+  @Override
+  public String help() {
+    return "A way to check that the server is alive.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    return new BsonDocument();
+  }
+}

@@ -1,0 +1,51 @@
+package dev.mongolake.server.command.admin;
+
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.ServerContext;
+import java.time.Duration;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/** {@code serverStatus}: uptime, connections and operation metrics. */
+public final class ServerStatusCommand implements Command {
+
+  @Override
+  public String name() {
+    return "serverStatus";
+  }
+
+  @Override
+  public String help() {
+    return "Returns an overview of the server's state: uptime, connections, metrics.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    ServerContext server = request.server();
+    Duration uptime = Duration.between(server.startTime(), server.clock().instant());
+    BsonDocument connections =
+        new BsonDocument("current", new BsonInt32((int) server.currentConnections()))
+            .append(
+                "available",
+                new BsonInt32((int) (server.maxConnections() - server.currentConnections())))
+            .append("totalCreated", new BsonInt64(server.totalConnections()));
+    BsonDocument metrics =
+        new BsonDocument(
+            "cursor", new BsonDocument("open", new BsonDocument("total", new BsonInt64(0))));
+    return new BsonDocument("host", new BsonString(HostInfoCommand.hostName()))
+        .append("version", new BsonString(ServerContext.COMPATIBLE_MONGODB_VERSION))
+        .append("process", new BsonString("mongolake"))
+        .append("pid", new BsonInt64(ProcessHandle.current().pid()))
+        .append("uptime", new BsonDouble(uptime.toMillis() / 1000.0))
+        .append("uptimeMillis", new BsonInt64(uptime.toMillis()))
+        .append("uptimeEstimate", new BsonInt64(uptime.toSeconds()))
+        .append("localTime", new BsonDateTime(server.clock().millis()))
+        .append("connections", connections)
+        .append("metrics", metrics);
+  }
+}

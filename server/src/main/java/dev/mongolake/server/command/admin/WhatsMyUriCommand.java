@@ -1,0 +1,25 @@
+package dev.mongolake.server.command.admin;
+
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandRequest;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+
+/** {@code whatsmyuri}: the client's own address as the server sees it. */
+public final class WhatsMyUriCommand implements Command {
+
+  @Override
+  public String name() {
+    return "whatsmyuri";
+  }
+
+  @Override
+  public String help() {
+    return "Returns the client's host and port as seen by the server.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    return new BsonDocument("you", new BsonString(request.connection().remoteAddress()));
+  }
+}

@@ -1,0 +1,148 @@
+package dev.mongolake.server.net;
+
+import dev.mongolake.server.command.CommandDispatcher;
+import dev.mongolake.server.command.ServerContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Accepts MongoDB wire-protocol connections and serves each on its own virtual thread.
+ *
+ * <p>Virtual threads rather than an event loop (Netty): a connection's work is a blocking loop of
+ * read, run command, write, and commands block on the log's group commit; a virtual thread per
+ * connection keeps that code straight-line while parking costs next to nothing.
+ *
+ * <p>Thread-safe. {@link #close()} stops accepting, lets in-flight commands finish for a grace
+ * period, then closes the remaining connections.
+ */
+public final class WireServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WireServer.class);
+  private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+  private final WireServerOptions options;
+  private final CommandDispatcher dispatcher;
+  private final ServerContext server;
+  private final ServerSocket listener;
+  private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
+  private final Set<ClientConnection> open = ConcurrentHashMap.newKeySet();
+  private final Thread acceptor;
+  private volatile boolean closing;
+
+  private WireServer(
+      WireServerOptions options,
+      CommandDispatcher dispatcher,
+      ServerContext server,
+      ServerSocket listener) {
+    this.options = options;
+    this.dispatcher = dispatcher;
+    this.server = server;
+    this.listener = listener;
+    this.acceptor =
+        Thread.ofPlatform().name("mongolake-accept").daemon().unstarted(this::acceptLoop);
+  }
+
+  /**
+   * Binds the listener and starts accepting.
+   *
+   * @throws UncheckedIOException if the address cannot be bound
+   */
+  public static WireServer start(
+      WireServerOptions options, CommandDispatcher dispatcher, ServerContext server) {
+    try {
+      ServerSocket listener = new ServerSocket();
+      listener.setReuseAddress(true);
+      listener.bind(
+          new InetSocketAddress(InetAddress.getByName(options.bindAddress()), options.port()), 128);
+      WireServer wireServer = new WireServer(options, dispatcher, server, listener);
+      wireServer.acceptor.start();
+      return wireServer;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot listen on "
+              + options.bindAddress()
+              + ":"
+              + options.port()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** The port actually bound (useful when started on port 0). */
+  public int port() {
+    return listener.getLocalPort();
+  }
+
+  /** The address clients connect to. */
+  public String address() {
+    return options.bindAddress() + ":" + port();
+  }
+
+  private void acceptLoop() {
+    while (!closing) {
+      try {
+        Socket socket = listener.accept();
+        if (server.currentConnections() >= options.maxConnections()) {
+          LOG.warn(
+              "Refusing connection from {}: {} connections are open (the limit)",
+              socket.getRemoteSocketAddress(),
+              options.maxConnections());
+          socket.close();
+          continue;
+        }
+        long id = server.connectionOpened();
+        ClientConnection connection =
+            new ClientConnection(id, socket, dispatcher, options.idleTimeout(), this::closed);
+        open.add(connection);
+        connections.execute(connection);
+      } catch (SocketException e) {
+        if (!closing) {
+          LOG.error("Listener failed; no longer accepting connections", e);
+        }
+        return;
+      } catch (IOException e) {
+        LOG.warn("Cannot accept a connection: {}", e.getMessage());
+      }
+    }
+  }
+
+  private void closed(ClientConnection connection) {
+    open.remove(connection);
+    server.connectionClosed();
+  }
+
+  @Override
+  public void close() {
+    closing = true;
+    try {
+      listener.close();
+    } catch (IOException e) {
+      LOG.warn("Cannot close the listener cleanly: {}", e.getMessage());
+    }
+    open.forEach(ClientConnection::stopAfterCurrentCommand);
+    connections.shutdown();
+    try {
+      if (!connections.awaitTermination(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        open.forEach(ClientConnection::abort);
+        connections.awaitTermination(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      open.forEach(ClientConnection::abort);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.mongolake.server.wire;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonDocument;
+import org.bson.BsonInvalidOperationException;
+import org.bson.BsonSerializationException;
+import org.bson.ByteBufNIO;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.DecoderContext;
+import org.bson.io.ByteBufferBsonInput;
+
+/**
+ * Reads one BSON document from a little-endian buffer, validating its framing first, so that a
+ * hostile length never causes a large allocation or a read past the message.
+ */
+final class BsonSlices {
+
+  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
+  private static final DecoderContext CONTEXT = DecoderContext.builder().build();
+
+  private BsonSlices() {}
+
+  /** Reads the document at the buffer's position and advances past it. */
+  static BsonDocument readDocument(ByteBuffer buffer, String where) {
+    if (buffer.remaining() < 5) {
+      throw new WireProtocolException("Cannot read " + where + ": the message ends early");
+    }
+    int start = buffer.position();
+    int size = buffer.order(ByteOrder.LITTLE_ENDIAN).getInt(start);
+    if (size < 5 || size > buffer.remaining()) {
+      throw new WireProtocolException(
+          "Cannot read " + where + ": invalid BSON length " + size + " at offset " + start);
+    }
+    if (size > WireLimits.MAX_COMMAND_SIZE) {
+      throw new WireProtocolException(
+          "Cannot read " + where + ": BSON document of " + size + " bytes exceeds the limit");
+    }
+    if (buffer.get(start + size - 1) != 0) {
+      throw new WireProtocolException(
+          "Cannot read " + where + ": BSON document is not terminated by a zero byte");
+    }
+    ByteBuffer slice = buffer.slice(start, size).order(ByteOrder.LITTLE_ENDIAN);
+    try (BsonBinaryReader reader =
+        new BsonBinaryReader(new ByteBufferBsonInput(new ByteBufNIO(slice)))) {
+      BsonDocument document = CODEC.decode(reader, CONTEXT);
+      if (reader.getBsonInput().getPosition() != size) {
+        throw new WireProtocolException(
+            "Cannot read " + where + ": BSON length " + size + " does not match its content");
+      }
+      buffer.position(start + size);
+      return document;
+    } catch (BsonSerializationException
+        | BsonInvalidOperationException
+        | IllegalArgumentException
+        | IllegalStateException
+        | IndexOutOfBoundsException e) {
+      throw new WireProtocolException(
+          "Cannot read " + where + ": invalid BSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads a NUL-terminated UTF-8 string and advances past it. */
+  static String readCString(ByteBuffer buffer, String where) {
+    int start = buffer.position();
+    for (int i = start; i < buffer.limit(); i++) {
+      if (buffer.get(i) == 0) {
+        byte[] bytes = new byte[i - start];
+        buffer.get(bytes);
+        buffer.get();
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+      }
+    }
+    throw new WireProtocolException("Cannot read " + where + ": unterminated string");
+  }
+}

@@ -1,0 +1,49 @@
+package dev.mongolake.server.wire;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** Reads whole message frames (header + body) from a connection's input stream. */
+public final class MessageFrames {
+
+  private MessageFrames() {}
+
+  /** A header and the bytes that follow it. */
+  public record Frame(MessageHeader header, byte[] body) {}
+
+  /**
+   * Reads the next frame.
+   *
+   * @return the frame, or {@code null} if the stream ended cleanly between messages
+   * @throws WireProtocolException if the header announces an impossible length
+   * @throws EOFException if the stream ends inside a message
+   */
+  public static Frame read(InputStream in) throws IOException {
+    byte[] headerBytes = in.readNBytes(MessageHeader.SIZE);
+    if (headerBytes.length == 0) {
+      return null;
+    }
+    if (headerBytes.length < MessageHeader.SIZE) {
+      throw new EOFException("connection closed inside a message header");
+    }
+    ByteBuffer buffer = ByteBuffer.wrap(headerBytes).order(ByteOrder.LITTLE_ENDIAN);
+    MessageHeader header =
+        new MessageHeader(buffer.getInt(), buffer.getInt(), buffer.getInt(), buffer.getInt());
+    if (header.messageLength() < MessageHeader.SIZE
+        || header.messageLength() > WireLimits.MAX_MESSAGE_SIZE) {
+      throw new WireProtocolException(
+          "Cannot read message: length "
+              + header.messageLength()
+              + " is outside 16.."
+              + WireLimits.MAX_MESSAGE_SIZE);
+    }
+    byte[] body = in.readNBytes(header.messageLength() - MessageHeader.SIZE);
+    if (body.length < header.messageLength() - MessageHeader.SIZE) {
+      throw new EOFException("connection closed inside a message body");
+    }
+    return new Frame(header, body);
+  }
+}
