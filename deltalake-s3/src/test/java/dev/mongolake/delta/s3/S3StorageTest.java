@@ -1,0 +1,146 @@
+package dev.mongolake.delta.s3;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mongolake.delta.storage.FileEntry;
+import dev.mongolake.delta.storage.Storage;
+import dev.mongolake.delta.storage.StorageException;
+import dev.mongolake.delta.storage.StorageOutcomeUnknownException;
+import java.net.URI;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import software.amazon.awssdk.core.sync.RequestBody;
+
+/** What the S3 backend adds to the storage contract: key layout, credentials, resolved retries. */
+class S3StorageTest {
+
+  @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
+
+  private final String prefix = "t-" + UUID.randomUUID();
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(UTF_8);
+  }
+
+  private void putRaw(String key, String content) {
+    S3.client()
+        .putObject(
+            b -> b.bucket(S3ProxyExtension.BUCKET).key(key), RequestBody.fromString(content));
+  }
+
+  @Test
+  void s3LocationsOpenThroughTheRegisteredProvider() {
+    try (Storage storage = Storage.create(S3.location(prefix))) {
+      assertThat(storage).isInstanceOf(S3Storage.class);
+      assertThat(((S3Storage) storage).options().prefix()).isEqualTo(prefix + "/");
+    }
+  }
+
+  @Test
+  void storagePathsAreKeysBelowThePrefix() {
+    try (Storage storage = Storage.create(S3.location(prefix))) {
+      storage.writeIfAbsent("users/_delta_log/00000000000000000000.json", bytes("{}"));
+    }
+
+    assertThat(
+            S3.client()
+                .getObjectAsBytes(
+                    b ->
+                        b.bucket(S3ProxyExtension.BUCKET)
+                            .key(prefix + "/users/_delta_log/00000000000000000000.json"))
+                .asUtf8String())
+        .isEqualTo("{}");
+  }
+
+  @Test
+  void listingIgnoresObjectsBesideThePrefixAndFolderMarkers() {
+    putRaw(prefix + "/t/a", "mine");
+    putRaw(prefix + "-other/t/a", "a neighbour");
+    putRaw(prefix + "x", "a neighbour");
+    putRaw(prefix + "/t/folder/", "");
+
+    try (Storage storage = Storage.create(S3.location(prefix))) {
+      assertThat(storage.list("", "")).extracting(FileEntry::path).containsExactly("t/a");
+    }
+  }
+
+  @Test
+  void aLostAnswerToAConditionalPutThatCreatedTheObjectIsResolvedAsWon() throws Exception {
+    try (FaultInjectingProxy proxy = new FaultInjectingProxy(S3.endpoint());
+        Storage storage = Storage.create(S3ProxyExtension.location(proxy.endpoint(), prefix))) {
+      storage.stat("warm-up"); // opens a pooled connection so the PUT is the next request
+      proxy.loseResponses(1);
+
+      boolean won = storage.writeIfAbsent("t/_delta_log/00000000000000000001.json", bytes("ours"));
+
+      assertThat(proxy.responsesLost()).isEqualTo(1);
+      assertThat(won)
+          .as("the first attempt created the object; the retry's 412 is our own")
+          .isTrue();
+      assertThat(storage.read("t/_delta_log/00000000000000000001.json")).isEqualTo(bytes("ours"));
+    }
+  }
+
+  @Test
+  void aLostAnswerWhenAnotherWriterHoldsTheKeyIsResolvedAsLost() throws Exception {
+    putRaw(prefix + "/t/_delta_log/00000000000000000001.json", "theirs");
+    try (FaultInjectingProxy proxy = new FaultInjectingProxy(S3.endpoint());
+        Storage storage = Storage.create(S3ProxyExtension.location(proxy.endpoint(), prefix))) {
+      storage.stat("warm-up");
+      proxy.loseResponses(1);
+
+      boolean won = storage.writeIfAbsent("t/_delta_log/00000000000000000001.json", bytes("ours"));
+
+      assertThat(proxy.responsesLost()).isEqualTo(1);
+      assertThat(won).isFalse();
+      assertThat(storage.read("t/_delta_log/00000000000000000001.json")).isEqualTo(bytes("theirs"));
+    }
+  }
+
+  @Test
+  void aConditionalPutThatNeverGetsAnAnswerReportsAnUnknownOutcome() throws Exception {
+    try (FaultInjectingProxy proxy = new FaultInjectingProxy(S3.endpoint());
+        Storage storage = Storage.create(S3ProxyExtension.location(proxy.endpoint(), prefix))) {
+      storage.stat("warm-up");
+      proxy.loseResponses(Integer.MAX_VALUE);
+
+      assertThatThrownBy(() -> storage.writeIfAbsent("t/x", bytes("ours")))
+          .isInstanceOf(StorageOutcomeUnknownException.class)
+          .hasMessageStartingWith("Cannot establish whether t/x was written: ");
+    }
+  }
+
+  @Test
+  void wrongCredentialsFailAtOnceWithS3sReason() {
+    URI wrong =
+        URI.create(
+            "s3://lake/"
+                + prefix
+                + "?endpoint="
+                + S3.endpoint()
+                + "&region=us-east-1&accessKey="
+                + S3ProxyExtension.IDENTITY
+                + "&secretKey=wrong");
+    try (Storage storage = Storage.create(wrong)) {
+      assertThatThrownBy(() -> storage.writeIfAbsent("t/x", bytes("x")))
+          .isInstanceOf(StorageException.class)
+          .isNotInstanceOf(StorageOutcomeUnknownException.class)
+          .hasMessageStartingWith("Cannot write 't/x' at s3://lake/" + prefix + "/t/x: 403");
+    }
+  }
+
+  @Test
+  void aMissingBucketIsNamedInTheError() {
+    URI missing =
+        URI.create(S3.location(prefix).toString().replace("s3://lake/", "s3://no-such-bucket/"));
+    try (Storage storage = Storage.create(missing)) {
+      assertThatThrownBy(() -> storage.read("t/x"))
+          .isInstanceOf(StorageException.class)
+          .hasMessageContaining("s3://no-such-bucket/")
+          .hasMessageContaining("NoSuchBucket");
+    }
+  }
+}
