@@ -1,0 +1,76 @@
+package dev.mongolake.delta.query;
+
+import dev.mongolake.delta.query.ast.FilterNode;
+import dev.mongolake.delta.query.internal.operators.StandardOperators;
+import dev.mongolake.delta.query.internal.parse.FilterParser;
+import dev.mongolake.delta.query.internal.parse.ParseLevel;
+import java.util.Objects;
+import org.bson.BsonDocument;
+
+/**
+ * A parsed MongoDB query filter ({@code {age: {$gte: 21}, tags: "a"}}) with MongoDB's matching
+ * semantics: type bracketing and the BSON comparison order ({@link BsonComparisonOrder}), null and
+ * missing rules, implicit array element matching, dotted paths through arrays, numeric equality
+ * across Int32/Int64/Double/Decimal128. See {@code docs/query-language.md} for the operators.
+ *
+ * <p>Immutable and thread-safe (provided the installed {@link ExpressionEvaluator} is). {@code
+ * $expr} is parsed and kept; matching a filter that contains it needs an evaluator installed with
+ * {@link #withExpressionEvaluator}.
+ */
+public final class Filter {
+  private static final FilterParser PARSER = new FilterParser(StandardOperators.registry());
+
+  private final BsonDocument source;
+  private final FilterNode root;
+  private final ExpressionEvaluator evaluator;
+
+  private Filter(BsonDocument source, FilterNode root, ExpressionEvaluator evaluator) {
+    this.source = source;
+    this.root = root;
+    this.evaluator = evaluator;
+  }
+
+  /**
+   * Parses a filter document. The empty document matches every document.
+   *
+   * @throws QueryException with MongoDB's code and message when the filter is malformed (BadValue
+   *     for unknown operators and bad operands, FailedToParse, TypeMismatch, ... as MongoDB does)
+   * @throws NullPointerException if {@code filter} is null
+   */
+  public static Filter parse(BsonDocument filter) {
+    Objects.requireNonNull(filter, "filter");
+    BsonDocument copy = filter.clone();
+    return new Filter(
+        copy, PARSER.parseDocument(copy, ParseLevel.TOP_LEVEL), ExpressionEvaluator.UNSUPPORTED);
+  }
+
+  /** The same filter evaluating {@code $expr} with {@code expressionEvaluator}. */
+  public Filter withExpressionEvaluator(ExpressionEvaluator expressionEvaluator) {
+    return new Filter(source, root, Objects.requireNonNull(expressionEvaluator, "evaluator"));
+  }
+
+  /** The parsed tree, for planners (index selection, pushdown). */
+  public FilterNode root() {
+    return root;
+  }
+
+  /** A copy of the filter document this was parsed from. */
+  public BsonDocument source() {
+    return source.clone();
+  }
+
+  /**
+   * Whether {@code document} matches.
+   *
+   * @throws QueryException {@link QueryErrorCode#NOT_IMPLEMENTED} when the filter uses {@code
+   *     $expr} and no evaluator is installed, or whatever the evaluator throws
+   */
+  public boolean matches(BsonDocument document) {
+    return root.matches(Objects.requireNonNull(document, "document"), evaluator);
+  }
+
+  @Override
+  public String toString() {
+    return "Filter" + source.toJson();
+  }
+}

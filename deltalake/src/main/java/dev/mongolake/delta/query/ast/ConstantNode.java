@@ -1,0 +1,12 @@
+package dev.mongolake.delta.query.ast;
+
+import dev.mongolake.delta.query.ExpressionEvaluator;
+import org.bson.BsonDocument;
+
+/** {@code $alwaysTrue} / {@code $alwaysFalse}. */
+public record ConstantNode(boolean value) implements FilterNode {
+  @Override
+  public boolean matches(BsonDocument document, ExpressionEvaluator evaluator) {
+    return value;
+  }
+}

@@ -1,0 +1,19 @@
+package dev.mongolake.delta.query.ast;
+
+import dev.mongolake.delta.query.ExpressionEvaluator;
+import org.bson.BsonDocument;
+
+/**
+ * A node of a parsed filter. The tree is immutable; evaluating it is thread-safe as long as the
+ * expression evaluator is.
+ */
+public sealed interface FilterNode
+    permits AndNode, OrNode, NorNode, FieldNode, ExprNode, ConstantNode {
+
+  /**
+   * Whether {@code document} matches this node.
+   *
+   * @throws dev.mongolake.delta.query.QueryException if an {@code $expr} cannot be evaluated
+   */
+  boolean matches(BsonDocument document, ExpressionEvaluator evaluator);
+}
