@@ -9,6 +9,7 @@ public enum ErrorCode {
   BAD_VALUE(2, "BadValue"),
   NO_SUCH_KEY(4, "NoSuchKey"),
   UNKNOWN_ERROR(8, "UnknownError"),
+  USER_NOT_FOUND(11, "UserNotFound"),
   FAILED_TO_PARSE(9, "FailedToParse"),
   UNAUTHORIZED(13, "Unauthorized"),
   TYPE_MISMATCH(14, "TypeMismatch"),
@@ -43,7 +44,8 @@ public enum ErrorCode {
   INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
-  DUPLICATE_KEY(11000, "DuplicateKey");
+  DUPLICATE_KEY(11000, "DuplicateKey"),
+  USER_ALREADY_EXISTS(51003, "Location51003");
 
   private final int code;
   private final String codeName;

@@ -20,6 +20,14 @@ public interface Command {
     return Set.of();
   }
 
+  /**
+   * Whether a client must be authenticated to run this command when the server runs with
+   * authentication on. Only the handshake and the authentication commands themselves say no.
+   */
+  default boolean requiresAuthentication() {
+    return true;
+  }
+
   /** One line for {@code listCommands}. */
   String help();
 

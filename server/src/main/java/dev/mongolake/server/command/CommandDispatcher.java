@@ -53,6 +53,7 @@ public final class CommandDispatcher {
                   () ->
                       new MongoLakeException(
                           ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'"));
+      checkAuthorized(command, connection);
       BsonDocument reply = command.run(new CommandRequest(database, body, connection, server));
       reply.put("ok", new BsonDouble(1.0));
       return reply;
@@ -61,6 +62,21 @@ public final class CommandDispatcher {
     } catch (RuntimeException e) {
       LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);
       return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);
+    }
+  }
+
+  private void checkAuthorized(Command command, ConnectionInfo connection) {
+    if (!server.authEnabled()
+        || !command.requiresAuthentication()
+        || connection.auth().isAuthenticated()) {
+      return;
+    }
+    // MongoDB's localhost exception: with no user yet, a local client may create the first one.
+    boolean localhostException =
+        command.name().equals("createUser") && connection.isLoopback() && server.users().isEmpty();
+    if (!localhostException) {
+      throw new MongoLakeException(
+          ErrorCode.UNAUTHORIZED, "Command " + command.name() + " requires authentication");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.server.auth.ConnectionAuth;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bson.BsonDocument;
@@ -14,6 +15,7 @@ public final class ConnectionInfo {
   private final String remoteAddress;
   private final String localAddress;
   private final AtomicReference<BsonDocument> clientMetadata = new AtomicReference<>();
+  private final ConnectionAuth auth = new ConnectionAuth();
 
   public ConnectionInfo(long id, String remoteAddress, String localAddress) {
     this.id = id;
@@ -34,6 +36,16 @@ public final class ConnectionInfo {
   /** The server's side of the connection as {@code host:port}. */
   public String localAddress() {
     return localAddress;
+  }
+
+  /** Who is authenticated on this connection. */
+  public ConnectionAuth auth() {
+    return auth;
+  }
+
+  /** Whether the client connects from this machine (the localhost exception applies). */
+  public boolean isLoopback() {
+    return remoteAddress.startsWith("127.") || remoteAddress.startsWith("[0:0:0:0:0:0:0:1]");
   }
 
   /** The {@code client} document of the first handshake, if the client sent one. */

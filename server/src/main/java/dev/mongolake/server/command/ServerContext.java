@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.server.auth.UserStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -27,11 +28,25 @@ public final class ServerContext {
   private final String productVersion;
   private final List<String> argv;
   private final int maxConnections;
+  private final boolean authEnabled;
+  private final UserStore users;
   private final AtomicLong currentConnections = new AtomicLong();
   private final AtomicLong totalConnections = new AtomicLong();
 
-  public ServerContext(Clock clock, String productVersion, List<String> argv, int maxConnections) {
+  /**
+   * @param authEnabled whether commands need an authenticated user ({@code --auth})
+   * @param users where users and their credentials live
+   */
+  public ServerContext(
+      Clock clock,
+      String productVersion,
+      List<String> argv,
+      int maxConnections,
+      boolean authEnabled,
+      UserStore users) {
     this.clock = clock;
+    this.authEnabled = authEnabled;
+    this.users = users;
     this.startTime = clock.instant();
     this.productVersion = productVersion;
     this.argv = List.copyOf(argv);
@@ -59,6 +74,14 @@ public final class ServerContext {
   /** The command line the server was started with. */
   public List<String> argv() {
     return argv;
+  }
+
+  public boolean authEnabled() {
+    return authEnabled;
+  }
+
+  public UserStore users() {
+    return users;
   }
 
   public int maxConnections() {

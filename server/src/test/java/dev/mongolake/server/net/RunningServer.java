@@ -1,14 +1,13 @@
 package dev.mongolake.server.net;
 
+import dev.mongolake.server.StandardCommands;
+import dev.mongolake.server.auth.InMemoryUserStore;
+import dev.mongolake.server.auth.UserStore;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandDispatcher;
-import dev.mongolake.server.command.CommandRegistry;
 import dev.mongolake.server.command.ServerContext;
-import dev.mongolake.server.command.admin.AdminCommands;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** A wire server on a free 127.0.0.1 port, for tests. */
 final class RunningServer implements AutoCloseable {
@@ -22,13 +21,14 @@ final class RunningServer implements AutoCloseable {
   }
 
   static RunningServer start(Command... extra) {
+    return start(false, new InMemoryUserStore(), extra);
+  }
+
+  static RunningServer start(boolean auth, UserStore users, Command... extra) {
     ServerContext context =
-        new ServerContext(Clock.systemUTC(), "test", List.of("mongolake", "dev"), 100);
-    AtomicReference<CommandRegistry> registry = new AtomicReference<>();
-    List<Command> commands = new ArrayList<>(AdminCommands.all(registry::get));
-    commands.addAll(List.of(extra));
-    registry.set(CommandRegistry.of(commands));
-    CommandDispatcher dispatcher = new CommandDispatcher(registry.get(), context);
+        new ServerContext(Clock.systemUTC(), "test", List.of("mongolake", "dev"), 100, auth, users);
+    CommandDispatcher dispatcher =
+        new CommandDispatcher(StandardCommands.registry(List.of(extra)), context);
     return new RunningServer(
         WireServer.start(WireServerOptions.local(0), dispatcher, context), context);
   }

@@ -29,6 +29,11 @@ public final class BuildInfoCommand implements Command {
   }
 
   @Override
+  public boolean requiresAuthentication() {
+    return false;
+  }
+
+  @Override
   public String help() {
     return "Get version and build information about the server.";
   }

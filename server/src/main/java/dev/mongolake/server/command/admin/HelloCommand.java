@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.auth.ScramMechanism;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
@@ -32,6 +33,11 @@ public final class HelloCommand implements Command {
   @Override
   public Set<String> aliases() {
     return Set.of("isMaster", "ismaster");
+  }
+
+  @Override
+  public boolean requiresAuthentication() {
+    return false;
   }
 
   @Override
@@ -70,10 +76,31 @@ public final class HelloCommand implements Command {
     reply.put("minWireVersion", new BsonInt32(0));
     reply.put("maxWireVersion", new BsonInt32(ServerContext.MAX_WIRE_VERSION));
     reply.put("readOnly", BsonBoolean.FALSE);
+    if (body.get("saslSupportedMechs") instanceof BsonString userId) {
+      reply.put("saslSupportedMechs", supportedMechanisms(server, userId.getValue()));
+    }
     if (body.get("compression") instanceof BsonArray offered) {
       reply.put("compression", supportedCompressors(offered));
     }
     return reply;
+  }
+
+  /** The mechanisms the user {@code <db>.<name>} has credentials for (empty if unknown). */
+  private static BsonArray supportedMechanisms(ServerContext server, String userId) {
+    BsonArray mechanisms = new BsonArray();
+    int dot = userId.indexOf('.');
+    if (dot > 0) {
+      server
+          .users()
+          .find(userId.substring(0, dot), userId.substring(dot + 1))
+          .ifPresent(
+              user ->
+                  user.credentials().keySet().stream()
+                      .map(ScramMechanism::mechanismName)
+                      .sorted()
+                      .forEach(name -> mechanisms.add(new BsonString(name))));
+    }
+    return mechanisms;
   }
 
   /** The client's offered compressors that this server speaks, in the client's order. */

@@ -13,6 +13,11 @@ public final class PingCommand implements Command {
   }
 
   @Override
+  public boolean requiresAuthentication() {
+    return false;
+  }
+
+  @Override
   public String help() {
     return "A way to check that the server is alive.";
   }
