@@ -8,10 +8,14 @@ import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageException;
 import dev.mongolake.delta.storage.StorageOutcomeUnknownException;
+import dev.mongolake.delta.storage.WriteIfAbsentProcessRace;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.sync.RequestBody;
 
 /** What the S3 backend adds to the storage contract: key layout, credentials, resolved retries. */
@@ -110,6 +114,17 @@ class S3StorageTest {
       assertThatThrownBy(() -> storage.writeIfAbsent("t/x", bytes("ours")))
           .isInstanceOf(StorageOutcomeUnknownException.class)
           .hasMessageStartingWith("Cannot establish whether t/x was written: ");
+    }
+  }
+
+  @Test
+  void twoProcessesRacingOnWriteIfAbsentNeverBothWin(@TempDir Path logDir) throws Exception {
+    URI location = S3.location(prefix);
+    try (Storage check = Storage.create(location)) {
+      List<Integer> wins =
+          WriteIfAbsentProcessRace.raceAndCheck(location.toString(), check, 2, 40, logDir);
+
+      assertThat(wins.stream().mapToInt(Integer::intValue).sum()).isEqualTo(40);
     }
   }
 

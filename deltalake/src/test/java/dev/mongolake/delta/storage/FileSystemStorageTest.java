@@ -1,20 +1,13 @@
 package dev.mongolake.delta.storage;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,63 +109,11 @@ class FileSystemStorageTest extends StorageContractTest {
   @Test
   void twoProcessesRacingOnWriteIfAbsentNeverBothWin() throws Exception {
     Path shared = temp.resolve("shared");
-    int commits = 300;
-    List<Process> racers = new ArrayList<>();
-    List<BufferedReader> outputs = new ArrayList<>();
-    try {
-      for (String id : List.of("a", "b")) {
-        Process racer =
-            new ProcessBuilder(
-                    ProcessHandle.current().info().command().orElseThrow(),
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    WriteIfAbsentRaceChild.class.getName(),
-                    shared.toString(),
-                    id,
-                    Integer.toString(commits))
-                .redirectError(temp.resolve("racer-" + id + ".err").toFile())
-                .start();
-        racers.add(racer);
-        BufferedReader output =
-            new BufferedReader(new InputStreamReader(racer.getInputStream(), UTF_8));
-        outputs.add(output);
-      }
-      for (BufferedReader output : outputs) {
-        assertThat(output.readLine()).isEqualTo("READY");
-      }
-      for (Process racer : racers) {
-        racer.getOutputStream().write('\n');
-        racer.getOutputStream().flush();
-      }
-      List<Set<Integer>> wins = new ArrayList<>();
-      for (BufferedReader output : outputs) {
-        Set<Integer> won = new HashSet<>();
-        for (String line = output.readLine(); !"DONE".equals(line); line = output.readLine()) {
-          assertThat(line).as("racer output").startsWith("WON ");
-          won.add(Integer.parseInt(line.substring(4)));
-        }
-        wins.add(won);
-      }
-      for (Process racer : racers) {
-        assertThat(racer.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(racer.exitValue()).isZero();
-      }
+    try (Storage check = new FileSystemStorage(shared)) {
+      List<Integer> wins =
+          WriteIfAbsentProcessRace.raceAndCheck(shared.toString(), check, 2, 300, temp);
 
-      Set<Integer> both = new HashSet<>(wins.get(0));
-      both.retainAll(wins.get(1));
-      assertThat(both).as("commits both processes claim to have written").isEmpty();
-      try (Storage check = new FileSystemStorage(shared)) {
-        for (int n = 0; n < commits; n++) {
-          String winner = wins.get(0).contains(n) ? "a" : wins.get(1).contains(n) ? "b" : null;
-          assertThat(winner).as("winner of commit %d", n).isNotNull();
-          assertThat(check.read(WriteIfAbsentRaceChild.commitPath(n)))
-              .asString(UTF_8)
-              .isEqualTo(WriteIfAbsentRaceChild.content(winner, n));
-        }
-        assertThat(check.list("t/_delta_log/", "")).hasSize(commits);
-      }
-    } finally {
-      racers.forEach(Process::destroyForcibly);
+      assertThat(wins.stream().mapToInt(Integer::intValue).sum()).isEqualTo(300);
     }
   }
 }

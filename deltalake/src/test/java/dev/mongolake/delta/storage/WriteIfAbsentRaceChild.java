@@ -4,13 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.nio.file.Path;
 
 /**
- * A separate JVM that races on {@link FileSystemStorage#writeIfAbsent}: given a root, a writer id
- * and a count, it prints {@code READY}, waits for a line on standard input so that racers start
- * together, then tries to create commit files {@code 0..count-1} and prints {@code WON <n>} for
- * each it created.
+ * A separate JVM that races on {@link Storage#writeIfAbsent}: given a storage location (anything
+ * {@link Storage#create(String)} opens), a writer id and a count, it prints {@code READY}, waits
+ * for a line on standard input so that racers start together, then tries to create commit files
+ * {@code 0..count-1} and prints {@code WON <n>} for each it created.
  */
 public final class WriteIfAbsentRaceChild {
 
@@ -27,10 +26,10 @@ public final class WriteIfAbsentRaceChild {
   }
 
   public static void main(String[] args) throws Exception {
-    Path root = Path.of(args[0]);
+    String location = args[0];
     String id = args[1];
     int count = Integer.parseInt(args[2]);
-    Storage storage = new FileSystemStorage(root);
+    Storage storage = Storage.create(location);
     System.out.println("READY");
     System.out.flush();
     new BufferedReader(new InputStreamReader(System.in, UTF_8)).readLine();
@@ -43,5 +42,6 @@ public final class WriteIfAbsentRaceChild {
     System.out.print(won);
     System.out.println("DONE");
     System.out.flush();
+    storage.close();
   }
 }
