@@ -1,0 +1,274 @@
+package dev.mongolake.delta.variant.internal;
+
+import static dev.mongolake.delta.variant.internal.VariantFormat.*;
+
+import dev.mongolake.delta.variant.VariantCodecException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HexFormat;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDbPointer;
+import org.bson.BsonDecimal128;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonJavaScript;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonString;
+import org.bson.BsonSymbol;
+import org.bson.BsonTimestamp;
+import org.bson.BsonUndefined;
+import org.bson.BsonValue;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+
+/**
+ * Decodes Variant bytes to BSON. Object fields come back in ascending value-offset order, which is
+ * document order for values {@link VariantEncoder} wrote (and the spec's sorted key order for
+ * values most other writers produce). Variant types MongoLake never writes (int8, int16, float,
+ * date, time, NTZ and nanosecond timestamps) still decode, to the nearest BSON type.
+ */
+public final class VariantDecoder {
+  private final String[] keys;
+  private final ByteBuffer value;
+
+  private VariantDecoder(String[] keys, byte[] value) {
+    this.keys = keys;
+    this.value = ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /**
+   * Decodes a Variant that holds an object into a document.
+   *
+   * @throws VariantCodecException if the bytes are malformed or hold no object
+   */
+  public static BsonDocument decodeDocument(byte[] metadata, byte[] value) {
+    try {
+      BsonValue decoded = new VariantDecoder(readKeys(metadata), value).read(0);
+      if (!decoded.isDocument()) {
+        throw new VariantCodecException(
+            "Cannot decode Variant as a document: it holds a " + decoded.getBsonType());
+      }
+      return decoded.asDocument();
+    } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException e) {
+      throw new VariantCodecException("Cannot decode Variant: malformed bytes (" + e + ")", e);
+    }
+  }
+
+  private static String[] readKeys(byte[] metadata) {
+    ByteBuffer in = ByteBuffer.wrap(metadata).order(ByteOrder.LITTLE_ENDIAN);
+    int header = in.get(0) & 0xFF;
+    if ((header & 0x0F) != METADATA_VERSION) {
+      throw new VariantCodecException(
+          "Cannot decode Variant: metadata version " + (header & 0x0F) + " is not 1");
+    }
+    int offsetSize = ((header >>> 6) & 0x03) + 1;
+    int size = unsigned(in, 1, offsetSize);
+    int offsetsAt = 1 + offsetSize;
+    int bytesAt = offsetsAt + (size + 1) * offsetSize;
+    String[] keys = new String[size];
+    for (int i = 0; i < size; i++) {
+      int from = unsigned(in, offsetsAt + i * offsetSize, offsetSize);
+      int to = unsigned(in, offsetsAt + (i + 1) * offsetSize, offsetSize);
+      keys[i] = new String(metadata, bytesAt + from, to - from, StandardCharsets.UTF_8);
+    }
+    return keys;
+  }
+
+  private BsonValue read(int at) {
+    int header = value.get(at) & 0xFF;
+    int basicType = header & 0x03;
+    int typeHeader = header >>> 2;
+    return switch (basicType) {
+      case BASIC_PRIMITIVE -> readPrimitive(typeHeader, at + 1);
+      case BASIC_SHORT_STRING -> new BsonString(utf8(at + 1, typeHeader));
+      case BASIC_OBJECT -> readObject(typeHeader, at + 1, true);
+      default -> readArray(typeHeader, at + 1);
+    };
+  }
+
+  /**
+   * @param interpretWrappers false for the payload of {@code $document}, a user document whose one
+   *     key merely looks like a wrapper
+   */
+  private BsonValue readObject(int typeHeader, int at, boolean interpretWrappers) {
+    int offsetSize = (typeHeader & 0x03) + 1;
+    int idSize = ((typeHeader >>> 2) & 0x03) + 1;
+    int countSize = (typeHeader & 0x10) != 0 ? 4 : 1;
+    int count = unsigned(value, at, countSize);
+    int idsAt = at + countSize;
+    int offsetsAt = idsAt + count * idSize;
+    int dataAt = offsetsAt + (count + 1) * offsetSize;
+    int[][] fields = new int[count][];
+    for (int i = 0; i < count; i++) {
+      fields[i] =
+          new int[] {
+            unsigned(value, offsetsAt + i * offsetSize, offsetSize),
+            unsigned(value, idsAt + i * idSize, idSize)
+          };
+    }
+    Arrays.sort(fields, Comparator.comparingInt(f -> f[0]));
+    if (interpretWrappers && count == 1 && WRAPPER_KEYS.contains(keys[fields[0][1]])) {
+      String wrapper = keys[fields[0][1]];
+      int payloadAt = dataAt + fields[0][0];
+      if (wrapper.equals(ESCAPED_DOCUMENT)) {
+        int payloadHeader = value.get(payloadAt) & 0xFF;
+        if ((payloadHeader & 0x03) != BASIC_OBJECT) {
+          throw new VariantCodecException(
+              "Cannot decode Variant wrapper $document: its payload is no object");
+        }
+        return readObject(payloadHeader >>> 2, payloadAt + 1, false);
+      }
+      return unwrap(wrapper, read(payloadAt));
+    }
+    BsonDocument document = new BsonDocument();
+    for (int[] field : fields) {
+      document.append(keys[field[1]], read(dataAt + field[0]));
+    }
+    return document;
+  }
+
+  private BsonValue readArray(int typeHeader, int at) {
+    int offsetSize = (typeHeader & 0x03) + 1;
+    int countSize = (typeHeader & 0x04) != 0 ? 4 : 1;
+    int count = unsigned(value, at, countSize);
+    int offsetsAt = at + countSize;
+    int dataAt = offsetsAt + (count + 1) * offsetSize;
+    BsonArray array = new BsonArray(new java.util.ArrayList<>(count));
+    for (int i = 0; i < count; i++) {
+      array.add(read(dataAt + unsigned(value, offsetsAt + i * offsetSize, offsetSize)));
+    }
+    return array;
+  }
+
+  private BsonValue unwrap(String key, BsonValue payload) {
+    try {
+      return switch (key) {
+        case OBJECT_ID -> new org.bson.BsonObjectId(new ObjectId(payload.asString().getValue()));
+        case DATE_MILLIS -> new BsonDateTime(payload.asInt64().getValue());
+        case BINARY_WITH_SUBTYPE ->
+            new BsonBinary(
+                (byte) payload.asDocument().getInt32("subType").getValue(),
+                payload.asDocument().getBinary("bytes").getData());
+        case UNDEFINED -> new BsonUndefined();
+        case REGEX ->
+            new BsonRegularExpression(
+                payload.asDocument().getString("pattern").getValue(),
+                payload.asDocument().getString("options").getValue());
+        case DB_POINTER ->
+            new BsonDbPointer(
+                payload.asDocument().getString("$ref").getValue(),
+                new ObjectId(payload.asDocument().getString("$id").getValue()));
+        case JAVASCRIPT -> new BsonJavaScript(payload.asString().getValue());
+        case JAVASCRIPT_WITH_SCOPE ->
+            new BsonJavaScriptWithScope(
+                payload.asDocument().getString("$code").getValue(),
+                payload.asDocument().getDocument("$scope"));
+        case SYMBOL -> new BsonSymbol(payload.asString().getValue());
+        case TIMESTAMP ->
+            new BsonTimestamp(
+                (int) payload.asDocument().getInt64("t").getValue(),
+                (int) payload.asDocument().getInt64("i").getValue());
+        case DECIMAL -> new BsonDecimal128(decimalFromWrapper(payload));
+        case MIN_KEY -> new BsonMinKey();
+        case MAX_KEY -> new BsonMaxKey();
+        default ->
+            throw new VariantCodecException("Cannot decode Variant wrapper " + key + ": unknown");
+      };
+    } catch (org.bson.BsonInvalidOperationException | ClassCastException e) {
+      throw new VariantCodecException(
+          "Cannot decode Variant wrapper " + key + ": unexpected payload " + payload, e);
+    }
+  }
+
+  private static Decimal128 decimalFromWrapper(BsonValue payload) {
+    if (payload.isString()) {
+      return Decimal128.parse(payload.asString().getValue());
+    }
+    ByteBuffer bits = ByteBuffer.wrap(payload.asBinary().getData()).order(ByteOrder.LITTLE_ENDIAN);
+    long low = bits.getLong();
+    return Decimal128.fromIEEE754BIDEncoding(bits.getLong(), low);
+  }
+
+  private BsonValue readPrimitive(int type, int at) {
+    return switch (type) {
+      case NULL -> BsonNull.VALUE;
+      case TRUE -> BsonBoolean.TRUE;
+      case FALSE -> BsonBoolean.FALSE;
+      case INT8 -> new BsonInt32(value.get(at));
+      case INT16 -> new BsonInt32(value.getShort(at));
+      case INT32 -> new BsonInt32(value.getInt(at));
+      case INT64 -> new BsonInt64(value.getLong(at));
+      case DOUBLE -> new BsonDouble(Double.longBitsToDouble(value.getLong(at)));
+      case FLOAT -> new BsonDouble(value.getFloat(at));
+      case DECIMAL4 -> decimal(BigInteger.valueOf(value.getInt(at + 1)), value.get(at));
+      case DECIMAL8 -> decimal(BigInteger.valueOf(value.getLong(at + 1)), value.get(at));
+      case DECIMAL16 -> decimal(littleEndianInteger(at + 1, 16), value.get(at));
+      case DATE -> new BsonDateTime(value.getInt(at) * 86_400_000L);
+      case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS ->
+          new BsonDateTime(Math.floorDiv(value.getLong(at), 1000L));
+      case TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
+          new BsonDateTime(Math.floorDiv(value.getLong(at), 1_000_000L));
+      case TIME_NTZ_MICROS -> new BsonInt64(value.getLong(at));
+      case BINARY -> new BsonBinary(bytes(at + 4, value.getInt(at)));
+      case STRING -> new BsonString(utf8(at + 4, value.getInt(at)));
+      case UUID -> new BsonBinary(BsonBinarySubType.UUID_STANDARD, bytes(at, 16));
+      default ->
+          throw new VariantCodecException(
+              "Cannot decode Variant: unknown primitive type " + type + " at byte " + at);
+    };
+  }
+
+  private static BsonDecimal128 decimal(BigInteger unscaled, byte scale) {
+    return new BsonDecimal128(new Decimal128(new BigDecimal(unscaled, scale)));
+  }
+
+  private BigInteger littleEndianInteger(int at, int size) {
+    byte[] bigEndian = new byte[size];
+    for (int i = 0; i < size; i++) {
+      bigEndian[i] = value.get(at + size - 1 - i);
+    }
+    return new BigInteger(bigEndian);
+  }
+
+  private byte[] bytes(int at, int length) {
+    byte[] out = new byte[length];
+    value.get(at, out);
+    return out;
+  }
+
+  private String utf8(int at, int length) {
+    return new String(bytes(at, length), StandardCharsets.UTF_8);
+  }
+
+  private static int unsigned(ByteBuffer in, int at, int size) {
+    int result = 0;
+    for (int i = 0; i < size; i++) {
+      result |= (in.get(at + i) & 0xFF) << (8 * i);
+    }
+    if (result < 0) {
+      throw new VariantCodecException(
+          "Cannot decode Variant: size or offset " + result + " > 2^31");
+    }
+    return result;
+  }
+
+  /** Hex of the first bytes, for error messages about foreign Variant values. */
+  static String preview(byte[] bytes) {
+    return HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 16));
+  }
+}
