@@ -1,0 +1,150 @@
+package dev.mongolake.delta;
+
+import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.DomainMetadata;
+import dev.mongolake.delta.log.FilePaths;
+import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.log.Protocol;
+import dev.mongolake.delta.log.RemoveFile;
+import dev.mongolake.delta.log.SetTransaction;
+import dev.mongolake.delta.log.internal.LogSegment;
+import dev.mongolake.delta.log.internal.TableLog;
+import dev.mongolake.delta.log.internal.TableState;
+import dev.mongolake.delta.log.schema.StructType;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * The state of a Delta table at one version: protocol, metadata and schema (loaded eagerly, from
+ * the newest commits that hold them), and the file-level state (live files, tombstones, writer
+ * progress, metadata domains), which is reconstructed only when first asked for and then kept.
+ *
+ * <p>Immutable and thread-safe; the lazy state is computed at most once. Methods that need the file
+ * state may throw {@link DeltaException} (or {@link dev.mongolake.delta.storage.StorageException})
+ * if the log cannot be read.
+ */
+public final class Snapshot {
+  private final TableLog log;
+  private final LogSegment segment;
+  private final Protocol protocol;
+  private final Metadata metadata;
+  private final Supplier<TableState> stateSource;
+  private volatile TableState state;
+
+  Snapshot(
+      TableLog log,
+      LogSegment segment,
+      Protocol protocol,
+      Metadata metadata,
+      Supplier<TableState> stateSource) {
+    this.log = log;
+    this.segment = segment;
+    this.protocol = protocol;
+    this.metadata = metadata;
+    this.stateSource = stateSource;
+  }
+
+  /** The table version this snapshot shows. */
+  public long version() {
+    return segment.version();
+  }
+
+  public Protocol protocol() {
+    return protocol;
+  }
+
+  public Metadata metadata() {
+    return metadata;
+  }
+
+  /** The table schema (parsed from the metadata's schema string). */
+  public StructType schema() {
+    return metadata.schema();
+  }
+
+  public List<String> partitionColumns() {
+    return metadata.partitionColumns();
+  }
+
+  /** The table's storage path (empty for a table at the storage root). */
+  public String tablePath() {
+    return log.tablePath();
+  }
+
+  /** The live files, in log order. Triggers state reconstruction on first use. */
+  public List<AddFile> files() {
+    return List.copyOf(state().files().values());
+  }
+
+  /** Number of live files. */
+  public int fileCount() {
+    return state().files().size();
+  }
+
+  /** Tombstones (removed files not yet expired), kept for vacuum. */
+  public List<RemoveFile> tombstones() {
+    return List.copyOf(state().tombstones().values());
+  }
+
+  /** The latest recorded progress of an idempotent writer, if it ever committed. */
+  public OptionalLong transactionVersion(String appId) {
+    SetTransaction txn = state().transactions().get(appId);
+    return txn == null ? OptionalLong.empty() : OptionalLong.of(txn.version());
+  }
+
+  /** Every idempotent writer's latest progress, keyed by appId. */
+  public Map<String, SetTransaction> transactions() {
+    return state().transactions();
+  }
+
+  /** Live metadata domains (tombstoned domains excluded), keyed by domain name. */
+  public Map<String, DomainMetadata> domainMetadata() {
+    return state().domains();
+  }
+
+  /** The storage path of a live file's data ({@code tablePath + "/" + decoded path}). */
+  public String storagePath(AddFile file) {
+    return FilePaths.toStoragePath(log.tablePath(), file.path());
+  }
+
+  /** The storage paths of every live file. */
+  public List<String> storagePaths() {
+    Collection<AddFile> files = state().files().values();
+    return files.stream().map(this::storagePath).toList();
+  }
+
+  LogSegment segment() {
+    return segment;
+  }
+
+  TableLog log() {
+    return log;
+  }
+
+  /** The state if it was already reconstructed, else null (for incremental refresh). */
+  TableState stateIfLoaded() {
+    return state;
+  }
+
+  TableState state() {
+    TableState current = state;
+    if (current == null) {
+      synchronized (this) {
+        current = state;
+        if (current == null) {
+          current = stateSource.get();
+          state = current;
+        }
+      }
+    }
+    return current;
+  }
+
+  @Override
+  public String toString() {
+    return "Snapshot[" + log.tablePath() + "@" + version() + "]";
+  }
+}

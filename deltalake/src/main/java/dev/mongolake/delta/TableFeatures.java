@@ -1,0 +1,176 @@
+package dev.mongolake.delta;
+
+import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.log.Protocol;
+import dev.mongolake.delta.log.schema.StructType;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The Delta protocol versions and table features this library implements, and the checks that
+ * refuse tables using anything else (so that a reader never returns wrong rows and a writer never
+ * corrupts a table).
+ *
+ * <p>Reading: reader versions 1 to 3. Reader features {@code timestampNtz}, {@code variantType},
+ * {@code v2Checkpoint} (V2 checkpoints with sidecars are read), {@code vacuumProtocolCheck}, and
+ * {@code columnMapping} only while the table's {@code delta.columnMapping.mode} is {@code none}.
+ * Not supported: {@code deletionVectors}, {@code typeWidening}, {@code catalogManaged}, {@code
+ * variantShredding}, active column mapping ({@code id} or {@code name} mode), and any feature not
+ * listed.
+ *
+ * <p>Writing: writer versions 1 to 7. Writer features {@code appendOnly} (enforced), {@code
+ * changeDataFeed}, {@code domainMetadata}, {@code inCommitTimestamp} (written when enabled), {@code
+ * timestampNtz}, {@code variantType}, {@code v2Checkpoint}, {@code vacuumProtocolCheck}, and, while
+ * not in use by the schema or configuration, {@code invariants}, {@code checkConstraints}, {@code
+ * generatedColumns}, {@code identityColumns} and {@code columnMapping}. Not supported: {@code
+ * deletionVectors}, {@code rowTracking}, {@code clustering}, {@code icebergCompatV1/V2}, {@code
+ * typeWidening}, {@code allowColumnDefaults}, {@code catalogManaged}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class TableFeatures {
+  /** The highest reader version this library reads. */
+  public static final int MAX_READER_VERSION = 3;
+
+  /** The highest writer version this library writes. */
+  public static final int MAX_WRITER_VERSION = 7;
+
+  /** Reader features this library implements (column mapping only in mode {@code none}). */
+  public static final Set<String> READER_FEATURES =
+      Set.of(
+          "columnMapping",
+          "timestampNtz",
+          "variantType",
+          "variantType-preview",
+          "v2Checkpoint",
+          "vacuumProtocolCheck");
+
+  /** Writer features this library implements (some only while inactive, see class doc). */
+  public static final Set<String> WRITER_FEATURES =
+      Set.of(
+          "appendOnly",
+          "invariants",
+          "checkConstraints",
+          "generatedColumns",
+          "identityColumns",
+          "changeDataFeed",
+          "columnMapping",
+          "domainMetadata",
+          "inCommitTimestamp",
+          "timestampNtz",
+          "variantType",
+          "variantType-preview",
+          "v2Checkpoint",
+          "vacuumProtocolCheck");
+
+  private TableFeatures() {}
+
+  /**
+   * Refuses a table this library cannot read correctly.
+   *
+   * @throws UnsupportedTableFeatureException naming the first unsupported feature or version
+   */
+  public static void checkReadable(String table, Protocol protocol, Metadata metadata) {
+    checkReader(table, protocol, metadata, "read");
+  }
+
+  private static void checkReader(
+      String table, Protocol protocol, Metadata metadata, String action) {
+    int reader = protocol.minReaderVersion();
+    if (reader > MAX_READER_VERSION || reader < 1) {
+      throw unsupported(table, action, "readerVersion" + reader, "reader version " + reader);
+    }
+    if (reader == 3) {
+      List<String> features =
+          protocol.readerFeatures() == null ? List.of() : protocol.readerFeatures();
+      for (String feature : features) {
+        if (!READER_FEATURES.contains(feature)) {
+          throw unsupported(table, action, feature, "table feature " + feature);
+        }
+      }
+    }
+    if (reader >= 2 && metadata != null && columnMappingActive(metadata)) {
+      throw unsupported(
+          table,
+          action,
+          "columnMapping",
+          "table feature columnMapping in mode "
+              + metadata.configuration().get("delta.columnMapping.mode"));
+    }
+  }
+
+  /**
+   * Refuses a table this library cannot write correctly (which includes every table it cannot
+   * read).
+   *
+   * @throws UnsupportedTableFeatureException naming the first unsupported feature or version
+   */
+  public static void checkWritable(String table, Protocol protocol, Metadata metadata) {
+    checkReader(table, protocol, metadata, "write");
+    int writer = protocol.minWriterVersion();
+    if (writer > MAX_WRITER_VERSION || writer < 1) {
+      throw unsupported(table, "write", "writerVersion" + writer, "writer version " + writer);
+    }
+    if (writer == 7) {
+      List<String> features =
+          protocol.writerFeatures() == null ? List.of() : protocol.writerFeatures();
+      for (String feature : features) {
+        if (!WRITER_FEATURES.contains(feature)) {
+          throw unsupported(table, "write", feature, "table feature " + feature);
+        }
+      }
+    }
+    StructType schema = metadata.schema();
+    if (schema.hasFieldMetadata("delta.invariants")) {
+      throw unsupported(table, "write", "invariants", "column invariants (delta.invariants)");
+    }
+    if (metadata.configuration().keySet().stream()
+        .anyMatch(k -> k.startsWith("delta.constraints."))) {
+      throw unsupported(table, "write", "checkConstraints", "CHECK constraints");
+    }
+    if (schema.hasFieldMetadata("delta.generationExpression")) {
+      throw unsupported(table, "write", "generatedColumns", "generated columns");
+    }
+    if (schema.hasFieldMetadata("delta.identity.")) {
+      throw unsupported(table, "write", "identityColumns", "identity columns");
+    }
+    if (columnMappingActive(metadata)) {
+      throw unsupported(table, "write", "columnMapping", "table feature columnMapping");
+    }
+  }
+
+  /** Whether the protocol lists (or, for legacy versions, implies) a writer feature. */
+  public static boolean supportsWriterFeature(Protocol protocol, String feature) {
+    if (protocol.minWriterVersion() == 7) {
+      return protocol.writerFeatures() != null && protocol.writerFeatures().contains(feature);
+    }
+    int needed =
+        switch (feature) {
+          case "appendOnly", "invariants" -> 2;
+          case "checkConstraints" -> 3;
+          case "changeDataFeed", "generatedColumns" -> 4;
+          case "columnMapping" -> 5;
+          case "identityColumns" -> 6;
+          default -> Integer.MAX_VALUE;
+        };
+    return protocol.minWriterVersion() >= needed;
+  }
+
+  private static boolean columnMappingActive(Metadata metadata) {
+    String mode = metadata.configuration().get("delta.columnMapping.mode");
+    return mode != null && !mode.equalsIgnoreCase("none");
+  }
+
+  private static UnsupportedTableFeatureException unsupported(
+      String table, String action, String feature, String what) {
+    return new UnsupportedTableFeatureException(
+        feature,
+        "Cannot "
+            + action
+            + " table "
+            + table
+            + ": it uses "
+            + what
+            + ", which this library does not support");
+  }
+}

@@ -1,0 +1,78 @@
+package dev.mongolake.delta;
+
+import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.FilePaths;
+import dev.mongolake.delta.log.RemoveFile;
+import dev.mongolake.delta.storage.FileEntry;
+import dev.mongolake.delta.storage.Storage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Deletes data files no version within the retention needs: files in the table folder that the
+ * latest snapshot does not reference and that are neither tombstoned within the retention nor
+ * modified within it (a file written by an uncommitted transaction looks unreferenced). Never
+ * touches {@code _delta_log} or any other folder or file whose name starts with {@code _} or {@code
+ * .}.
+ */
+final class Vacuum {
+  private Vacuum() {}
+
+  static VacuumResult run(DeltaTable table, VacuumOptions options) {
+    if (options.retention().compareTo(TableRetention.DEFAULT) < 0 && !options.force()) {
+      throw new DeltaException(
+          "Cannot vacuum "
+              + table.tablePath()
+              + ": retention "
+              + options.retention()
+              + " is below the safety threshold of "
+              + TableRetention.DEFAULT
+              + " (concurrent readers and writers may still need those files); force to override");
+    }
+    Snapshot snapshot = table.snapshot();
+    TableFeatures.checkWritable(table.tablePath(), snapshot.protocol(), snapshot.metadata());
+    long cutoff = table.options().clock().millis() - options.retention().toMillis();
+    String tablePath = table.tablePath();
+    Set<String> keep = new HashSet<>();
+    for (AddFile add : snapshot.files()) {
+      if (!FilePaths.isAbsolute(add.path())) {
+        keep.add(FilePaths.toStoragePath(tablePath, add.path()));
+      }
+    }
+    for (RemoveFile remove : snapshot.tombstones()) {
+      long deleted = remove.deletionTimestamp() == null ? 0 : remove.deletionTimestamp();
+      if (deleted >= cutoff && !FilePaths.isAbsolute(remove.path())) {
+        keep.add(FilePaths.toStoragePath(tablePath, remove.path()));
+      }
+    }
+    Storage storage = table.log().storage();
+    String prefix = tablePath.isEmpty() ? "" : tablePath + "/";
+    List<String> doomed = new ArrayList<>();
+    long bytes = 0;
+    for (FileEntry entry : storage.list(prefix, prefix)) {
+      String relative = entry.path().substring(prefix.length());
+      if (isHidden(relative) || keep.contains(entry.path()) || entry.modificationTime() >= cutoff) {
+        continue;
+      }
+      doomed.add(entry.path());
+      bytes += entry.size();
+    }
+    if (!options.dryRun()) {
+      for (String path : doomed) {
+        storage.delete(path);
+      }
+    }
+    return new VacuumResult(doomed, bytes, options.dryRun());
+  }
+
+  private static boolean isHidden(String relative) {
+    for (String segment : relative.split("/")) {
+      if (segment.startsWith("_") || segment.startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

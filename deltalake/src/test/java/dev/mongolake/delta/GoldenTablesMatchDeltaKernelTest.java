@@ -1,0 +1,236 @@
+package dev.mongolake.delta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.FilePaths;
+import dev.mongolake.delta.log.schema.SchemaJson;
+import io.delta.kernel.Scan;
+import io.delta.kernel.data.FilteredColumnarBatch;
+import io.delta.kernel.data.Row;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.SnapshotImpl;
+import io.delta.kernel.utils.CloseableIterator;
+import io.delta.kernel.utils.FileStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every Spark-written golden table, every version: our reconstructed state (live files with sizes
+ * and partition values, schema, protocol) equals delta-kernel's, or we refuse the table with an
+ * error that names the unsupported feature, or both readers reject a corrupt log.
+ */
+class GoldenTablesMatchDeltaKernelTest {
+  static final Path GOLDEN = Path.of("../../shared/delta-golden").toAbsolutePath().normalize();
+  private static final Pattern VERSIONED = Pattern.compile("(\\d{20})\\.(json|checkpoint.*)");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Engine ENGINE = LocalKernelFileIO.engine();
+
+  static Stream<String> goldenTables() throws IOException {
+    if (!Files.isDirectory(GOLDEN)) {
+      throw new AssertionError(
+          "The golden Delta tables are missing: expected them at "
+              + GOLDEN
+              + " (the shared delta-golden folder next to the repository)");
+    }
+    try (Stream<Path> dirs = Files.list(GOLDEN)) {
+      return dirs
+          .filter(Files::isDirectory)
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("goldenTables")
+  void everyVersionMatchesDeltaKernelOrIsRefusedClearly(String table) throws Exception {
+    Path dir = GOLDEN.resolve(table);
+    DeltaTable ours = DeltaTable.forPath(new DirectoryTestStorage(GOLDEN), table);
+    TreeSet<Long> versions = logVersions(dir);
+    if (versions.isEmpty()) {
+      assertBothRejectLatest(table, ours);
+      return;
+    }
+    for (long version : versions) {
+      compareVersion(table, dir, ours, version);
+    }
+  }
+
+  private static void compareVersion(String table, Path dir, DeltaTable ours, long version)
+      throws Exception {
+    Snapshot snapshot;
+    Map<String, String> ourFiles;
+    try {
+      snapshot = ours.snapshotAt(version);
+      ourFiles = ourFiles(dir, snapshot);
+    } catch (UnsupportedTableFeatureException e) {
+      String named = e.feature().matches("(reader|writer)Version\\d+") ? "version" : e.feature();
+      assertThat(e.getMessage()).contains(named).startsWith("Cannot ");
+      System.out.printf("OUTCOME %s@%d REFUSED %s%n", table, version, e.feature());
+      return;
+    } catch (DeltaException e) {
+      Exception kernelError = kernelError(dir, version);
+      if (kernelError == null) {
+        fail("%s@%d: we failed (%s) but delta-kernel read it", table, version, e.toString());
+      }
+      assertThat(e.getMessage()).startsWith("Cannot ");
+      System.out.printf("OUTCOME %s@%d BOTH_REJECT %s%n", table, version, e.getMessage());
+      return;
+    }
+    io.delta.kernel.Snapshot kernel;
+    Map<String, String> kernelFiles;
+    try {
+      kernel =
+          io.delta.kernel.Table.forPath(ENGINE, dir.toString())
+              .getSnapshotAsOfVersion(ENGINE, version);
+      kernelFiles = kernelFiles(kernel);
+    } catch (Exception e) {
+      if (isKernelFeatureLimit(e)) {
+        System.out.printf("OUTCOME %s@%d KERNEL_LIMIT %s%n", table, version, e.getMessage());
+        return;
+      }
+      fail(
+          "%s@%d: we read %d files but delta-kernel failed: %s",
+          table, version, ourFiles.size(), e);
+      return;
+    }
+    assertThat(ourFiles).as("%s@%d live files", table, version).isEqualTo(kernelFiles);
+    SnapshotImpl impl = (SnapshotImpl) kernel;
+    assertThat(snapshot.protocol().minReaderVersion())
+        .as("%s@%d reader version", table, version)
+        .isEqualTo(impl.getProtocol().getMinReaderVersion());
+    assertThat(snapshot.protocol().minWriterVersion())
+        .as("%s@%d writer version", table, version)
+        .isEqualTo(impl.getProtocol().getMinWriterVersion());
+    // Kernel upper-cases collation providers (spark.UTF8_LCASE becomes SPARK.UTF8_LCASE); we keep
+    // the schema as written, so compare case-insensitively.
+    JsonNode ourSchema = upperCaseCollations(JSON.readTree(SchemaJson.write(snapshot.schema())));
+    JsonNode kernelSchema = upperCaseCollations(JSON.readTree(kernel.getSchema().toJson()));
+    assertThat(ourSchema).as("%s@%d schema", table, version).isEqualTo(kernelSchema);
+    assertThat(snapshot.partitionColumns())
+        .as("%s@%d partition columns", table, version)
+        .isEqualTo(kernel.getPartitionColumnNames());
+    System.out.printf("OUTCOME %s@%d MATCH %d files%n", table, version, ourFiles.size());
+  }
+
+  private static JsonNode upperCaseCollations(JsonNode node) {
+    if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+      for (Map.Entry<String, JsonNode> field : object.properties()) {
+        if (field.getKey().equals("__COLLATIONS") && field.getValue().isObject()) {
+          com.fasterxml.jackson.databind.node.ObjectNode collations =
+              (com.fasterxml.jackson.databind.node.ObjectNode) field.getValue();
+          collations
+              .properties()
+              .forEach(
+                  c -> collations.put(c.getKey(), c.getValue().asText().toUpperCase(Locale.ROOT)));
+        } else {
+          upperCaseCollations(field.getValue());
+        }
+      }
+    } else if (node.isArray()) {
+      node.forEach(GoldenTablesMatchDeltaKernelTest::upperCaseCollations);
+    }
+    return node;
+  }
+
+  private static boolean isKernelFeatureLimit(Exception e) {
+    String message = String.valueOf(e.getMessage());
+    return message.contains("Unsupported Delta") || message.contains("not supported");
+  }
+
+  private static void assertBothRejectLatest(String table, DeltaTable ours) {
+    try {
+      ours.snapshot();
+      fail("%s: we read a table without a log", table);
+    } catch (DeltaException e) {
+      assertThat(e.getMessage()).startsWith("Cannot ");
+      System.out.printf("OUTCOME %s@latest NO_LOG %s%n", table, e.getMessage());
+    }
+  }
+
+  private static Exception kernelError(Path dir, long version) {
+    try {
+      kernelFiles(
+          io.delta.kernel.Table.forPath(ENGINE, dir.toString())
+              .getSnapshotAsOfVersion(ENGINE, version));
+      return null;
+    } catch (Exception e) {
+      return e;
+    }
+  }
+
+  /** Absolute decoded path to "size|partitionValues". */
+  private static Map<String, String> ourFiles(Path dir, Snapshot snapshot) {
+    Map<String, String> files = new TreeMap<>();
+    for (AddFile add : snapshot.files()) {
+      String decoded = FilePaths.decode(add.path());
+      Path path = FilePaths.isAbsolute(add.path()) ? Path.of(decoded) : dir.resolve(decoded);
+      files.put(
+          path.normalize().toString(), add.size() + "|" + new TreeMap<>(add.partitionValues()));
+    }
+    return files;
+  }
+
+  private static Map<String, String> kernelFiles(io.delta.kernel.Snapshot snapshot)
+      throws IOException {
+    Map<String, String> files = new TreeMap<>();
+    Scan scan = snapshot.getScanBuilder().build();
+    try (CloseableIterator<FilteredColumnarBatch> batches = scan.getScanFiles(ENGINE)) {
+      while (batches.hasNext()) {
+        try (CloseableIterator<Row> rows = batches.next().getRows()) {
+          while (rows.hasNext()) {
+            Row row = rows.next();
+            FileStatus status = InternalScanFileUtils.getAddFileStatus(row);
+            String path =
+                status.getPath().startsWith("file:")
+                    ? status.getPath().substring(5)
+                    : status.getPath();
+            files.put(
+                Path.of(path).normalize().toString(),
+                status.getSize()
+                    + "|"
+                    + new TreeMap<>(InternalScanFileUtils.getPartitionValues(row)));
+          }
+        }
+      }
+    }
+    return files;
+  }
+
+  private static TreeSet<Long> logVersions(Path dir) throws IOException {
+    TreeSet<Long> versions = new TreeSet<>();
+    Path log = dir.resolve("_delta_log");
+    if (!Files.isDirectory(log)) {
+      return versions;
+    }
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> list = Files.list(log)) {
+      list.forEach(files::add);
+    }
+    for (Path file : files) {
+      Matcher m = VERSIONED.matcher(file.getFileName().toString());
+      if (m.matches()) {
+        versions.add(Long.parseLong(m.group(1)));
+      }
+    }
+    return versions;
+  }
+}
