@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@code with...} methods.
  *
  * @param durability when appends are acknowledged (default {@link Durability#BATCH})
- * @param segmentSize bytes per segment file, header included (default 64 MiB, 4 KiB to 1 GiB). The
+ * @param segmentSize bytes per segment file, header included (default 64 MiB, 1 KiB to 1 GiB). The
  *     active segment is preallocated to this size; a record (or an {@code appendMany} batch) must
  *     fit in one segment.
  * @param indexIntervalBytes distance between two entries of the in-memory sparse index (default 4
@@ -32,7 +32,7 @@ public record DaktiloOptions(
     Clock clock) {
 
   /** Smallest accepted segment size. */
-  public static final long MIN_SEGMENT_SIZE = 4 * 1024;
+  public static final long MIN_SEGMENT_SIZE = 1024;
 
   /** Largest accepted segment size (positions inside a segment are 31-bit). */
   public static final long MAX_SEGMENT_SIZE = 1L << 30;

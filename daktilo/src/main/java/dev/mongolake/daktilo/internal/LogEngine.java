@@ -373,6 +373,11 @@ public final class LogEngine implements AutoCloseable {
    * many were added (at least one when {@code from <= to}).
    */
   int readRange(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
+    long first = firstSequence();
+    if (from <= to && (first == 0 || from < first)) {
+      // Checked before the cache, which may still hold compacted records.
+      throw new CompactedSequenceException(from, first, committed.get());
+    }
     int added = 0;
     long bytes = 0;
     long seq = from;

@@ -106,10 +106,6 @@ public final class Segment implements RecordSource {
       throws IOException {
     long size = java.nio.file.Files.size(file);
     checkSize(file, size);
-    if (size < Format.SEGMENT_HEADER_SIZE) {
-      throw new CorruptionException(
-          file, size, "segment file is " + size + " bytes, shorter than its 64-byte header");
-    }
     long capacity = Math.max(size, segmentSize);
     if (size < capacity) {
       FileOps.extendWithZeros(file, capacity);
@@ -181,6 +177,10 @@ public final class Segment implements RecordSource {
   }
 
   private static void checkSize(Path file, long size) {
+    if (size < Format.SEGMENT_HEADER_SIZE) {
+      throw new CorruptionException(
+          file, size, "segment file is " + size + " bytes, shorter than its 64-byte header");
+    }
     if (size > Integer.MAX_VALUE) {
       throw new CorruptionException(file, 0, "segment file is larger than 2 GiB (" + size + ")");
     }
