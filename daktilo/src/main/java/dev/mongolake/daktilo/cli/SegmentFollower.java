@@ -1,0 +1,180 @@
+package dev.mongolake.daktilo.cli;
+
+import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.internal.FileOps;
+import dev.mongolake.daktilo.internal.Format;
+import dev.mongolake.daktilo.internal.FrameReader;
+import dev.mongolake.daktilo.internal.SegmentHeader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Follows a log directory by reading its segment files, without opening the log: it takes no lock,
+ * so it follows a log that another process is writing. It reads with positional reads (never a
+ * mapping: a writer truncates a segment when it seals it). A frame that is not complete yet (zero,
+ * short or failing its CRC while the writer is still copying it) is retried after a poll interval;
+ * once a newer segment exists the current one is sealed and the follower moves on.
+ *
+ * <p>It returns a record as soon as its bytes are in the file, which in {@code BATCH} and {@code
+ * STRICT} mode can be just before the record is acknowledged as durable. Not thread safe.
+ */
+final class SegmentFollower implements AutoCloseable {
+
+  private static final int HEADER_PROBE = Format.FRAME_HEADER_SIZE;
+
+  private final Path dir;
+  private final long pollNanos;
+  private final FrameReader frames = new FrameReader();
+  private FileChannel channel;
+  private long segmentId = -1;
+  private long position;
+  private long expected;
+  private ByteBuffer buffer = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+
+  SegmentFollower(Path dir, Duration poll) {
+    this.dir = dir;
+    this.pollNanos = poll.toNanos();
+  }
+
+  /**
+   * Blocks until the record at or after {@code from} that follows the last one returned is in the
+   * files, and returns it; returns null when the thread is interrupted (the interrupt stays set).
+   */
+  LogEntry next(long from) throws IOException {
+    while (!Thread.currentThread().isInterrupted()) {
+      LogEntry entry = nextWritten(from);
+      if (entry != null) {
+        return entry;
+      }
+      LockSupport.parkNanos(pollNanos);
+    }
+    return null;
+  }
+
+  /**
+   * The record at or after {@code from} that follows the last one returned, or null when the files
+   * hold no further complete record now.
+   */
+  LogEntry nextWritten(long from) throws IOException {
+    if (channel == null && !openSegmentHolding(from)) {
+      return null;
+    }
+    while (true) {
+      LogEntry entry = readFrame();
+      if (entry != null) {
+        if (entry.sequence() >= from) {
+          return entry;
+        }
+      } else if (!moveToNextSegment()) {
+        return null;
+      }
+    }
+  }
+
+  /** Opens the last segment whose first sequence is at or below {@code from}. */
+  private boolean openSegmentHolding(long from) throws IOException {
+    List<Path> files = FileOps.listSegments(dir);
+    for (int i = files.size() - 1; i >= 0; i--) {
+      if (open(files.get(i)) && (expected <= from || i == 0)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Moves to the segment after the current one, if one exists. */
+  private boolean moveToNextSegment() throws IOException {
+    for (Path file : FileOps.listSegments(dir)) {
+      long id = Format.parseSegmentId(file.getFileName().toString());
+      if (id > segmentId) {
+        // Sealed now: read what remains once more, the writer may have finished it meanwhile.
+        long before = position;
+        if (readFrame() != null) {
+          position = before;
+          expected--;
+          return true;
+        }
+        return open(file);
+      }
+    }
+    return false;
+  }
+
+  private boolean open(Path file) throws IOException {
+    FileChannel next;
+    try {
+      next = FileChannel.open(file, StandardOpenOption.READ);
+    } catch (NoSuchFileException e) {
+      return false; // compacted away meanwhile
+    }
+    ByteBuffer header =
+        ByteBuffer.allocate(Format.SEGMENT_HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    if (readFully(next, header, 0) < Format.SEGMENT_HEADER_SIZE) {
+      next.close();
+      return false; // being created
+    }
+    long id = Format.parseSegmentId(file.getFileName().toString());
+    SegmentHeader decoded = SegmentHeader.decode(header, file, id);
+    close();
+    channel = next;
+    segmentId = id;
+    position = Format.SEGMENT_HEADER_SIZE;
+    expected = decoded.firstSequence();
+    return true;
+  }
+
+  /** The complete valid frame at the current position, advancing past it, or null. */
+  private LogEntry readFrame() throws IOException {
+    buffer.clear().limit(HEADER_PROBE);
+    if (readFully(channel, buffer, position) < HEADER_PROBE) {
+      return null;
+    }
+    long length = Integer.toUnsignedLong(buffer.getInt(0));
+    if (length > Integer.MAX_VALUE - HEADER_PROBE) {
+      return null;
+    }
+    int frameBytes = HEADER_PROBE + (int) length;
+    if (buffer.capacity() < frameBytes) {
+      buffer =
+          ByteBuffer.allocate(Math.max(frameBytes, 2 * buffer.capacity()))
+              .order(ByteOrder.LITTLE_ENDIAN);
+    }
+    buffer.clear().limit(frameBytes);
+    int read = readFully(channel, buffer, position);
+    if (frames.check(buffer, 0, read, expected) != FrameReader.Status.VALID) {
+      return null;
+    }
+    byte[] payload = new byte[frames.length];
+    buffer.get(HEADER_PROBE, payload);
+    position += frameBytes;
+    return new LogEntry(expected++, payload);
+  }
+
+  private static int readFully(FileChannel channel, ByteBuffer into, long at) throws IOException {
+    int total = 0;
+    while (into.hasRemaining()) {
+      int read = channel.read(into, at + total);
+      if (read < 0) {
+        break;
+      }
+      total += read;
+    }
+    return total;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (channel != null) {
+      channel.close();
+      channel = null;
+    }
+  }
+}
