@@ -1,0 +1,37 @@
+package dev.mongolake.update;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.update.internal.BsonTypeNames;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/** The rules for {@code _id} in a document about to be stored: a valid type, and first. */
+final class IdField {
+  private IdField() {}
+
+  /** {@code document} with {@code _id} (when present) as its first field. */
+  static BsonDocument validateAndMoveFirst(BsonDocument document) {
+    BsonValue id = document.get("_id");
+    if (id == null) {
+      return document;
+    }
+    if (id.isArray()
+        || id.isRegularExpression()
+        || id.getBsonType() == org.bson.BsonType.UNDEFINED) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_ID_FIELD, "The '_id' value cannot be of type " + BsonTypeNames.of(id));
+    }
+    if (document.getFirstKey().equals("_id")) {
+      return document;
+    }
+    BsonDocument ordered = new BsonDocument("_id", id);
+    for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+      if (!entry.getKey().equals("_id")) {
+        ordered.put(entry.getKey(), entry.getValue());
+      }
+    }
+    return ordered;
+  }
+}

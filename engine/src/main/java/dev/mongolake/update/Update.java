@@ -1,0 +1,131 @@
+package dev.mongolake.update;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.update.internal.DocumentUnderUpdate;
+import dev.mongolake.update.internal.PipelineUpdateCheck;
+import dev.mongolake.update.internal.UpdateParser;
+import dev.mongolake.update.internal.UpdatePlan;
+import dev.mongolake.update.internal.UpdateStep;
+import dev.mongolake.update.internal.operators.StandardModifiers;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * A parsed, validated MongoDB update ({@code {$set: {...}, $inc: {...}}}), ready to apply to any
+ * number of documents. This is what updateOne/updateMany/findOneAndUpdate and bulk updates run.
+ *
+ * <p>Parsing does every check that does not depend on a document (unknown operators, bad arguments,
+ * conflicting paths, array filters); applying does the rest (types of existing values, paths
+ * through scalars, the immutable {@code _id}), as MongoDB does. Fields are applied in MongoDB's
+ * order (numeric field names numerically, others lexicographically): existing fields keep their
+ * place and new fields are appended in that order.
+ *
+ * <p>Instances are immutable and thread-safe. Every failure is a {@link MongoLakeException} with
+ * MongoDB's code and message. See {@code docs/update-operators.md}.
+ */
+public final class Update {
+  private static final UpdateParser PARSER = new UpdateParser(StandardModifiers.registry());
+
+  private final BsonDocument source;
+  private final UpdatePlan plan;
+
+  private Update(BsonDocument source, UpdatePlan plan) {
+    this.source = source;
+    this.plan = plan;
+  }
+
+  /** Parses an update document without array filters. */
+  public static Update parse(BsonDocument update) {
+    return parse(update, UpdateOptions.DEFAULT);
+  }
+
+  /**
+   * Parses an update document.
+   *
+   * @throws MongoLakeException FailedToParse for an empty or replacement-style document ({@code
+   *     "Update document requires atomic operators"}), an unknown operator or an empty operator;
+   *     ConflictingUpdateOperators for two operations on one path; the operator's own code for a
+   *     bad argument; BadValue/FailedToParse for invalid or unused array filters
+   * @throws NullPointerException if an argument is null
+   */
+  public static Update parse(BsonDocument update, UpdateOptions options) {
+    Objects.requireNonNull(update, "update");
+    Objects.requireNonNull(options, "options");
+    BsonDocument copy = update.clone();
+    return new Update(copy, PARSER.parse(copy, options.arrayFilters()));
+  }
+
+  /**
+   * Parses the {@code u} of an update command when it is an operator document or a pipeline (an
+   * array of stages). Pipeline-style updates are validated and then rejected with NotImplemented
+   * naming the first stage, until the aggregation engine exists; an empty pipeline is a no-op.
+   *
+   * @throws MongoLakeException as {@link #parse(BsonDocument, UpdateOptions)}, or for a pipeline
+   *     (TypeMismatch, FailedToParse, InvalidOptions for a stage an update may not use,
+   *     NotImplemented), or FailedToParse when {@code update} is neither a document nor an array
+   */
+  public static Update parse(BsonValue update, UpdateOptions options) {
+    Objects.requireNonNull(update, "update");
+    if (update.isDocument()) {
+      return parse(update.asDocument(), options);
+    }
+    if (update.isArray()) {
+      PipelineUpdateCheck.check(update.asArray());
+      return new Update(new BsonDocument(), new UpdatePlan(List.of(), Map.of()));
+    }
+    throw new MongoLakeException(
+        ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
+  }
+
+  /**
+   * Whether {@code update} is a replacement document rather than an operator update: MongoDB's rule
+   * is that the first field name does not start with {@code $} (an empty document is a
+   * replacement). Use {@link Replacement} for those.
+   */
+  public static boolean isReplacement(BsonDocument update) {
+    return update.isEmpty() || !update.getFirstKey().startsWith("$");
+  }
+
+  /** Parses a pipeline-style update; see {@link #parse(BsonValue, UpdateOptions)}. */
+  public static Update parsePipeline(BsonArray pipeline) {
+    return parse(pipeline, UpdateOptions.DEFAULT);
+  }
+
+  /**
+   * Applies the update to a copy of {@code document}; {@code document} itself is never modified.
+   * All-or-nothing: when it throws, nothing is half-applied anywhere.
+   *
+   * @throws MongoLakeException for failures that depend on the document: TypeMismatch ($inc of a
+   *     string, $pop of a non-array), PathNotViable (a path through a scalar), ImmutableField (a
+   *     change of {@code _id} outside an upsert insert), BadValue (positional {@code $} without a
+   *     match, $push to a non-array, Int64 overflow, ...)
+   */
+  public UpdateResult apply(BsonDocument document, UpdateContext context) {
+    Objects.requireNonNull(document, "document");
+    Objects.requireNonNull(context, "context");
+    DocumentUnderUpdate state = new DocumentUnderUpdate(document, context, plan.arrayFilters());
+    for (UpdateStep step : plan.steps()) {
+      step.apply(state);
+    }
+    BsonDocument result = state.root();
+    if (context.upsertInsert()) {
+      result = IdField.validateAndMoveFirst(result);
+    }
+    return new UpdateResult(result, state.modified());
+  }
+
+  /** A copy of the update document this was parsed from. */
+  public BsonDocument source() {
+    return source.clone();
+  }
+
+  @Override
+  public String toString() {
+    return "Update" + source.toJson();
+  }
+}

@@ -1,0 +1,73 @@
+package dev.mongolake.update.internal;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.QueryException;
+import java.util.function.Supplier;
+import org.bson.BsonDocument;
+
+/**
+ * Element conditions written in the MongoDB filter language ({@code dev.mongolake.delta.query}):
+ * $pull conditions and array filters. Filter errors are re-raised with the same MongoDB code.
+ */
+public final class FilterConditions {
+  /** The field name an element is wrapped under to be matched by a field-less condition. */
+  private static final String WRAPPER = "element";
+
+  private FilterConditions() {}
+
+  /**
+   * A matcher for {@code {identifier: element}} documents: an array filter such as {@code
+   * {"x.grade": {$gte: 85}}} selects the elements {@code e} for which {@code {x: e}} matches.
+   */
+  public static ElementMatcher underIdentifier(String identifier, BsonDocument filter) {
+    Filter parsed = parse(() -> Filter.parse(filter));
+    return element -> matches(parsed, new BsonDocument(identifier, element));
+  }
+
+  /**
+   * A matcher for a field-less condition ({@code {$gte: 6}}, {@code {$in: [...]}}) applied to the
+   * element itself.
+   */
+  public static ElementMatcher ofOperators(BsonDocument condition) {
+    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, condition)));
+    return element -> matches(parsed, new BsonDocument(WRAPPER, element));
+  }
+
+  /**
+   * A matcher that applies a query to document elements ({@code {score: 8, item: "B"}}); elements
+   * that are not documents never match.
+   */
+  public static ElementMatcher ofQuery(BsonDocument query) {
+    Filter parsed = parse(() -> Filter.parse(query));
+    return element -> element.isDocument() && matches(parsed, element.asDocument());
+  }
+
+  private static Filter parse(Supplier<Filter> parser) {
+    try {
+      return parser.get();
+    } catch (QueryException e) {
+      throw translate(e);
+    }
+  }
+
+  private static boolean matches(Filter filter, BsonDocument document) {
+    try {
+      return filter.matches(document);
+    } catch (QueryException e) {
+      throw translate(e);
+    }
+  }
+
+  /** The engine's exception for a filter error, keeping MongoDB's code where the engine has it. */
+  static MongoLakeException translate(QueryException e) {
+    ErrorCode code = ErrorCode.BAD_VALUE;
+    for (ErrorCode candidate : ErrorCode.values()) {
+      if (candidate.code() == e.code()) {
+        code = candidate;
+      }
+    }
+    return new MongoLakeException(code, e.getMessage(), e);
+  }
+}

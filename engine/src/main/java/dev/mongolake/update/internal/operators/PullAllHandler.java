@@ -1,0 +1,30 @@
+package dev.mongolake.update.internal.operators;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.update.internal.BsonTypeNames;
+import dev.mongolake.update.internal.FieldModification;
+import dev.mongolake.update.internal.FieldModifierHandler;
+import java.util.List;
+import org.bson.BsonValue;
+
+/** {@code $pullAll}: removes every element equal to one of the listed values. */
+public final class PullAllHandler extends FieldModifierHandler {
+  @Override
+  public String name() {
+    return "$pullAll";
+  }
+
+  @Override
+  protected FieldModification modification(String field, BsonValue argument) {
+    if (!argument.isArray()) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "$pullAll requires an array argument but was given a " + BsonTypeNames.of(argument));
+    }
+    List<BsonValue> values = List.copyOf(argument.asArray().clone().getValues());
+    return new ArrayCulling(
+        element -> values.stream().anyMatch(v -> BsonComparisonOrder.equal(v, element)));
+  }
+}

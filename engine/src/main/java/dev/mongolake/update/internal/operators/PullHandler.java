@@ -1,0 +1,35 @@
+package dev.mongolake.update.internal.operators;
+
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.update.internal.ElementMatcher;
+import dev.mongolake.update.internal.FieldConditionKind;
+import dev.mongolake.update.internal.FieldModification;
+import dev.mongolake.update.internal.FieldModifierHandler;
+import dev.mongolake.update.internal.FilterConditions;
+import org.bson.BsonValue;
+
+/**
+ * {@code $pull}: removes the elements that match. A document argument is a condition: operators
+ * ({@code {$gte: 6}}) apply to each element, plain fields ({@code {score: 8}}) form a query on
+ * document elements; any other argument removes the elements equal to it.
+ */
+public final class PullHandler extends FieldModifierHandler {
+  @Override
+  public String name() {
+    return "$pull";
+  }
+
+  @Override
+  protected FieldModification modification(String field, BsonValue argument) {
+    ElementMatcher matcher =
+        switch (FieldConditionKind.of(argument)) {
+          case OPERATORS -> FilterConditions.ofOperators(argument.asDocument());
+          case QUERY -> FilterConditions.ofQuery(argument.asDocument());
+          case VALUE -> {
+            BsonValue value = ValueCopies.copy(argument);
+            yield element -> BsonComparisonOrder.equal(value, element);
+          }
+        };
+    return new ArrayCulling(matcher);
+  }
+}

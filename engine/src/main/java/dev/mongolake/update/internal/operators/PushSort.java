@@ -1,0 +1,95 @@
+package dev.mongolake.update.internal.operators;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonNull;
+import org.bson.BsonValue;
+
+/**
+ * The {@code $sort} clause of {@code $push}: {@code 1}/{@code -1} sorts whole elements in BSON
+ * order; {@code {field: 1/-1, ...}} sorts documents by (dotted) fields, a missing field sorting as
+ * null. Non-document elements compare whole, in the first key's direction.
+ */
+record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
+  record SortKey(List<String> path, int direction) {}
+
+  private static final String INVALID =
+      "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort"
+          + " embedded fields";
+  private static final String BAD_DIRECTION = "The $sort element value must be either 1 or -1";
+
+  static PushSort parse(BsonValue clause) {
+    if (clause.isNumber() || clause.isDecimal128()) {
+      return new PushSort(List.of(new SortKey(List.of(), direction(clause))));
+    }
+    if (!clause.isDocument()) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, INVALID);
+    }
+    BsonDocument pattern = clause.asDocument();
+    if (pattern.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE, "The $sort pattern is empty when it should be a set of fields.");
+    }
+    List<SortKey> keys = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> entry : pattern.entrySet()) {
+      int direction = direction(entry.getValue());
+      String field = entry.getKey();
+      if (field.isEmpty()) {
+        throw new MongoLakeException(ErrorCode.BAD_VALUE, "The $sort field cannot be empty");
+      }
+      List<String> path = List.of(field.split("\\.", -1));
+      if (path.contains("")) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "The $sort field is a dotted field but has an empty part: " + field);
+      }
+      keys.add(new SortKey(path, direction));
+    }
+    return new PushSort(List.copyOf(keys));
+  }
+
+  private static int direction(BsonValue value) {
+    double d =
+        value.isNumber()
+            ? value.asNumber().doubleValue()
+            : value.isDecimal128() ? value.asDecimal128().doubleValue() : 0;
+    if (d != 1 && d != -1) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, BAD_DIRECTION);
+    }
+    return (int) d;
+  }
+
+  @Override
+  public int compare(BsonValue a, BsonValue b) {
+    boolean byFields = !keys.getFirst().path().isEmpty();
+    if (!byFields || !a.isDocument() || !b.isDocument()) {
+      return keys.getFirst().direction() * BsonComparisonOrder.INSTANCE.compare(a, b);
+    }
+    for (SortKey key : keys) {
+      int c =
+          BsonComparisonOrder.INSTANCE.compare(
+              extract(a.asDocument(), key.path()), extract(b.asDocument(), key.path()));
+      if (c != 0) {
+        return key.direction() * c;
+      }
+    }
+    return 0;
+  }
+
+  private static BsonValue extract(BsonDocument document, List<String> path) {
+    BsonValue current = document;
+    for (String part : path) {
+      if (!current.isDocument() || !current.asDocument().containsKey(part)) {
+        return BsonNull.VALUE;
+      }
+      current = current.asDocument().get(part);
+    }
+    return current;
+  }
+}
