@@ -2,9 +2,12 @@ package dev.mongolake.delta.query;
 
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
+import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
 import dev.mongolake.delta.query.internal.parse.ParseLevel;
+import dev.mongolake.delta.query.internal.stats.StatsPruner;
 import java.util.Objects;
+import java.util.Set;
 import org.bson.BsonDocument;
 
 /**
@@ -67,6 +70,26 @@ public final class Filter {
    */
   public boolean matches(BsonDocument document) {
     return root.matches(Objects.requireNonNull(document, "document"), evaluator);
+  }
+
+  /**
+   * Data skipping from per-file statistics: the returned predicate says a file "may match" unless
+   * its statistics prove that no document in it matches. See {@link ColumnStats} for what the
+   * statistics must guarantee and {@code docs/query-language.md} for the shapes that prune.
+   */
+  public StatsPredicate toStatsPredicate() {
+    return stats -> StatsPruner.mayMatch(root, Objects.requireNonNull(stats, "stats"));
+  }
+
+  /**
+   * The Parquet predicate for the parts of this filter that the promoted columns can decide, plus
+   * the residual to evaluate after the scan (always this whole filter: nothing is dropped). See
+   * {@link PromotedColumn} for what the columns must hold and {@code docs/query-language.md} for
+   * the shapes that push down.
+   */
+  public ParquetPushdown toParquetPredicate(Set<PromotedColumn> promotedColumns) {
+    Objects.requireNonNull(promotedColumns, "promotedColumns");
+    return new ParquetPushdown(new ParquetPredicateBuilder(promotedColumns).build(root), this);
   }
 
   @Override
