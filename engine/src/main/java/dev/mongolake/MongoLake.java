@@ -1,0 +1,71 @@
+package dev.mongolake;
+
+import dev.mongolake.internal.engine.Engine;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * An embedded MongoLake database: MongoDB's data model and operations over a write-ahead log and
+ * (as data is flushed) Delta tables of Parquet files.
+ *
+ * <pre>{@code
+ * try (MongoLake lake = MongoLake.open()) {
+ *   MongoLakeCollection<Document> users = lake.db("app").collection("users");
+ *   users.insertOne(new Document("name", "Alice"));
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe; one instance per data root (a second process opening the same root is not
+ * supported). {@link #close()} makes everything durable and releases the files.
+ */
+public final class MongoLake implements AutoCloseable {
+
+  private final MongoLakeOptions options;
+  private final Engine engine;
+
+  private MongoLake(MongoLakeOptions options, Engine engine) {
+    this.options = options;
+    this.engine = engine;
+  }
+
+  /** Opens the database at {@code $MONGOLAKE_PATH} or {@code ./.mongolake}. */
+  public static MongoLake open() {
+    return open(MongoLakeOptions.defaults());
+  }
+
+  /** Opens the database at {@code path} with default options. */
+  public static MongoLake open(Path path) {
+    return open(MongoLakeOptions.defaults().withPath(path));
+  }
+
+  /** Opens (creating if needed) the database described by {@code options}, replaying its log. */
+  public static MongoLake open(MongoLakeOptions options) {
+    return new MongoLake(
+        options, Engine.open(options.path(), options.durability(), options.clock()));
+  }
+
+  /** A database by name (validated; it exists once a collection in it does). */
+  public MongoLakeDatabase db(String name) {
+    Namespace.validateDatabaseName(name);
+    return new MongoLakeDatabase(name, engine);
+  }
+
+  /** Names of databases that hold at least one collection, sorted. */
+  public List<String> listDatabaseNames() {
+    return List.copyOf(engine.databaseNames());
+  }
+
+  public MongoLakeOptions options() {
+    return options;
+  }
+
+  /** Forces every acknowledged write to disk. */
+  public void flush() {
+    engine.flush();
+  }
+
+  @Override
+  public void close() {
+    engine.close();
+  }
+}

@@ -1,0 +1,227 @@
+package dev.mongolake;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.InsertManyResult;
+import com.mongodb.client.result.InsertOneResult;
+import com.mongodb.client.result.UpdateResult;
+import dev.mongolake.internal.engine.Engine;
+import dev.mongolake.internal.engine.WriteFailure;
+import dev.mongolake.internal.engine.WriteOutcome;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonDocumentReader;
+import org.bson.BsonDocumentWrapper;
+import org.bson.BsonValue;
+import org.bson.codecs.Codec;
+import org.bson.codecs.CollectibleCodec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
+import org.bson.conversions.Bson;
+
+/**
+ * A collection, with the operations and model types of the MongoDB Java driver ({@code Filters},
+ * {@code Updates}, {@code Sorts}, {@code Projections}, result types). Thread-safe.
+ *
+ * <p>Writes return once durable (per the database's durability mode). Failures are {@link
+ * MongoLakeException}s carrying MongoDB's error code; a batch with failed documents raises {@link
+ * MongoLakeWriteException}.
+ */
+public final class MongoLakeCollection<T> {
+
+  private static final CodecRegistry CODECS = MongoClientSettings.getDefaultCodecRegistry();
+
+  private final Namespace namespace;
+  private final Class<T> documentClass;
+  private final Engine engine;
+  private final Codec<T> codec;
+
+  MongoLakeCollection(Namespace namespace, Class<T> documentClass, Engine engine) {
+    this.namespace = namespace;
+    this.documentClass = documentClass;
+    this.engine = engine;
+    this.codec = CODECS.get(documentClass);
+  }
+
+  public Namespace namespace() {
+    return namespace;
+  }
+
+  public Class<T> documentClass() {
+    return documentClass;
+  }
+
+  // ---- inserts ----
+
+  /**
+   * Inserts a document, giving it an ObjectId {@code _id} if it has none (set on the given object
+   * too, as the driver does).
+   */
+  public InsertOneResult insertOne(T document) {
+    InsertManyResult result = insertMany(List.of(document));
+    return InsertOneResult.acknowledged(result.getInsertedIds().get(0));
+  }
+
+  public InsertManyResult insertMany(List<? extends T> documents) {
+    return insertMany(documents, new InsertManyOptions());
+  }
+
+  /**
+   * Inserts documents in order. Ordered (the default) stops at the first failure; unordered tries
+   * them all. Any failure raises {@link MongoLakeWriteException} after the others are durable.
+   */
+  public InsertManyResult insertMany(List<? extends T> documents, InsertManyOptions options) {
+    if (documents.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_LENGTH,
+          "Write batch sizes must be between 1 and 100000. Got 0 operations.");
+    }
+    List<BsonDocument> encoded = new ArrayList<>(documents.size());
+    for (T document : documents) {
+      encoded.add(encodeForInsert(document));
+    }
+    WriteOutcome outcome = engine.insert(namespace, encoded, options.isOrdered());
+    if (!outcome.failures().isEmpty()) {
+      List<MongoLakeWriteException.WriteError> errors = new ArrayList<>();
+      for (WriteFailure failure : outcome.failures()) {
+        errors.add(
+            new MongoLakeWriteException.WriteError(
+                failure.index(), failure.error().errorCode(), failure.error().getMessage()));
+      }
+      throw new MongoLakeWriteException(errors, outcome.insertedIds());
+    }
+    return InsertManyResult.acknowledged(outcome.insertedIds());
+  }
+
+  private BsonDocument encodeForInsert(T document) {
+    if (document == null) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, "Cannot insert a null document");
+    }
+    if (codec instanceof CollectibleCodec<T> collectible) {
+      collectible.generateIdIfAbsentFromDocument(document);
+    }
+    return toBsonDocument(document);
+  }
+
+  private BsonDocument toBsonDocument(Object value) {
+    if (value instanceof BsonDocument bson) {
+      return bson;
+    }
+    if (value instanceof Bson bson) {
+      return bson.toBsonDocument(BsonDocument.class, CODECS);
+    }
+    return BsonDocumentWrapper.asBsonDocument(value, CODECS);
+  }
+
+  private T decode(BsonDocument document) {
+    if (documentClass == BsonDocument.class) {
+      return documentClass.cast(document);
+    }
+    return codec.decode(new BsonDocumentReader(document), DecoderContext.builder().build());
+  }
+
+  // ---- reads ----
+
+  public MongoLakeFindIterable<T> find() {
+    return find(new BsonDocument());
+  }
+
+  public MongoLakeFindIterable<T> find(Bson filter) {
+    return new MongoLakeFindIterable<>(
+        namespace, engine, toBsonDocument(filter), this::decode, this::toBsonDocument);
+  }
+
+  public long countDocuments() {
+    return countDocuments(new BsonDocument());
+  }
+
+  public long countDocuments(Bson filter) {
+    long count = 0;
+    try (MongoLakeCursor<BsonDocument> cursor =
+        new MongoLakeFindIterable<BsonDocument>(
+                namespace, engine, toBsonDocument(filter), d -> d, this::toBsonDocument)
+            .iterator()) {
+      while (cursor.hasNext()) {
+        cursor.next();
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The number of documents, without a filter. */
+  public long estimatedDocumentCount() {
+    long count = 0;
+    Iterator<BsonDocument> documents = engine.scan(namespace, engine.snapshot());
+    while (documents.hasNext()) {
+      documents.next();
+      count++;
+    }
+    return count;
+  }
+
+  // ---- updates and deletes ----
+
+  public UpdateResult updateOne(Bson filter, Bson update) {
+    return updateOne(filter, update, new UpdateOptions());
+  }
+
+  public UpdateResult updateOne(Bson filter, Bson update, UpdateOptions options) {
+    return update(filter, toBsonDocument(update), false, options);
+  }
+
+  public UpdateResult updateMany(Bson filter, Bson update) {
+    return updateMany(filter, update, new UpdateOptions());
+  }
+
+  public UpdateResult updateMany(Bson filter, Bson update, UpdateOptions options) {
+    return update(filter, toBsonDocument(update), true, options);
+  }
+
+  public UpdateResult replaceOne(Bson filter, T replacement) {
+    return replaceOne(filter, replacement, new ReplaceOptions());
+  }
+
+  public UpdateResult replaceOne(Bson filter, T replacement, ReplaceOptions options) {
+    WriteOutcome outcome =
+        engine.update(
+            namespace,
+            toBsonDocument(filter),
+            toBsonDocument(replacement),
+            false,
+            options.isUpsert(),
+            List.of());
+    return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
+  }
+
+  private UpdateResult update(Bson filter, BsonValue update, boolean multi, UpdateOptions options) {
+    List<BsonDocument> arrayFilters = new ArrayList<>();
+    if (options.getArrayFilters() != null) {
+      options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
+    }
+    WriteOutcome outcome =
+        engine.update(
+            namespace, toBsonDocument(filter), update, multi, options.isUpsert(), arrayFilters);
+    return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
+  }
+
+  public DeleteResult deleteOne(Bson filter) {
+    return DeleteResult.acknowledged(
+        engine.delete(namespace, toBsonDocument(filter), false).matched());
+  }
+
+  public DeleteResult deleteMany(Bson filter) {
+    return DeleteResult.acknowledged(
+        engine.delete(namespace, toBsonDocument(filter), true).matched());
+  }
+
+  /** Drops the collection with its documents. */
+  public void drop() {
+    engine.dropCollection(namespace);
+  }
+}

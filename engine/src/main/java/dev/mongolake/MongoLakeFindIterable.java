@@ -1,0 +1,187 @@
+package dev.mongolake;
+
+import dev.mongolake.internal.engine.Engine;
+import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.Projection;
+import dev.mongolake.internal.read.SortOrder;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.bson.BsonDocument;
+import org.bson.conversions.Bson;
+
+/**
+ * A query being built, like the driver's {@code FindIterable}: set filter, sort, skip, limit and
+ * projection, then iterate. Each iteration runs the query again on a fresh snapshot. Not
+ * thread-safe.
+ */
+public final class MongoLakeFindIterable<T> implements Iterable<T> {
+
+  private final Namespace namespace;
+  private final Engine engine;
+  private final Function<BsonDocument, T> decoder;
+  private final Function<Bson, BsonDocument> toDocument;
+  private BsonDocument filter;
+  private BsonDocument sort = new BsonDocument();
+  private BsonDocument projection;
+  private int skip;
+  private int limit;
+
+  MongoLakeFindIterable(
+      Namespace namespace,
+      Engine engine,
+      BsonDocument filter,
+      Function<BsonDocument, T> decoder,
+      Function<Bson, BsonDocument> toDocument) {
+    this.namespace = namespace;
+    this.engine = engine;
+    this.filter = filter;
+    this.decoder = decoder;
+    this.toDocument = toDocument;
+  }
+
+  public MongoLakeFindIterable<T> filter(Bson value) {
+    filter = value == null ? new BsonDocument() : toDocument.apply(value);
+    return this;
+  }
+
+  public MongoLakeFindIterable<T> sort(Bson value) {
+    sort = value == null ? new BsonDocument() : toDocument.apply(value);
+    return this;
+  }
+
+  public MongoLakeFindIterable<T> projection(Bson value) {
+    projection = value == null ? null : toDocument.apply(value);
+    return this;
+  }
+
+  /** Skips the first {@code value} results (negative values are refused). */
+  public MongoLakeFindIterable<T> skip(int value) {
+    if (value < 0) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE, "Skip value must be non-negative, but received: " + value);
+    }
+    skip = value;
+    return this;
+  }
+
+  /** Returns at most {@code |value|} results; 0 means no limit, as in MongoDB. */
+  public MongoLakeFindIterable<T> limit(int value) {
+    limit = Math.abs(value);
+    return this;
+  }
+
+  /** Accepted for driver compatibility; an embedded cursor has no network batches. */
+  public MongoLakeFindIterable<T> batchSize(int value) {
+    return this;
+  }
+
+  /** The first result, or {@code null}. */
+  public T first() {
+    try (MongoLakeCursor<T> cursor = iterator()) {
+      return cursor.hasNext() ? cursor.next() : null;
+    }
+  }
+
+  public <C extends Collection<? super T>> C into(C target) {
+    try (MongoLakeCursor<T> cursor = iterator()) {
+      cursor.forEachRemaining(target::add);
+    }
+    return target;
+  }
+
+  @Override
+  public void forEach(Consumer<? super T> action) {
+    try (MongoLakeCursor<T> cursor = iterator()) {
+      cursor.forEachRemaining(action);
+    }
+  }
+
+  @Override
+  public MongoLakeCursor<T> iterator() {
+    var parsedFilter = QueryErrors.parseFilter(filter);
+    SortOrder order = SortOrder.parse(sort);
+    Projection projector = Projection.parse(projection);
+    Iterator<BsonDocument> matches =
+        new FilteringIterator(engine.scan(namespace, engine.snapshot()), parsedFilter);
+    if (!order.isEmpty()) {
+      List<BsonDocument> sorted = new ArrayList<>();
+      matches.forEachRemaining(sorted::add);
+      sorted.sort(order);
+      matches = sorted.iterator();
+    }
+    return new Cursor(matches, projector);
+  }
+
+  private static final class FilteringIterator implements Iterator<BsonDocument> {
+    private final Iterator<BsonDocument> source;
+    private final dev.mongolake.delta.query.Filter filter;
+    private BsonDocument next;
+
+    FilteringIterator(Iterator<BsonDocument> source, dev.mongolake.delta.query.Filter filter) {
+      this.source = source;
+      this.filter = filter;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (next == null && source.hasNext()) {
+        BsonDocument candidate = source.next();
+        if (QueryErrors.matches(filter, candidate)) {
+          next = candidate;
+        }
+      }
+      return next != null;
+    }
+
+    @Override
+    public BsonDocument next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      BsonDocument current = next;
+      next = null;
+      return current;
+    }
+  }
+
+  private final class Cursor implements MongoLakeCursor<T> {
+    private final Iterator<BsonDocument> source;
+    private final Projection projection;
+    private int skipped;
+    private int returned;
+
+    Cursor(Iterator<BsonDocument> source, Projection projection) {
+      this.source = source;
+      this.projection = projection;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (skipped < skip && source.hasNext()) {
+        source.next();
+        skipped++;
+      }
+      return (limit == 0 || returned < limit) && source.hasNext();
+    }
+
+    @Override
+    public T next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      returned++;
+      BsonDocument document = source.next();
+      return decoder.apply(projection == null ? document : projection.apply(document));
+    }
+
+    @Override
+    public void close() {
+      // Snapshots are read from immutable versions; nothing is pinned yet.
+    }
+  }
+}

@@ -1,0 +1,371 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.daktilo.Daktilo;
+import dev.mongolake.daktilo.DaktiloOptions;
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.wal.WalRecord;
+import dev.mongolake.internal.wal.WalRecordCodec;
+import dev.mongolake.internal.wal.WriteAheadLog;
+import dev.mongolake.update.Replacement;
+import dev.mongolake.update.Update;
+import dev.mongolake.update.UpdateContext;
+import dev.mongolake.update.UpdateOptions;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The storage engine: every change goes to the write-ahead log, then into its collection's buffer;
+ * reads see the buffer as of the durable watermark (so a reader never sees a change that a crash
+ * could still undo). Restart replays the log.
+ *
+ * <p>Thread-safe. Writers of one collection are serialized by its lock; writers of different
+ * collections run in parallel and share the log's group commit; readers take no lock.
+ */
+public final class Engine implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+
+  private final WriteAheadLog wal;
+  private final Clock clock;
+  private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
+
+  private Engine(WriteAheadLog wal, Clock clock) {
+    this.wal = wal;
+    this.clock = clock;
+  }
+
+  /** Opens (or creates) the engine's files under {@code root} and replays the log. */
+  public static Engine open(Path root, Durability durability, Clock clock) {
+    Daktilo log =
+        Daktilo.open(
+            root.resolve(Namespace.RESERVED_LOG_FOLDER),
+            DaktiloOptions.defaults().withDurability(durability));
+    Engine engine = new Engine(new WriteAheadLog(log), clock);
+    engine.replay();
+    return engine;
+  }
+
+  private void replay() {
+    long replayed = 0;
+    Iterator<LogEntry> entries = wal.readAfter(wal.checkpointSequence());
+    while (entries.hasNext()) {
+      LogEntry entry = entries.next();
+      apply(entry.sequence(), WalRecordCodec.decode(entry.payload()));
+      replayed++;
+    }
+    if (replayed > 0) {
+      LOG.info("Replayed {} write-ahead log records", replayed);
+    }
+  }
+
+  /** Applies a logged change to memory: live writes and replay share this one path. */
+  private void apply(long sequence, WalRecord record) {
+    switch (record) {
+      case WalRecord.Insert insert ->
+          state(insert.namespace()).buffer().put(sequence, insert.document());
+      case WalRecord.Update update ->
+          state(update.namespace()).buffer().put(sequence, update.document());
+      case WalRecord.Replace replace ->
+          state(replace.namespace()).buffer().put(sequence, replace.document());
+      case WalRecord.Delete delete ->
+          state(delete.namespace()).buffer().delete(sequence, delete.id());
+      case WalRecord.CreateCollection create ->
+          collections.putIfAbsent(
+              create.namespace(), new CollectionState(create.namespace(), create.options()));
+      case WalRecord.DropCollection drop -> collections.remove(drop.namespace());
+    }
+  }
+
+  private CollectionState state(Namespace namespace) {
+    return collections.computeIfAbsent(
+        namespace, ns -> new CollectionState(ns, new BsonDocument()));
+  }
+
+  // ---- catalog ----
+
+  /** Names of databases that hold at least one collection, sorted. */
+  public SortedSet<String> databaseNames() {
+    SortedSet<String> names = new TreeSet<>();
+    collections.keySet().forEach(ns -> names.add(ns.database()));
+    return names;
+  }
+
+  /** The collections of a database, sorted by name. */
+  public List<Namespace> collections(String database) {
+    return collections.keySet().stream()
+        .filter(ns -> ns.database().equals(database))
+        .sorted(java.util.Comparator.comparing(Namespace::collection))
+        .toList();
+  }
+
+  public boolean exists(Namespace namespace) {
+    return collections.containsKey(namespace);
+  }
+
+  /** The options a collection was created with (empty when created implicitly). */
+  public Optional<BsonDocument> options(Namespace namespace) {
+    return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);
+  }
+
+  /** Creates a collection; fails with NamespaceExists if it exists. */
+  public void createCollection(Namespace namespace, BsonDocument options) {
+    synchronized (collections) {
+      if (collections.containsKey(namespace)) {
+        throw new MongoLakeException(
+            ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
+      }
+      wal.append(new WalRecord.CreateCollection(namespace, options), this::apply).awaitDurable();
+    }
+  }
+
+  /** Drops a collection. @return whether it existed */
+  public boolean dropCollection(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return false;
+    }
+    state.writeLock().lock();
+    try {
+      wal.append(new WalRecord.DropCollection(namespace), this::apply).awaitDurable();
+      return true;
+    } finally {
+      state.writeLock().unlock();
+    }
+  }
+
+  // ---- reads ----
+
+  /** The snapshot a new reader sees: everything durable now. */
+  public long snapshot() {
+    return wal.durableSequence();
+  }
+
+  /** The documents of a collection at {@code snapshot}, in {@code _id} order within the buffer. */
+  public Iterator<BsonDocument> scan(Namespace namespace, long snapshot) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return java.util.Collections.emptyIterator();
+    }
+    return documents(state.buffer().entries(snapshot));
+  }
+
+  private static Iterator<BsonDocument> documents(Iterator<BufferedDocument> entries) {
+    return new Iterator<>() {
+      private BsonDocument next = advance();
+
+      private BsonDocument advance() {
+        while (entries.hasNext()) {
+          BufferedDocument entry = entries.next();
+          if (!entry.isTombstone()) {
+            return entry.document();
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public BsonDocument next() {
+        if (next == null) {
+          throw new NoSuchElementException();
+        }
+        BsonDocument current = next;
+        next = advance();
+        return current;
+      }
+    };
+  }
+
+  // ---- writes ----
+
+  /**
+   * Inserts documents. Ordered inserts stop at the first failure; unordered ones try every
+   * document. Returns after every inserted document is durable.
+   */
+  public WriteOutcome insert(Namespace namespace, List<BsonDocument> documents, boolean ordered) {
+    CollectionState state = state(namespace);
+    Map<Integer, BsonValue> insertedIds = new LinkedHashMap<>();
+    List<WriteFailure> failures = new ArrayList<>();
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    state.writeLock().lock();
+    try {
+      for (int i = 0; i < documents.size(); i++) {
+        try {
+          BsonDocument prepared = DocumentChecks.prepareForInsert(documents.get(i));
+          BsonValue id = prepared.get("_id");
+          checkNotDuplicate(state, id);
+          appended.add(wal.append(new WalRecord.Insert(namespace, prepared), this::apply));
+          insertedIds.put(i, id);
+        } catch (MongoLakeException e) {
+          failures.add(new WriteFailure(i, e));
+          if (ordered) {
+            break;
+          }
+        }
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return new WriteOutcome(insertedIds.size(), 0, null, insertedIds, failures);
+  }
+
+  private void checkNotDuplicate(CollectionState state, BsonValue id) {
+    Optional<BufferedDocument> existing = state.buffer().latest(id);
+    if (existing.isPresent() && !existing.get().isTombstone()) {
+      throw duplicateKey(state.namespace(), id);
+    }
+  }
+
+  static MongoLakeException duplicateKey(Namespace namespace, BsonValue id) {
+    return new MongoLakeException(
+        ErrorCode.DUPLICATE_KEY,
+        "E11000 duplicate key error collection: "
+            + namespace
+            + " index: _id_ dup key: { _id: "
+            + new BsonDocument("v", id)
+                .toJson()
+                .replaceFirst("^\\{\"v\": ", "")
+                .replaceFirst("}$", "")
+            + " }");
+  }
+
+  /** Deletes the first ({@code multi == false}) or every document matching {@code filter}. */
+  public WriteOutcome delete(Namespace namespace, BsonDocument filter, boolean multi) {
+    Filter parsed = QueryErrors.parseFilter(filter);
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return WriteOutcome.counts(0, 0, null);
+    }
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    state.writeLock().lock();
+    try {
+      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
+      while (documents.hasNext()) {
+        BsonDocument document = documents.next();
+        if (QueryErrors.matches(parsed, document)) {
+          appended.add(
+              wal.append(new WalRecord.Delete(namespace, document.get("_id")), this::apply));
+          if (!multi) {
+            break;
+          }
+        }
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return WriteOutcome.counts(appended.size(), appended.size(), null);
+  }
+
+  /**
+   * Updates or replaces documents matching {@code filter}. {@code update} is an operator document,
+   * a replacement document or a pipeline; with {@code upsert}, no match inserts a document built
+   * from the filter's equalities and the update.
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters) {
+    Filter parsed = QueryErrors.parseFilter(filter);
+    boolean replacement = update.isDocument() && Update.isReplacement(update.asDocument());
+    DocumentChange change =
+        replacement
+            ? Replacement.parse(update.asDocument())::apply
+            : Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters))::apply;
+    if (replacement && multi) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
+    }
+    CollectionState state = state(namespace);
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    long matched = 0;
+    long modified = 0;
+    BsonValue upsertedId = null;
+    state.writeLock().lock();
+    try {
+      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
+      while (documents.hasNext()) {
+        BsonDocument document = documents.next();
+        if (!QueryErrors.matches(parsed, document)) {
+          continue;
+        }
+        matched++;
+        var result = change.apply(document, UpdateContext.forUpdate(clock));
+        if (result.modified()) {
+          BsonDocument next = result.document();
+          DocumentChecks.check(next);
+          WalRecord record =
+              replacement
+                  ? new WalRecord.Replace(namespace, next)
+                  : new WalRecord.Update(namespace, next);
+          appended.add(wal.append(record, this::apply));
+          modified++;
+        }
+        if (!multi) {
+          break;
+        }
+      }
+      if (matched == 0 && upsert) {
+        BsonDocument seed = replacement ? new BsonDocument() : UpsertSeed.fromFilter(filter);
+        if (replacement && filter.containsKey("_id")) {
+          seed.put("_id", filter.get("_id"));
+        }
+        BsonDocument inserted =
+            DocumentChecks.prepareForInsert(
+                change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
+        upsertedId = inserted.get("_id");
+        checkNotDuplicate(state, upsertedId);
+        appended.add(wal.append(new WalRecord.Insert(namespace, inserted), this::apply));
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return WriteOutcome.counts(matched, modified, upsertedId);
+  }
+
+  /** An update or a replacement, applied to one document. */
+  @FunctionalInterface
+  private interface DocumentChange {
+    dev.mongolake.update.UpdateResult apply(BsonDocument document, UpdateContext context);
+  }
+
+  /** Forces the log to disk (the embedded equivalent of {@code fsync}). */
+  public void flush() {
+    wal.flush();
+  }
+
+  @Override
+  public void close() {
+    wal.close();
+  }
+}

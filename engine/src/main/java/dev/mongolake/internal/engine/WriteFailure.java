@@ -1,0 +1,6 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.MongoLakeException;
+
+/** One document of a batch write that failed, and why. */
+public record WriteFailure(int index, MongoLakeException error) {}

@@ -1,0 +1,34 @@
+package dev.mongolake.internal.wal;
+
+import dev.mongolake.Namespace;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * One change as the engine writes it to the write-ahead log. Document changes carry the whole new
+ * version (the post-image), never the update operators, so that replay is deterministic and does
+ * not depend on the update language of the version that wrote it.
+ */
+public sealed interface WalRecord {
+
+  /** The collection the change applies to. */
+  Namespace namespace();
+
+  /** A new document. */
+  record Insert(Namespace namespace, BsonDocument document) implements WalRecord {}
+
+  /** A new version of an existing document, produced by update operators. */
+  record Update(Namespace namespace, BsonDocument document) implements WalRecord {}
+
+  /** A new version of an existing document, given whole by the client. */
+  record Replace(Namespace namespace, BsonDocument document) implements WalRecord {}
+
+  /** Removal of the document with this {@code _id}. */
+  record Delete(Namespace namespace, BsonValue id) implements WalRecord {}
+
+  /** An explicitly created collection (with its options, for example a schema config). */
+  record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
+
+  /** A dropped collection; its documents and indexes go with it. */
+  record DropCollection(Namespace namespace) implements WalRecord {}
+}

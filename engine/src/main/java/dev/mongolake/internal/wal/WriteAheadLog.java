@@ -1,0 +1,143 @@
+package dev.mongolake.internal.wal;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.daktilo.Daktilo;
+import dev.mongolake.daktilo.DaktiloException;
+import dev.mongolake.daktilo.LogEntry;
+import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
+
+/**
+ * The engine's view of the daktilo log: appends {@link WalRecord}s, knows each record's sequence
+ * the moment it is enqueued, and tracks the durable watermark that readers snapshot at.
+ *
+ * <p>daktilo numbers records in the order of the append calls, so a small lock around "take the
+ * next number, enqueue" tells the caller its sequence without waiting for the disk. The lock holds
+ * no I/O: concurrent writers still share one group-commit sync.
+ *
+ * <p>Thread-safe. A failed append (an I/O error of the log) makes the log unusable: later appends
+ * fail at once, because the buffer may already hold a change the log could not make durable.
+ */
+public final class WriteAheadLog implements AutoCloseable {
+
+  /** A record's place in the log and the moment it becomes durable. */
+  public record Appended(long sequence, CompletableFuture<Void> durable) {
+
+    /** Waits until the record is durable (per the log's durability mode). */
+    public void awaitDurable() {
+      try {
+        durable.join();
+      } catch (CompletionException e) {
+        throw new MongoLakeException(
+            ErrorCode.INTERNAL_ERROR,
+            "Cannot make a write durable: the write-ahead log failed: " + e.getCause().getMessage(),
+            e.getCause());
+      }
+    }
+  }
+
+  private final Daktilo log;
+  private final ReentrantLock sequencer = new ReentrantLock();
+  private final AtomicLong durableSequence;
+  private long lastAssigned;
+  private volatile Throwable failure;
+
+  public WriteAheadLog(Daktilo log) {
+    this.log = log;
+    this.lastAssigned = log.lastSequence();
+    this.durableSequence = new AtomicLong(lastAssigned);
+  }
+
+  /**
+   * Enqueues a record. {@code beforeDurable} runs with the assigned sequence while the caller still
+   * holds its own locks and before any later record is enqueued (the engine applies the change to
+   * its buffer there, so buffer order equals log order).
+   */
+  public Appended append(WalRecord record, BiConsumer<Long, WalRecord> beforeDurable) {
+    byte[] bytes = WalRecordCodec.encode(record);
+    sequencer.lock();
+    try {
+      if (failure != null) {
+        throw new MongoLakeException(
+            ErrorCode.INTERNAL_ERROR,
+            "Cannot write: the write-ahead log failed earlier: " + failure.getMessage());
+      }
+      long expected = lastAssigned + 1;
+      CompletableFuture<Long> appended = log.appendAsync(bytes);
+      lastAssigned = expected;
+      beforeDurable.accept(expected, record);
+      CompletableFuture<Void> durable =
+          appended.handle(
+              (sequence, error) -> {
+                if (error != null) {
+                  failure = error;
+                  throw new CompletionException(error);
+                }
+                if (sequence != expected) {
+                  IllegalStateException mismatch =
+                      new IllegalStateException(
+                          "log assigned sequence "
+                              + sequence
+                              + " where "
+                              + expected
+                              + " was expected");
+                  failure = mismatch;
+                  throw new CompletionException(mismatch);
+                }
+                durableSequence.accumulateAndGet(sequence, Math::max);
+                return null;
+              });
+      return new Appended(expected, durable);
+    } catch (DaktiloException | IllegalArgumentException e) {
+      throw new MongoLakeException(
+          ErrorCode.INTERNAL_ERROR, "Cannot append to the write-ahead log: " + e.getMessage(), e);
+    } finally {
+      sequencer.unlock();
+    }
+  }
+
+  /** Highest sequence known durable; every record at or below it is durable too. */
+  public long durableSequence() {
+    return durableSequence.get();
+  }
+
+  /** Records after {@code sequence}, in order, for replay at start-up. */
+  public Iterator<LogEntry> readAfter(long sequence) {
+    long first = Math.max(sequence + 1, log.firstSequence());
+    long last = log.lastSequence();
+    if (last < first) {
+      return java.util.Collections.emptyIterator();
+    }
+    return log.iterator(first, last);
+  }
+
+  /** Durably records that every change at or below {@code sequence} is in the tables. */
+  public void checkpoint(long sequence) {
+    log.checkpoint(sequence);
+  }
+
+  /** The checkpoint sequence: replay starts after it. */
+  public long checkpointSequence() {
+    return log.checkpointSequence();
+  }
+
+  /** Deletes log segments wholly below the checkpoint. */
+  public void compact() {
+    log.compact();
+  }
+
+  /** Forces everything appended so far to disk. */
+  public void flush() {
+    log.flush();
+  }
+
+  @Override
+  public void close() {
+    log.close();
+  }
+}
