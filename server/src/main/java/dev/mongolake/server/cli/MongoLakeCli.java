@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = MongoLakeCli.VersionProvider.class,
     description = "MongoDB-compatible document database on Parquet and Delta Lake.",
-    subcommands = {DevCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DevCommand.class, LogCommand.class, CommandLine.HelpCommand.class})
 public final class MongoLakeCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
