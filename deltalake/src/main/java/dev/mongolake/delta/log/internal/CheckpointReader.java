@@ -1,7 +1,6 @@
 package dev.mongolake.delta.log.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mongolake.delta.DeltaException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.FilePaths;
@@ -35,8 +34,7 @@ public final class CheckpointReader {
     for (Action action : actions) {
       if (action instanceof Sidecar sidecar) {
         String path = logPrefix + "_sidecars/" + FilePaths.decode(sidecar.path());
-        withSidecars.addAll(
-            decodeRows(ParquetRowsReader.read(storage.read(path), null, path), path));
+        withSidecars.addAll(decodeRows(ParquetRowsReader.read(storage, path, null), path));
       } else {
         withSidecars.add(action);
       }
@@ -52,11 +50,11 @@ public final class CheckpointReader {
   private List<Action> read(List<LogFile> parts, Set<String> columns) {
     List<Action> actions = new ArrayList<>();
     for (LogFile part : parts) {
-      byte[] data = storage.read(part.path());
       if (part.path().endsWith(".json")) {
-        actions.addAll(ActionCodec.parse(data, part.path()));
+        actions.addAll(ActionCodec.parse(storage.read(part.path()), part.path()));
       } else {
-        actions.addAll(decodeRows(ParquetRowsReader.read(data, columns, part.path()), part.path()));
+        actions.addAll(
+            decodeRows(ParquetRowsReader.read(storage, part.path(), columns), part.path()));
       }
     }
     return actions;
@@ -67,11 +65,7 @@ public final class CheckpointReader {
     int row = 0;
     for (ObjectNode node : rows) {
       row++;
-      try {
-        ActionCodec.decode(node, source + " row " + row).ifPresent(actions::add);
-      } catch (DeltaException e) {
-        throw e;
-      }
+      ActionCodec.decode(node, source + " row " + row).ifPresent(actions::add);
     }
     return actions;
   }

@@ -8,16 +8,15 @@ import dev.mongolake.delta.log.CheckpointMetadata;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.log.Protocol;
 import dev.mongolake.delta.log.RemoveFile;
+import dev.mongolake.delta.parquet.ParquetCodec;
+import dev.mongolake.delta.parquet.ParquetFiles;
+import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Writes a classic single-file Parquet checkpoint ({@code N.checkpoint.parquet}) of a reconciled
@@ -76,13 +75,11 @@ public final class CheckpointWriter {
       }
     }
     String path = logPrefix + LogFile.classicCheckpointName(version);
+    // Snappy, as Spark writes checkpoints: every Delta reader decodes it.
+    ParquetWriteOptions writeOptions =
+        ParquetWriteOptions.defaults().withCodec(ParquetCodec.SNAPPY);
     try (ParquetWriter<Group> writer =
-        ExampleParquetWriter.builder(new StorageOutputFile(storage, path))
-            .withType(CheckpointSchema.V1)
-            .withConf(new PlainParquetConfiguration())
-            .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-            .build()) {
+        ParquetFiles.groupWriter(storage, path, CheckpointSchema.V1, writeOptions)) {
       for (Action action : actions) {
         writer.write(GroupFromJson.row(CheckpointSchema.V1, ActionCodec.wrap(action)));
       }

@@ -5,16 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.parquet.ParquetFiles;
+import dev.mongolake.delta.parquet.internal.ProjectedGroupReadSupport;
+import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
-import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -38,34 +38,24 @@ final class ParquetRowsReader {
    * Reads the rows of a Parquet file, only the top-level columns in {@code columns} (all when
    * null).
    */
-  static List<ObjectNode> read(byte[] data, Set<String> columns, String source) {
-    InputFile file = new ByteArrayInputFile(data);
+  static List<ObjectNode> read(Storage storage, String path, Set<String> columns) {
     try {
-      MessageType fileSchema;
-      try (ParquetFileReader footer = ParquetFileReader.open(file)) {
-        fileSchema = footer.getFileMetaData().getSchema();
-      }
+      InputFile file = ParquetFiles.inputFile(storage, path);
+      MessageType fileSchema = ParquetFiles.footer(file).getFileMetaData().getSchema();
       MessageType readSchema = project(fileSchema, columns);
       List<ObjectNode> rows = new ArrayList<>();
       if (readSchema.getFieldCount() == 0) {
         return rows;
       }
-      PlainParquetConfiguration conf = new PlainParquetConfiguration();
-      conf.set(ReadSupport.PARQUET_READ_SCHEMA, readSchema.toString());
       try (ParquetReader<Group> reader =
-          new ParquetReader.Builder<Group>(file, conf) {
-            @Override
-            protected ReadSupport<Group> getReadSupport() {
-              return new GroupReadSupport();
-            }
-          }.build()) {
+          ParquetFiles.reader(file, new ProjectedGroupReadSupport(readSchema), FilterCompat.NOOP)) {
         for (Group row = reader.read(); row != null; row = reader.read()) {
           rows.add(struct(row, row.getType()));
         }
       }
       return rows;
     } catch (IOException | RuntimeException e) {
-      throw new DeltaException("Cannot read checkpoint " + source + ": " + e.getMessage(), e);
+      throw new DeltaException("Cannot read checkpoint " + path + ": " + e.getMessage(), e);
     }
   }
 
