@@ -1,0 +1,6 @@
+/**
+ * The parsed form of a filter: {@link dev.mongolake.delta.query.ast.FilterNode} for the tree and
+ * {@link dev.mongolake.delta.query.ast.FieldPredicate} for conditions on one path. Nodes are
+ * immutable records; planners read them, and each knows how to match a document.
+ */
+package dev.mongolake.delta.query.ast;
