@@ -1,16 +1,22 @@
 package dev.mongolake;
 
 import com.mongodb.MongoClientSettings;
+import com.mongodb.client.model.FindOneAndDeleteOptions;
+import com.mongodb.client.model.FindOneAndReplaceOptions;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.internal.engine.Engine;
+import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
+import dev.mongolake.internal.read.Projection;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -218,6 +224,72 @@ public final class MongoLakeCollection<T> {
   public DeleteResult deleteMany(Bson filter) {
     return DeleteResult.acknowledged(
         engine.delete(namespace, toBsonDocument(filter), true).matched());
+  }
+
+  /** Atomically updates the first match (in the options' sort order) and returns it. */
+  public T findOneAndUpdate(Bson filter, Bson update) {
+    return findOneAndUpdate(filter, update, new FindOneAndUpdateOptions());
+  }
+
+  /**
+   * Atomically updates the first match (in the options' sort order) and returns it as it was
+   * before, or after with {@code returnDocument(AFTER)}; {@code null} if nothing matched.
+   */
+  public T findOneAndUpdate(Bson filter, Bson update, FindOneAndUpdateOptions options) {
+    List<BsonDocument> arrayFilters = new ArrayList<>();
+    if (options.getArrayFilters() != null) {
+      options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
+    }
+    return findAndModify(
+        filter,
+        options.getSort(),
+        toBsonDocument(update),
+        options.getReturnDocument() == ReturnDocument.AFTER,
+        options.isUpsert(),
+        arrayFilters,
+        options.getProjection());
+  }
+
+  /** Atomically replaces the first match and returns it (before, unless asked for after). */
+  public T findOneAndReplace(Bson filter, T replacement, FindOneAndReplaceOptions options) {
+    return findAndModify(
+        filter,
+        options.getSort(),
+        toBsonDocument(replacement),
+        options.getReturnDocument() == ReturnDocument.AFTER,
+        options.isUpsert(),
+        List.of(),
+        options.getProjection());
+  }
+
+  /** Atomically deletes the first match (in the options' sort order) and returns it. */
+  public T findOneAndDelete(Bson filter, FindOneAndDeleteOptions options) {
+    return findAndModify(
+        filter, options.getSort(), null, false, false, List.of(), options.getProjection());
+  }
+
+  private T findAndModify(
+      Bson filter,
+      Bson sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      Bson projection) {
+    FindAndModifyOutcome outcome =
+        engine.findAndModify(
+            namespace,
+            toBsonDocument(filter),
+            sort == null ? new BsonDocument() : toBsonDocument(sort),
+            update,
+            returnNew,
+            upsert,
+            arrayFilters);
+    if (outcome.document() == null) {
+      return null;
+    }
+    Projection projector = Projection.parse(projection == null ? null : toBsonDocument(projection));
+    return decode(projector == null ? outcome.document() : projector.apply(outcome.document()));
   }
 
   /** Drops the collection with its documents. */

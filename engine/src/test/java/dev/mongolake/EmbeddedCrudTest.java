@@ -14,8 +14,11 @@ import static com.mongodb.client.model.Updates.set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.client.model.FindOneAndDeleteOptions;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.UpdateResult;
 import java.nio.file.Path;
@@ -199,6 +202,32 @@ class EmbeddedCrudTest {
     raw.insertOne(document);
 
     assertThat(raw.find(new BsonDocument("_id", new BsonInt32(5))).first()).isEqualTo(document);
+  }
+
+  @Test
+  void findOneAndUpdateTakesTheFirstInSortOrderAndReturnsBeforeOrAfter() {
+    users.insertMany(
+        List.of(
+            new Document("_id", 1).append("q", 5),
+            new Document("_id", 2).append("q", 1),
+            new Document("_id", 3).append("q", 3)));
+
+    Document before =
+        users.findOneAndUpdate(
+            gt("q", 0), inc("q", 10), new FindOneAndUpdateOptions().sort(ascending("q")));
+    Document after =
+        users.findOneAndUpdate(
+            eq("_id", 3),
+            inc("q", 1),
+            new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+    Document deleted = users.findOneAndDelete(eq("_id", 1), new FindOneAndDeleteOptions());
+
+    assertThat(before).isEqualTo(new Document("_id", 2).append("q", 1));
+    assertThat(after).isEqualTo(new Document("_id", 3).append("q", 4));
+    assertThat(deleted).isEqualTo(new Document("_id", 1).append("q", 5));
+    assertThat(users.find().sort(ascending("_id")).into(new ArrayList<>()))
+        .containsExactly(
+            new Document("_id", 2).append("q", 11), new Document("_id", 3).append("q", 4));
   }
 
   @Test

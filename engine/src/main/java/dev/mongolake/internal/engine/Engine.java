@@ -353,6 +353,87 @@ public final class Engine implements AutoCloseable {
     return WriteOutcome.counts(matched, modified, upsertedId);
   }
 
+  /**
+   * Atomically finds the first document matching {@code filter} in {@code sort} order and updates,
+   * replaces or (with a null {@code update}) deletes it.
+   *
+   * @return the document before or ({@code returnNew}) after the change; empty if nothing matched
+   *     and nothing was upserted, or if the document was deleted and {@code returnNew} is set
+   */
+  public FindAndModifyOutcome findAndModify(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonDocument sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters) {
+    Filter parsed = QueryErrors.parseFilter(filter);
+    dev.mongolake.internal.read.SortOrder order = dev.mongolake.internal.read.SortOrder.parse(sort);
+    boolean replacement =
+        update != null && update.isDocument() && Update.isReplacement(update.asDocument());
+    DocumentChange change =
+        update == null
+            ? null
+            : replacement
+                ? Replacement.parse(update.asDocument())::apply
+                : Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters))::apply;
+    CollectionState state = state(namespace);
+    WriteAheadLog.Appended appended = null;
+    FindAndModifyOutcome outcome;
+    state.writeLock().lock();
+    try {
+      BsonDocument target = null;
+      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
+      while (documents.hasNext()) {
+        BsonDocument candidate = documents.next();
+        if (QueryErrors.matches(parsed, candidate)
+            && (target == null || (!order.isEmpty() && order.compare(candidate, target) < 0))) {
+          target = candidate;
+          if (order.isEmpty()) {
+            break;
+          }
+        }
+      }
+      if (target == null) {
+        if (!upsert || change == null) {
+          return new FindAndModifyOutcome(null, false, null);
+        }
+        BsonDocument seed = replacement ? new BsonDocument() : UpsertSeed.fromFilter(filter);
+        if (replacement && filter.containsKey("_id")) {
+          seed.put("_id", filter.get("_id"));
+        }
+        BsonDocument inserted =
+            DocumentChecks.prepareForInsert(
+                change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
+        checkNotDuplicate(state, inserted.get("_id"));
+        appended = wal.append(new WalRecord.Insert(namespace, inserted), this::apply);
+        outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
+      } else if (change == null) {
+        appended = wal.append(new WalRecord.Delete(namespace, target.get("_id")), this::apply);
+        outcome = new FindAndModifyOutcome(target, true, null);
+      } else {
+        var result = change.apply(target, UpdateContext.forUpdate(clock));
+        BsonDocument after = result.document();
+        if (result.modified()) {
+          DocumentChecks.check(after);
+          WalRecord record =
+              replacement
+                  ? new WalRecord.Replace(namespace, after)
+                  : new WalRecord.Update(namespace, after);
+          appended = wal.append(record, this::apply);
+        }
+        outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    if (appended != null) {
+      appended.awaitDurable();
+    }
+    return outcome;
+  }
+
   /** An update or a replacement, applied to one document. */
   @FunctionalInterface
   private interface DocumentChange {
