@@ -9,7 +9,7 @@ public final class CompactedSequenceException extends SequenceOutOfRangeExceptio
         "Cannot read sequence "
             + sequence
             + ": it was compacted away (the log now starts at sequence "
-            + (firstSequence == 0 ? lastSequence + 1 : firstSequence)
+            + firstSequence
             + ")",
         sequence,
         firstSequence,

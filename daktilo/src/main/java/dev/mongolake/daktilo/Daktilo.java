@@ -218,7 +218,11 @@ public final class Daktilo implements AutoCloseable {
     log.flush();
   }
 
-  /** The oldest readable sequence, or 0 when no record is readable (empty or all compacted). */
+  /**
+   * The oldest readable sequence: 0 when nothing was ever appended, and {@code lastSequence() + 1}
+   * when every record was compacted away. {@code range(firstSequence(), lastSequence())} is
+   * therefore always valid (and empty for an empty log).
+   */
   public long firstSequence() {
     return log.firstSequence();
   }

@@ -26,7 +26,7 @@ public abstract sealed class SequenceOutOfRangeException extends DaktiloExceptio
     return sequence;
   }
 
-  /** The first readable sequence when the call failed (0 when no record was readable). */
+  /** {@link Daktilo#firstSequence()} when the call failed. */
   public long firstSequence() {
     return firstSequence;
   }

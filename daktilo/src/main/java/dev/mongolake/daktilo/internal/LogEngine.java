@@ -324,6 +324,11 @@ public final class LogEngine implements AutoCloseable {
     return committed.get();
   }
 
+  /**
+   * The oldest readable sequence: 0 when nothing was ever appended, {@code lastSequence() + 1} when
+   * every record was compacted away (so {@code range(first, last)} is always a valid, possibly
+   * empty, range).
+   */
   public long firstSequence() {
     long last = committed.get();
     if (last == 0) {
@@ -331,10 +336,10 @@ public final class LogEngine implements AutoCloseable {
     }
     for (Segment s : segments) {
       if (s.lastSequence() >= s.firstSequence()) {
-        return s.firstSequence() <= last ? s.firstSequence() : 0;
+        return Math.min(s.firstSequence(), last + 1);
       }
     }
-    return 0;
+    return last + 1;
   }
 
   private void checkOpen(String action) {
@@ -374,7 +379,7 @@ public final class LogEngine implements AutoCloseable {
    */
   int readRange(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
     long first = firstSequence();
-    if (from <= to && (first == 0 || from < first)) {
+    if (from <= to && from < first) {
       // Checked before the cache, which may still hold compacted records.
       throw new CompactedSequenceException(from, first, committed.get());
     }
@@ -448,13 +453,17 @@ public final class LogEngine implements AutoCloseable {
 
   /** Checks a range request and returns the committed sequence it was checked against. */
   public long checkRange(long from, long toInclusive) {
+    if (toInclusive < Math.max(from, 1)) {
+      checkOpen("read a range");
+      return committed.get(); // empty: nothing to check
+    }
     checkReadable(from, "read");
     long last = committed.get();
     if (toInclusive > last) {
       throw new UnwrittenSequenceException(toInclusive, firstSequence(), last);
     }
     long first = firstSequence();
-    if (from <= toInclusive && (first == 0 || from < first)) {
+    if (from < first) {
       throw new CompactedSequenceException(from, first, last);
     }
     return last;
@@ -464,7 +473,7 @@ public final class LogEngine implements AutoCloseable {
     checkReadable(from, "tail from");
     long first = firstSequence();
     long last = committed.get();
-    if (from <= last && (first == 0 || from < first)) {
+    if (from <= last && from < first) {
       throw new CompactedSequenceException(from, first, last);
     }
     Tail tail = new Tail(this, tails, from, options.tailPrefetch());
