@@ -99,6 +99,14 @@ public final class FileSystemStorage implements Storage {
       return DurableFiles.createIfAbsent(file, data);
     } catch (IOException e) {
       throw failure("write", path, file, e);
+    } catch (UnsupportedOperationException e) {
+      throw new StorageException(
+          "Cannot write '"
+              + path
+              + "' at "
+              + file
+              + ": the file system does not support hard links, which atomic commits need",
+          e);
     }
   }
 
