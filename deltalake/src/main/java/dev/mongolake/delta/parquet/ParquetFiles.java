@@ -66,7 +66,7 @@ public final class ParquetFiles {
    * add} action records it), which saves one storage request.
    */
   public static InputFile inputFile(Storage storage, String path, long length) {
-    return new StorageInputFile(storage, path, length, StorageInputFile.DEFAULT_READ_AHEAD);
+    return new StorageInputFile(storage, path, length, StorageInputFile.DEFAULT_TAIL_PREFETCH);
   }
 
   /**
@@ -185,7 +185,19 @@ public final class ParquetFiles {
       for (String column : options.bloomFilterColumns()) {
         withBloomFilterEnabled(column, true);
       }
-      return this;
+      if (options.bloomFilterColumns().isEmpty()) {
+        return this;
+      }
+      // The row count per row group is unknown up front: the adaptive writer keeps candidates of
+      // halving sizes and stores the smallest that holds the values seen. The largest is scaled to
+      // the row group (about one entry per 512 bytes of data at 1% false positives) so that small
+      // row groups do not each carry parquet-java's 1 MiB default filter.
+      long maxBytes = Math.clamp(options.rowGroupSizeBytes() / 512, 1024L, 1024L * 1024);
+      withMaxBloomFilterBytes((int) maxBytes);
+      for (String column : options.bloomFilterColumns()) {
+        withBloomFilterCandidateNumber(column, 8);
+      }
+      return withAdaptiveBloomFilterEnabled(true);
     }
 
     @Override

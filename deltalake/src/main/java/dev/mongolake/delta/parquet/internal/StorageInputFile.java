@@ -9,28 +9,28 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * A Parquet {@link InputFile} over {@link Storage#readRange}: the length comes from one {@link
  * Storage#stat} (or is given by a caller that knows it, such as a Delta {@code add} action), and
- * every stream reads ranges through a read-ahead buffer.
+ * each stream fetches the file's tail once (footer) and everything else by exact ranges.
  */
 public final class StorageInputFile implements InputFile {
-  /** Large enough to turn Parquet's many small header and index reads into few requests. */
-  public static final int DEFAULT_READ_AHEAD = 64 * 1024;
+  /** Holds the footer of most files, so that opening a file costs one request. */
+  public static final int DEFAULT_TAIL_PREFETCH = 64 * 1024;
 
   private final Storage storage;
   private final String path;
   private final long length;
-  private final int readAhead;
+  private final int tailPrefetch;
 
-  public StorageInputFile(Storage storage, String path, long length, int readAhead) {
+  public StorageInputFile(Storage storage, String path, long length, int tailPrefetch) {
     this.storage = storage;
     this.path = path;
     this.length = length;
-    this.readAhead = readAhead;
+    this.tailPrefetch = tailPrefetch;
   }
 
   /** Opens {@code path}, asking the storage for its length. */
   public static StorageInputFile open(Storage storage, String path) {
     FileEntry entry = storage.stat(path).orElseThrow(() -> new StorageFileNotFoundException(path));
-    return new StorageInputFile(storage, path, entry.size(), DEFAULT_READ_AHEAD);
+    return new StorageInputFile(storage, path, entry.size(), DEFAULT_TAIL_PREFETCH);
   }
 
   @Override
@@ -40,7 +40,7 @@ public final class StorageInputFile implements InputFile {
 
   @Override
   public SeekableInputStream newStream() {
-    return new StorageSeekableInputStream(storage, path, length, readAhead);
+    return new StorageSeekableInputStream(storage, path, length, tailPrefetch);
   }
 
   @Override

@@ -7,31 +7,26 @@ import java.nio.ByteBuffer;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * Reads a storage file by ranges. Small reads (page headers, footer pieces, column and offset
- * indexes) are served from a read-ahead buffer that never extends past the end of the file, so
- * reading the footer fetches only the file's tail; larger reads (column chunks, which Parquet reads
- * whole) go to storage directly, exactly as asked, in one request.
+ * Reads a storage file by ranges. parquet-java asks for exact ranges (footer length, footer, column
+ * chunks, column and offset indexes, bloom filters), so those go to storage as asked: a read-ahead
+ * buffer would only fetch bytes nobody wants. The one exception is the file's tail: the first read
+ * there fetches the last {@code tailPrefetch} bytes at once, so the footer's length and the footer
+ * itself cost one request instead of two.
  */
 final class StorageSeekableInputStream extends SeekableInputStream {
-  /**
-   * Reads at least this long skip the buffer: read-ahead would only fetch bytes nobody asked for.
-   */
-  static final int DIRECT_READ_THRESHOLD = 8 * 1024;
-
   private final Storage storage;
   private final String path;
   private final long length;
-  private final int readAhead;
+  private final long tailStart;
 
   private long position;
-  private byte[] buffer = new byte[0];
-  private long bufferStart;
+  private byte[] tail;
 
-  StorageSeekableInputStream(Storage storage, String path, long length, int readAhead) {
+  StorageSeekableInputStream(Storage storage, String path, long length, int tailPrefetch) {
     this.storage = storage;
     this.path = path;
     this.length = length;
-    this.readAhead = readAhead;
+    this.tailStart = Math.max(0, length - tailPrefetch);
   }
 
   @Override
@@ -122,43 +117,34 @@ final class StorageSeekableInputStream extends SeekableInputStream {
 
   /** Copies {@code len} bytes at the current position, which the caller checked exist. */
   private void copy(byte[] target, int off, int len) throws EOFException {
-    int done = 0;
-    while (done < len) {
-      long at = position + done;
-      int inBuffer = bufferedAt(at);
-      if (inBuffer > 0) {
-        int n = Math.min(inBuffer, len - done);
-        System.arraycopy(buffer, (int) (at - bufferStart), target, off + done, n);
-        done += n;
-      } else if (len - done >= DIRECT_READ_THRESHOLD) {
-        byte[] direct = storage.readRange(path, at, len - done);
-        requireBytes(direct, at);
-        System.arraycopy(direct, 0, target, off + done, direct.length);
-        done += direct.length;
-      } else {
-        buffer = storage.readRange(path, at, (int) Math.min(readAhead, length - at));
-        bufferStart = at;
-        requireBytes(buffer, at);
+    if (position >= tailStart) {
+      if (tail == null) {
+        tail = storage.readRange(path, tailStart, (int) (length - tailStart));
+        requireLength(tail, tailStart, (int) (length - tailStart));
       }
+      System.arraycopy(tail, (int) (position - tailStart), target, off, len);
+    } else {
+      byte[] bytes = storage.readRange(path, position, len);
+      requireLength(bytes, position, len);
+      System.arraycopy(bytes, 0, target, off, len);
     }
     position += len;
   }
 
-  /** A file that shrank after it was opened would otherwise loop forever. */
-  private void requireBytes(byte[] bytes, long at) throws EOFException {
-    if (bytes.length == 0) {
+  /** A file that shrank after it was opened must fail, not yield short data. */
+  private void requireLength(byte[] bytes, long at, int expected) throws EOFException {
+    if (bytes.length != expected) {
       throw new EOFException(
           "Cannot read "
               + path
               + " at "
               + at
-              + ": the file ended before its stated length "
+              + ": got "
+              + bytes.length
+              + " of "
+              + expected
+              + " bytes; the file is shorter than its stated length "
               + length);
     }
-  }
-
-  private int bufferedAt(long at) {
-    long end = bufferStart + buffer.length;
-    return at >= bufferStart && at < end ? (int) (end - at) : 0;
   }
 }

@@ -1,0 +1,34 @@
+package dev.mongolake.delta.parquet;
+
+/**
+ * The layout of a MongoLake document file, which other engines rely on:
+ *
+ * <pre>
+ * message document {
+ *   required &lt;id type&gt; _id;                   -- see {@link IdEncoding}
+ *   required group doc (VARIANT(1)) {            -- the whole document, lossless
+ *     required binary metadata;
+ *     required binary value;
+ *   }
+ *   optional ... promoted columns ...             -- see {@link PromotedColumn}
+ * }
+ * </pre>
+ *
+ * <p>The footer's key/value metadata records {@value #ID_ENCODING_KEY} (the {@link IdEncoding}
+ * name) and {@value #SCHEMA_KEY} (the promoted-column config as Extended JSON).
+ */
+public final class DocumentFileLayout {
+  private DocumentFileLayout() {}
+
+  /** The {@code _id} column. */
+  public static final String ID_COLUMN = "_id";
+
+  /** The Variant column holding the whole document ({@code doc.age} in DuckDB). */
+  public static final String DOCUMENT_COLUMN = "doc";
+
+  /** Footer key naming the file's {@link IdEncoding}. */
+  public static final String ID_ENCODING_KEY = "mongolake.id.encoding";
+
+  /** Footer key holding the promoted-column config. */
+  public static final String SCHEMA_KEY = "mongolake.promoted.columns";
+}

@@ -1,0 +1,78 @@
+package dev.mongolake.delta.parquet;
+
+import dev.mongolake.delta.parquet.internal.DocumentReadSupport;
+import dev.mongolake.delta.storage.Storage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.io.InputFile;
+import org.bson.BsonDocument;
+
+/**
+ * Reads a document file written by {@link DocumentFileWriter}, with column projection and
+ * row-group, page and bloom-filter pruning by the options' filter.
+ *
+ * <p>Single-threaded; the caller closes it. Failures are thrown as {@link ParquetFileException} (or
+ * a {@code VariantCodecException} for a corrupt document, or the storage's exceptions). Reading
+ * several files in parallel takes one reader per file.
+ */
+public final class DocumentFileReader implements AutoCloseable {
+  private final String path;
+  private final ParquetReader<DocumentRow> reader;
+
+  private DocumentFileReader(String path, ParquetReader<DocumentRow> reader) {
+    this.path = path;
+    this.reader = reader;
+  }
+
+  /** Opens {@code path}, asking the storage for its length. */
+  public static DocumentFileReader open(Storage storage, String path, DocumentReadOptions options) {
+    return open(ParquetFiles.inputFile(storage, path), options);
+  }
+
+  /** Opens a file whose length the caller knows (from a Delta {@code add} action). */
+  public static DocumentFileReader open(
+      Storage storage, String path, long length, DocumentReadOptions options) {
+    return open(ParquetFiles.inputFile(storage, path, length), options);
+  }
+
+  private static DocumentFileReader open(InputFile file, DocumentReadOptions options) {
+    return new DocumentFileReader(
+        file.toString(),
+        ParquetFiles.reader(file, new DocumentReadSupport(options), options.filter()));
+  }
+
+  /**
+   * The next row that passes the filter, or {@code null} at the end of the file.
+   *
+   * @throws ParquetFileException if the file cannot be read
+   */
+  public DocumentRow next() {
+    try {
+      return reader.read();
+    } catch (IOException e) {
+      throw new ParquetFileException("Cannot read document file " + path + ": " + e, e);
+    }
+  }
+
+  /** Reads every document of a file, in file order. */
+  public static List<BsonDocument> readAll(Storage storage, String path) {
+    List<BsonDocument> documents = new ArrayList<>();
+    try (DocumentFileReader reader = open(storage, path, DocumentReadOptions.documents())) {
+      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+        documents.add(row.document());
+      }
+    }
+    return documents;
+  }
+
+  @Override
+  public void close() {
+    try {
+      reader.close();
+    } catch (IOException e) {
+      throw new ParquetFileException("Cannot close document file " + path + ": " + e, e);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package dev.mongolake.delta.parquet;
+
+import java.util.Set;
+import org.apache.parquet.filter2.compat.FilterCompat;
+
+/**
+ * What a {@link DocumentFileReader} reads.
+ *
+ * @param filter a Parquet predicate over {@code _id} and promoted columns (build with {@code
+ *     FilterApi}; promoted paths are dotted, {@code "profile.name"}), or {@link FilterCompat#NOOP}.
+ *     Row groups and pages whose statistics, dictionaries or bloom filters exclude every row are
+ *     skipped; the remaining rows are filtered one by one. A predicate cannot see inside the
+ *     Variant: filter such fields after reading.
+ * @param includeDocument whether to read and decode the Variant column
+ * @param promotedColumns which promoted columns to return in {@link DocumentRow#promoted()} (top
+ *     level names or dotted paths; a path selects its whole top-level column); with a filter, all
+ *     promoted columns are read so the predicate sees them
+ */
+public record DocumentReadOptions(
+    FilterCompat.Filter filter, boolean includeDocument, Set<String> promotedColumns) {
+
+  public DocumentReadOptions {
+    promotedColumns = Set.copyOf(promotedColumns);
+  }
+
+  /** Whole documents, no filter. */
+  public static DocumentReadOptions documents() {
+    return new DocumentReadOptions(FilterCompat.NOOP, true, Set.of());
+  }
+
+  /** Only {@code _id}s: the Variant column is not read at all. */
+  public static DocumentReadOptions idsOnly() {
+    return new DocumentReadOptions(FilterCompat.NOOP, false, Set.of());
+  }
+
+  public DocumentReadOptions withFilter(FilterCompat.Filter value) {
+    return new DocumentReadOptions(value, includeDocument, promotedColumns);
+  }
+
+  public DocumentReadOptions withPromotedColumns(Set<String> value) {
+    return new DocumentReadOptions(filter, includeDocument, value);
+  }
+}

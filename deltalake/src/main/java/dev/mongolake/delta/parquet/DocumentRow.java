@@ -1,0 +1,15 @@
+package dev.mongolake.delta.parquet;
+
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * One row of a document file, as projected.
+ *
+ * @param id the document's {@code _id}; null only when the file stores {@link IdEncoding#KEY} and
+ *     the document was not read
+ * @param document the whole document from the Variant column, or null when not projected
+ * @param promoted the promoted columns read, nested by path; a column whose value was null or did
+ *     not fit the column type is absent
+ */
+public record DocumentRow(BsonValue id, BsonDocument document, BsonDocument promoted) {}

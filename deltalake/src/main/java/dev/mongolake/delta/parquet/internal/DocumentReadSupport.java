@@ -1,0 +1,210 @@
+package dev.mongolake.delta.parquet.internal;
+
+import dev.mongolake.delta.parquet.DocumentFileLayout;
+import dev.mongolake.delta.parquet.DocumentReadOptions;
+import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.parquet.ParquetFileException;
+import dev.mongolake.delta.variant.BsonVariantCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.types.ObjectId;
+
+/** Reads document files into {@link DocumentRow}s with the projection the options ask for. */
+public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
+  private final DocumentReadOptions options;
+
+  public DocumentReadSupport(DocumentReadOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public ReadContext init(InitContext context) {
+    MessageType file = context.getFileSchema();
+    Set<String> wanted = new java.util.HashSet<>();
+    for (String path : options.promotedColumns()) {
+      wanted.add(path.split("\\.")[0]);
+    }
+    boolean allPromoted = options.filter() != FilterCompat.NOOP;
+    List<Type> fields = new ArrayList<>();
+    for (Type field : file.getFields()) {
+      String name = field.getName();
+      boolean keep =
+          name.equals(DocumentFileLayout.ID_COLUMN)
+              || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && options.includeDocument())
+              || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
+                  && (allPromoted || wanted.contains(name)));
+      if (keep) {
+        fields.add(field);
+      }
+    }
+    Set<String> encodings =
+        context.getKeyValueMetadata().getOrDefault(DocumentFileLayout.ID_ENCODING_KEY, Set.of());
+    if (encodings.size() != 1) {
+      throw new ParquetFileException(
+          "Cannot read document file: footer key "
+              + DocumentFileLayout.ID_ENCODING_KEY
+              + " is missing; not a MongoLake document file");
+    }
+    return new ReadContext(
+        new MessageType(file.getName(), fields),
+        Map.of(DocumentFileLayout.ID_ENCODING_KEY, encodings.iterator().next()));
+  }
+
+  @Override
+  public RecordMaterializer<DocumentRow> prepareForRead(
+      org.apache.hadoop.conf.Configuration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
+    return materializer(readContext);
+  }
+
+  @Override
+  public RecordMaterializer<DocumentRow> prepareForRead(
+      ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
+    return materializer(readContext);
+  }
+
+  private RecordMaterializer<DocumentRow> materializer(ReadContext context) {
+    IdEncoding encoding =
+        IdEncoding.valueOf(
+            context.getReadSupportMetadata().get(DocumentFileLayout.ID_ENCODING_KEY));
+    return new RowMaterializer(context.getRequestedSchema(), encoding);
+  }
+
+  private static final class RowMaterializer extends RecordMaterializer<DocumentRow> {
+    private final IdEncoding encoding;
+    private final Converter[] children;
+    private final GroupConverter root;
+    private BsonValue id;
+    private byte[] metadata;
+    private byte[] value;
+    private BsonDocument promoted;
+    private DocumentRow row;
+
+    RowMaterializer(MessageType schema, IdEncoding encoding) {
+      this.encoding = encoding;
+      this.children = new Converter[schema.getFieldCount()];
+      for (int i = 0; i < children.length; i++) {
+        Type field = schema.getType(i);
+        String name = field.getName();
+        children[i] =
+            switch (name) {
+              case DocumentFileLayout.ID_COLUMN -> idConverter();
+              case DocumentFileLayout.DOCUMENT_COLUMN -> variantConverter();
+              default -> PromotedValueConverters.forType(field, v -> promoted.put(name, v));
+            };
+      }
+      this.root =
+          new GroupConverter() {
+            @Override
+            public Converter getConverter(int fieldIndex) {
+              return children[fieldIndex];
+            }
+
+            @Override
+            public void start() {
+              id = null;
+              metadata = null;
+              value = null;
+              promoted = new BsonDocument();
+            }
+
+            @Override
+            public void end() {
+              BsonDocument document =
+                  metadata == null ? null : BsonVariantCodec.decode(metadata, value);
+              BsonValue rowId =
+                  id == null && document != null ? document.get(DocumentFileLayout.ID_COLUMN) : id;
+              row = new DocumentRow(rowId, document, promoted);
+            }
+          };
+    }
+
+    private Converter idConverter() {
+      return new PrimitiveConverter() {
+        @Override
+        public void addBinary(Binary binary) {
+          id =
+              switch (encoding) {
+                case OBJECT_ID -> new BsonObjectId(new ObjectId(binary.toStringUsingUTF8()));
+                case STRING -> new BsonString(binary.toStringUsingUTF8());
+                default -> null;
+              };
+        }
+
+        @Override
+        public void addInt(int v) {
+          id = new BsonInt32(v);
+        }
+
+        @Override
+        public void addLong(long v) {
+          id = new BsonInt64(v);
+        }
+      };
+    }
+
+    private Converter variantConverter() {
+      PrimitiveConverter metadataConverter =
+          new PrimitiveConverter() {
+            @Override
+            public void addBinary(Binary binary) {
+              metadata = binary.getBytes();
+            }
+          };
+      PrimitiveConverter valueConverter =
+          new PrimitiveConverter() {
+            @Override
+            public void addBinary(Binary binary) {
+              value = binary.getBytes();
+            }
+          };
+      return new GroupConverter() {
+        @Override
+        public Converter getConverter(int fieldIndex) {
+          return fieldIndex == 0 ? metadataConverter : valueConverter;
+        }
+
+        @Override
+        public void start() {}
+
+        @Override
+        public void end() {}
+      };
+    }
+
+    @Override
+    public DocumentRow getCurrentRecord() {
+      return row;
+    }
+
+    @Override
+    public GroupConverter getRootConverter() {
+      return root;
+    }
+  }
+}

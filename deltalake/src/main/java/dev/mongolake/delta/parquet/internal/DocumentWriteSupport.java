@@ -1,0 +1,166 @@
+package dev.mongolake.delta.parquet.internal;
+
+import dev.mongolake.delta.parquet.ColumnType;
+import dev.mongolake.delta.parquet.DocumentFileLayout;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.parquet.PromotedColumn;
+import dev.mongolake.delta.variant.BsonVariantCodec;
+import dev.mongolake.delta.variant.EncodedVariant;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Writes one document per row: {@code _id}, the Variant, and each promoted column whose value fits
+ * (null otherwise). Not thread-safe, like every WriteSupport.
+ */
+public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
+  private final IdEncoding idEncoding;
+  private final DocumentSchema schema;
+  private final MessageType messageType;
+  private final Map<String, PromotedColumn> columnsByPath = new HashMap<>();
+  private RecordConsumer consumer;
+
+  public DocumentWriteSupport(IdEncoding idEncoding, DocumentSchema schema) {
+    this.idEncoding = idEncoding;
+    this.schema = schema;
+    this.messageType = DocumentMessageType.of(idEncoding, schema);
+    for (PromotedColumn column : schema.columns()) {
+      columnsByPath.put(column.path(), column);
+    }
+  }
+
+  public MessageType messageType() {
+    return messageType;
+  }
+
+  @Override
+  public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
+    return context();
+  }
+
+  @Override
+  public WriteContext init(ParquetConfiguration configuration) {
+    return context();
+  }
+
+  private WriteContext context() {
+    return new WriteContext(
+        messageType,
+        Map.of(
+            DocumentFileLayout.ID_ENCODING_KEY,
+            idEncoding.name(),
+            DocumentFileLayout.SCHEMA_KEY,
+            schema.toConfig().toJson()));
+  }
+
+  @Override
+  public void prepareForWrite(RecordConsumer recordConsumer) {
+    this.consumer = recordConsumer;
+  }
+
+  @Override
+  public void write(BsonDocument document) {
+    EncodedVariant variant = BsonVariantCodec.encode(document);
+    BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
+    consumer.startMessage();
+    consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
+    writeId(id);
+    consumer.endField(DocumentFileLayout.ID_COLUMN, 0);
+    consumer.startField(DocumentFileLayout.DOCUMENT_COLUMN, 1);
+    consumer.startGroup();
+    consumer.startField("metadata", 0);
+    consumer.addBinary(Binary.fromConstantByteArray(variant.metadata()));
+    consumer.endField("metadata", 0);
+    consumer.startField("value", 1);
+    consumer.addBinary(Binary.fromConstantByteArray(variant.value()));
+    consumer.endField("value", 1);
+    consumer.endGroup();
+    consumer.endField(DocumentFileLayout.DOCUMENT_COLUMN, 1);
+    writePromoted(messageType, 2, "", document);
+    consumer.endMessage();
+  }
+
+  private void writeId(BsonValue id) {
+    switch (idEncoding) {
+      case OBJECT_ID ->
+          consumer.addBinary(Binary.fromString(id.asObjectId().getValue().toHexString()));
+      case STRING ->
+          consumer.addBinary(
+              Binary.fromConstantByteArray(
+                  id.asString().getValue().getBytes(StandardCharsets.UTF_8)));
+      case INT32 -> consumer.addInteger(id.asInt32().getValue());
+      case INT64 -> consumer.addLong(id.asInt64().getValue());
+      case KEY -> consumer.addBinary(Binary.fromConstantByteArray(SortableIdKey.of(id)));
+    }
+  }
+
+  private void writePromoted(GroupType group, int firstField, String prefix, BsonDocument parent) {
+    for (int i = firstField; i < group.getFieldCount(); i++) {
+      Type field = group.getType(i);
+      String path = prefix + field.getName();
+      BsonValue value = parent.get(field.getName());
+      if (value == null) {
+        continue;
+      }
+      PromotedColumn column = columnsByPath.get(path);
+      if (column == null) {
+        if (value.isDocument()) {
+          consumer.startField(field.getName(), i);
+          consumer.startGroup();
+          writePromoted(field.asGroupType(), 0, path + ".", value.asDocument());
+          consumer.endGroup();
+          consumer.endField(field.getName(), i);
+        }
+      } else if (column.list()) {
+        if (value.isArray() && value.asArray().stream().allMatch(column.type()::fits)) {
+          consumer.startField(field.getName(), i);
+          writeList(column.type(), value.asArray());
+          consumer.endField(field.getName(), i);
+        }
+      } else if (column.type().fits(value)) {
+        consumer.startField(field.getName(), i);
+        writeScalar(column.type(), value);
+        consumer.endField(field.getName(), i);
+      }
+    }
+  }
+
+  private void writeList(ColumnType type, BsonArray values) {
+    consumer.startGroup();
+    if (!values.isEmpty()) {
+      consumer.startField("list", 0);
+      for (BsonValue element : values) {
+        consumer.startGroup();
+        consumer.startField("element", 0);
+        writeScalar(type, element);
+        consumer.endField("element", 0);
+        consumer.endGroup();
+      }
+      consumer.endField("list", 0);
+    }
+    consumer.endGroup();
+  }
+
+  private void writeScalar(ColumnType type, BsonValue value) {
+    switch (type) {
+      case STRING -> consumer.addBinary(Binary.fromString(value.asString().getValue()));
+      case INT -> consumer.addInteger(value.asInt32().getValue());
+      case LONG -> consumer.addLong(value.asNumber().longValue());
+      case DOUBLE -> consumer.addDouble(value.asNumber().doubleValue());
+      case BOOL -> consumer.addBoolean(value.asBoolean().getValue());
+      case TIMESTAMP -> consumer.addLong(value.asDateTime().getValue() * 1000);
+    }
+  }
+}
