@@ -75,14 +75,15 @@ public final class Daktilo implements AutoCloseable {
   }
 
   /**
-   * Appends one record and returns its sequence once it is acknowledged. The array is copied; the
-   * caller may reuse it.
+   * Appends one record and returns its sequence once it is acknowledged. The array is only read
+   * during the call (its bytes are copied into the log before this returns), so the caller may
+   * reuse it afterwards.
    *
    * @throws IllegalArgumentException when the record does not fit in one segment
    * @throws LogClosedException when the log is closed
    */
   public long append(byte[] payload) {
-    return log.append(payload.clone());
+    return log.append(payload);
   }
 
   /** Appends the remaining bytes of {@code payload} (its position is not changed). */
@@ -91,13 +92,14 @@ public final class Daktilo implements AutoCloseable {
   }
 
   /**
-   * Appends one record without waiting: the future completes with its sequence once it is
-   * acknowledged, or exceptionally with a {@link DaktiloException}. The order of sequences is the
-   * order of the calls. Callbacks attached without an executor run on the log's sync thread and
+   * Appends one record without waiting for the device: the bytes are copied into the log before
+   * this returns (the caller may reuse the array), and the future completes with its sequence once
+   * it is acknowledged, or exceptionally with a {@link DaktiloException}. The order of sequences is
+   * the order of the calls. Callbacks attached without an executor run on the log's sync thread and
    * must not block.
    */
   public CompletableFuture<Long> appendAsync(byte[] payload) {
-    return log.appendAsync(payload.clone());
+    return log.appendAsync(payload);
   }
 
   /**
@@ -108,11 +110,7 @@ public final class Daktilo implements AutoCloseable {
    * @throws IllegalArgumentException when the batch does not fit in one segment
    */
   public long[] appendMany(List<byte[]> payloads) {
-    byte[][] copies = new byte[payloads.size()][];
-    for (int i = 0; i < copies.length; i++) {
-      copies[i] = payloads.get(i).clone();
-    }
-    return log.appendMany(copies);
+    return log.appendMany(payloads.toArray(byte[][]::new));
   }
 
   /**

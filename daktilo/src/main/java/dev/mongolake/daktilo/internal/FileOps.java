@@ -94,13 +94,24 @@ public final class FileOps {
    * (preallocation; fallocate alone leaves unwritten extents that make every later fdatasync flush
    * metadata), fsync, rename into place, fsync the directory.
    */
-  public static void createSegment(Path target, byte[] header, long size) throws IOException {
-    Path tmp = target.resolveSibling(target.getFileName() + Format.TEMP_SUFFIX);
-    try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
-      raf.setLength(0);
-      raf.write(header);
-      writeZeros(raf, header.length, size);
-      raf.getFD().sync();
+  public static void createSegment(Path target, byte[] header, long size, Path prepared)
+      throws IOException {
+    Path tmp;
+    if (prepared != null && Files.size(prepared) == size) {
+      // A zero-filled file made in the background: only the header is written now.
+      tmp = prepared;
+      try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
+        raf.write(header);
+        raf.getFD().sync();
+      }
+    } else {
+      tmp = target.resolveSibling(target.getFileName() + Format.TEMP_SUFFIX);
+      try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
+        raf.setLength(0);
+        raf.write(header);
+        writeZeros(raf, header.length, size);
+        raf.getFD().sync();
+      }
     }
     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
     fsyncDirectory(target.getParent());

@@ -38,6 +38,8 @@ public final class LogEngine implements AutoCloseable {
   private final RingCache cache;
   private final TailHub tails = new TailHub();
   private final Syncer syncer;
+  private final Preallocator preallocator;
+  private boolean spareRequested; // guarded by writeLock
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
   private volatile Segment active;
@@ -68,6 +70,8 @@ public final class LogEngine implements AutoCloseable {
             mode,
             options.asyncFlushInterval().toNanos(),
             "daktilo-sync-" + dir.getFileName());
+    this.preallocator =
+        new Preallocator(dir, options.segmentSize(), "daktilo-prealloc-" + dir.getFileName());
   }
 
   /** Opens (or creates) the log in {@code dir}, recovering it first. */
@@ -89,6 +93,7 @@ public final class LogEngine implements AutoCloseable {
         log.writeLock.unlock();
       }
       log.syncer.start();
+      log.preallocator.start();
       return log;
     } catch (IOException e) {
       closeQuietly(lock);
@@ -111,8 +116,36 @@ public final class LogEngine implements AutoCloseable {
 
   // ---- appending ----
 
+  /**
+   * Appends one record. The payload is only read during the call (it is copied into the mapped
+   * segment under the write lock), so callers need not copy it.
+   */
   public long append(byte[] payload) {
-    return appendBatch(new byte[][] {payload}, null)[0];
+    checkFits(Format.FRAME_HEADER_SIZE + (long) payload.length, 1);
+    Waiter waiter = null;
+    Segment segment;
+    int end;
+    long seq;
+    writeLock.lock();
+    try {
+      checkWritable();
+      if (active.remaining() < Format.FRAME_HEADER_SIZE + payload.length) {
+        roll(nextSequence, 0);
+      }
+      segment = active;
+      seq = nextSequence++;
+      int pos = segment.writePosition();
+      end = segment.writeFrame(pos, seq, 0, payload);
+      segment.publish(end, seq);
+      cache.put(seq, segment, pos, payload.length);
+      writtenSequence = seq;
+      requestSpareWhenHalfFull(segment, end);
+      waiter = afterWrite(seq, segment, null);
+    } finally {
+      writeLock.unlock();
+    }
+    awaitDurable(waiter, segment, end, seq);
+    return seq;
   }
 
   public long[] appendMany(byte[][] payloads) {
@@ -128,6 +161,20 @@ public final class LogEngine implements AutoCloseable {
     return future;
   }
 
+  private void checkFits(long framedBytes, int records) {
+    long room = options.segmentSize() - Format.SEGMENT_HEADER_SIZE;
+    if (framedBytes > room) {
+      throw new IllegalArgumentException(
+          "Cannot append "
+              + (records == 1 ? "a record" : "a batch")
+              + " of "
+              + framedBytes
+              + " framed bytes: a segment holds at most "
+              + room
+              + " (raise segmentSize)");
+    }
+  }
+
   /**
    * Writes {@code payloads} as one unit (frames flagged so recovery drops an incomplete batch) and
    * waits as the durability mode says, or completes {@code future} instead of waiting.
@@ -137,19 +184,9 @@ public final class LogEngine implements AutoCloseable {
     for (byte[] p : payloads) {
       total += Format.FRAME_HEADER_SIZE + (long) p.length;
     }
-    long room = options.segmentSize() - Format.SEGMENT_HEADER_SIZE;
-    if (total > room) {
-      throw new IllegalArgumentException(
-          "Cannot append "
-              + (payloads.length == 1 ? "a record" : "a batch")
-              + " of "
-              + total
-              + " framed bytes: a segment holds at most "
-              + room
-              + " (raise segmentSize)");
-    }
+    checkFits(total, payloads.length);
     long[] sequences = new long[payloads.length];
-    Waiter waiter = null;
+    Waiter waiter;
     Segment segment;
     int end;
     long last;
@@ -165,40 +202,63 @@ public final class LogEngine implements AutoCloseable {
         long seq = nextSequence++;
         sequences[i] = seq;
         int flags = i < payloads.length - 1 ? Format.FRAME_BATCH_CONTINUES : 0;
-        pos = segment.writeFrame(pos, seq, flags, payloads[i]);
+        int next = segment.writeFrame(pos, seq, flags, payloads[i]);
+        cache.put(seq, segment, pos, payloads[i].length);
+        pos = next;
       }
       end = pos;
       last = sequences[payloads.length - 1];
       segment.publish(end, last);
-      for (int i = 0; i < payloads.length; i++) {
-        cache.put(sequences[i], payloads[i]);
-      }
       writtenSequence = last;
-      if (mode == Durability.ASYNC) {
-        committed.set(last);
-        tails.signal();
-      } else if (future != null) {
-        waiter = new Waiter(last, future, last);
-        syncer.enqueue(waiter);
-      } else if (mode == Durability.BATCH) {
-        waiter = new Waiter(last);
-        syncer.enqueue(waiter);
-      } else {
-        segment.acquire(); // the active segment: cannot be retired while we hold the lock
-      }
+      requestSpareWhenHalfFull(segment, end);
+      waiter = afterWrite(last, segment, future);
     } finally {
       writeLock.unlock();
     }
-    if (mode == Durability.ASYNC) {
+    if (future == null || waiter == null) {
+      awaitDurable(waiter, segment, end, last);
       if (future != null) {
         future.complete(last);
       }
-    } else if (waiter != null) {
-      syncer.wake();
-      if (future == null) {
-        waiter.await();
-      }
     } else {
+      syncer.wake();
+    }
+    return sequences;
+  }
+
+  private void requestSpareWhenHalfFull(Segment segment, int end) {
+    if (!spareRequested && end > segment.capacity() / 2) {
+      spareRequested = true;
+      preallocator.request();
+    }
+  }
+
+  /**
+   * Under the write lock, right after publishing records up to {@code last}: acknowledges them
+   * (ASYNC), or enqueues a waiter for the sync thread (BATCH, and any future), or pins the segment
+   * for the caller's own flush (STRICT). Returns the waiter, if any.
+   */
+  private Waiter afterWrite(long last, Segment segment, CompletableFuture<Long> future) {
+    if (mode == Durability.ASYNC) {
+      committed.set(last);
+      tails.signal();
+      return null;
+    }
+    if (future != null || mode == Durability.BATCH) {
+      Waiter waiter = future != null ? new Waiter(last, future, last) : new Waiter(last);
+      syncer.enqueue(waiter);
+      return waiter;
+    }
+    segment.acquire(); // STRICT: the active segment, cannot be retired while we hold the lock
+    return null;
+  }
+
+  /** Outside the lock: waits for the sync thread, or flushes itself in STRICT mode. */
+  private void awaitDurable(Waiter waiter, Segment segment, int end, long last) {
+    if (waiter != null) {
+      syncer.wake();
+      waiter.await();
+    } else if (mode == Durability.STRICT) {
       try {
         segment.force(end);
       } catch (RuntimeException e) {
@@ -209,7 +269,6 @@ public final class LogEngine implements AutoCloseable {
       }
       markDurable(last);
     }
-    return sequences;
   }
 
   private void checkWritable() {
@@ -236,7 +295,9 @@ public final class LogEngine implements AutoCloseable {
               dir.resolve(Format.segmentFileName(id)),
               header,
               options.segmentSize(),
-              options.indexIntervalBytes());
+              options.indexIntervalBytes(),
+              preallocator.take());
+      spareRequested = false;
       Segment[] current = segments;
       Segment[] grown = Arrays.copyOf(current, current.length + 1);
       grown[current.length] = next;
@@ -344,8 +405,12 @@ public final class LogEngine implements AutoCloseable {
 
   private void checkOpen(String action) {
     if (closed) {
-      throw new LogClosedException("Cannot " + action + ": the log " + dir + " is closed");
+      throw closedError(action);
     }
+  }
+
+  private LogClosedException closedError(String action) {
+    return new LogClosedException("Cannot " + action + ": the log " + dir + " is closed");
   }
 
   private void checkReadable(long sequence, String action) {
@@ -353,7 +418,9 @@ public final class LogEngine implements AutoCloseable {
       throw new IllegalArgumentException(
           "Cannot " + action + " sequence " + sequence + ": sequences start at 1");
     }
-    checkOpen(action + " sequence " + sequence);
+    if (closed) {
+      throw closedError(action + " sequence " + sequence);
+    }
   }
 
   public LogEntry read(long sequence) {
@@ -391,7 +458,7 @@ public final class LogEngine implements AutoCloseable {
       if (cached == null) {
         break;
       }
-      out.add(new LogEntry(seq, cached.clone()));
+      out.add(new LogEntry(seq, cached));
       added++;
       bytes += cached.length;
       seq++;
@@ -411,7 +478,9 @@ public final class LogEngine implements AutoCloseable {
 
   private int readSegments(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
     while (true) {
-      checkOpen("read sequence " + from);
+      if (closed) {
+        throw closedError("read sequence " + from);
+      }
       Segment[] segs = segments;
       int i = findSegment(segs, from);
       if (i < 0) {
@@ -570,6 +639,7 @@ public final class LogEngine implements AutoCloseable {
       writeLock.unlock();
     }
     syncer.stop();
+    preallocator.stop();
     tails.closeAll();
     for (Segment s : segments) {
       s.retire();

@@ -34,7 +34,8 @@ final class Recovery {
                 dir.resolve(Format.segmentFileName(1)),
                 header,
                 options.segmentSize(),
-                options.indexIntervalBytes()));
+                options.indexIntervalBytes(),
+                null));
       } else {
         long previousId = -1;
         long previousLast = -1;

@@ -153,10 +153,14 @@ public final class Segment implements RecordSource {
     }
   }
 
-  /** Creates a new, preallocated segment file and maps it as the active segment. */
-  public static Segment create(Path file, SegmentHeader header, long segmentSize, int indexInterval)
+  /**
+   * Creates a new, preallocated segment file (from {@code prepared}, a zero-filled spare, when not
+   * null) and maps it as the active segment.
+   */
+  public static Segment create(
+      Path file, SegmentHeader header, long segmentSize, int indexInterval, Path prepared)
       throws IOException {
-    FileOps.createSegment(file, header.encode(), segmentSize);
+    FileOps.createSegment(file, header.encode(), segmentSize, prepared);
     Arena arena = Arena.ofShared();
     try {
       MemorySegment memory = FileOps.map(file, true, segmentSize, arena);
@@ -187,6 +191,11 @@ public final class Segment implements RecordSource {
   }
 
   // ---- writing (under the log's write lock) ----
+
+  /** Size of the mapping (the preallocated file size). */
+  public int capacity() {
+    return capacity;
+  }
 
   /** Free bytes after the write position. */
   public int remaining() {
@@ -308,6 +317,24 @@ public final class Segment implements RecordSource {
       at++;
     }
     return added;
+  }
+
+  /**
+   * The payload of the frame at {@code position} if it is a valid frame for {@code sequence}
+   * (structure and CRC), else null. Used by the ring cache, whose slot may be stale.
+   */
+  public byte[] payloadAt(int position, long sequence) {
+    int limit = writePosition;
+    if (position < Format.SEGMENT_HEADER_SIZE || position > limit - Format.FRAME_HEADER_SIZE) {
+      return null;
+    }
+    FrameReader frames = new FrameReader();
+    if (frames.check(view, position, limit, sequence) != FrameReader.Status.VALID) {
+      return null;
+    }
+    byte[] payload = new byte[frames.length];
+    view.get(position + Format.FRAME_HEADER_SIZE, payload);
+    return payload;
   }
 
   private long frameLength(int pos, int limit, long expected) {

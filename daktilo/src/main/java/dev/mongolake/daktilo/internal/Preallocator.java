@@ -1,0 +1,144 @@
+package dev.mongolake.daktilo.internal;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Prepares the next segment file in the background: a zero-filled, fsynced file of the segment size
+ * ({@code spare-segment.tmp}), so that rolling to a new segment only writes a 64-byte header and
+ * renames instead of writing megabytes of zeros while appenders wait. Requested when the active
+ * segment is half full. A spare left over by a crash is a {@code .tmp} file and is deleted on open.
+ */
+final class Preallocator implements Runnable {
+  static final String SPARE = "spare-segment" + Format.TEMP_SUFFIX;
+  private static final int CHUNK = 1 << 20;
+
+  private final Path spare;
+  private final long size;
+  private final Thread thread;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private boolean requested;
+  private boolean ready;
+  private boolean stopping;
+
+  Preallocator(Path dir, long size, String name) {
+    this.spare = dir.resolve(SPARE);
+    this.size = size;
+    this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** Asks for a spare file (no-op when one is ready or being made). */
+  void request() {
+    lock.lock();
+    try {
+      if (!ready && !requested) {
+        requested = true;
+        changed.signal();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The ready spare file (now owned by the caller), or null when none is ready yet. */
+  Path take() {
+    lock.lock();
+    try {
+      if (!ready) {
+        return null;
+      }
+      ready = false;
+      return spare;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  void stop() {
+    lock.lock();
+    try {
+      stopping = true;
+      changed.signal();
+    } finally {
+      lock.unlock();
+    }
+    boolean interrupted = false;
+    while (thread.isAlive()) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      if (!ready) {
+        Files.deleteIfExists(spare);
+      }
+    } catch (IOException ignored) {
+      // a leftover .tmp file is deleted on the next open
+    }
+  }
+
+  @Override
+  public void run() {
+    while (true) {
+      lock.lock();
+      try {
+        while (!requested && !stopping) {
+          changed.awaitUninterruptibly();
+        }
+        if (stopping) {
+          return;
+        }
+      } finally {
+        lock.unlock();
+      }
+      boolean made = make();
+      lock.lock();
+      try {
+        requested = false;
+        ready = made;
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  private boolean make() {
+    try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
+      raf.setLength(0);
+      byte[] zeros = new byte[CHUNK];
+      for (long pos = 0; pos < size; pos += CHUNK) {
+        if (isStopping()) {
+          return false;
+        }
+        raf.write(zeros, 0, (int) Math.min(CHUNK, size - pos));
+      }
+      raf.getFD().sync();
+      return true;
+    } catch (IOException e) {
+      return false; // the roll then creates the segment itself and reports any error
+    }
+  }
+
+  private boolean isStopping() {
+    lock.lock();
+    try {
+      return stopping;
+    } finally {
+      lock.unlock();
+    }
+  }
+}
