@@ -7,10 +7,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A zero-filled file of fixed size, written and forced before a run so that the measured writes
- * overwrite allocated blocks (on ext4 an fdatasync after overwriting is about twice as fast as
- * after growing the file). Writers wrap around to offset 0 when they reach the end, so a run of any
- * length keeps overwriting allocated blocks.
+ * A zero-filled file of fixed size (the harness uses 64 MiB, daktilo's default segment size),
+ * written and forced before a run so that the measured writes overwrite allocated blocks (on ext4
+ * an fdatasync after overwriting is about twice as fast as after growing the file). Writers wrap
+ * around to offset 0 when they reach the end, so a run of any length keeps overwriting allocated
+ * blocks.
  */
 public final class PreallocatedFile implements AutoCloseable {
 

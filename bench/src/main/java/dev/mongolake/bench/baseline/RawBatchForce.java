@@ -18,7 +18,7 @@ import java.nio.file.Path;
  */
 public record RawBatchForce(int batchSize, int payloadBytes) implements Workload {
 
-  private static final long FILE_BYTES = 256L << 20;
+  private static final long FILE_BYTES = 64L << 20;
 
   @Override
   public Measurement run(Path dir, long budgetNanos) throws Exception {

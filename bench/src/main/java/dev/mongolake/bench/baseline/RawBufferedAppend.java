@@ -16,7 +16,7 @@ import java.nio.file.Path;
  */
 public record RawBufferedAppend(int payloadBytes) implements Workload {
 
-  private static final long FILE_BYTES = 256L << 20;
+  private static final long FILE_BYTES = 64L << 20;
   private static final int BUFFER_BYTES = 1 << 20;
   private static final int RECORDS_PER_CLOCK_CHECK = 4096;
 

@@ -17,7 +17,7 @@ import java.nio.file.Path;
  */
 public record RawForcePerRecord(int payloadBytes, boolean reportBandwidth) implements Workload {
 
-  private static final long FILE_BYTES = 256L << 20;
+  private static final long FILE_BYTES = 64L << 20;
 
   @Override
   public Measurement run(Path dir, long budgetNanos) throws Exception {

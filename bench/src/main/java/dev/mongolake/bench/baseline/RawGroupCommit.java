@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public record RawGroupCommit(int producers, int payloadBytes) implements Workload {
 
-  private static final long FILE_BYTES = 256L << 20;
+  private static final long FILE_BYTES = 64L << 20;
   private static final int MAX_BATCH_BYTES = 4 << 20;
 
   /** One record handed to the syncer; {@code durable} flips once its force returned. */
