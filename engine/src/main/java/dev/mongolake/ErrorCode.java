@@ -45,6 +45,13 @@ public enum ErrorCode {
   NOT_IMPLEMENTED(238, "NotImplemented"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
   DUPLICATE_KEY(11000, "DuplicateKey"),
+  LOCATION_15952(15952, "Location15952"),
+  LOCATION_16410(16410, "Location16410"),
+  LOCATION_40156(40156, "Location40156"),
+  LOCATION_40158(40158, "Location40158"),
+  LOCATION_40234(40234, "Location40234"),
+  LOCATION_40323(40323, "Location40323"),
+  LOCATION_40324(40324, "Location40324"),
   USER_ALREADY_EXISTS(51003, "Location51003");
 
   private final int code;

@@ -12,6 +12,7 @@ import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
+import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.WriteFailure;
@@ -171,6 +172,35 @@ public final class MongoLakeCollection<T> {
     return count;
   }
 
+  /**
+   * Runs an aggregation pipeline over a snapshot of the collection. The stages supported so far:
+   * {@code $match}, {@code $sort}, {@code $skip}, {@code $limit}, {@code $project} (field inclusion
+   * and exclusion), {@code $count} and {@code $group} (field-path expressions and the common
+   * accumulators); others fail with MongoDB's unrecognized-stage error.
+   */
+  public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline) {
+    List<BsonDocument> stages = new ArrayList<>(pipeline.size());
+    pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
+    Iterator<BsonDocument> results =
+        Pipeline.parse(stages).run(engine.scan(namespace, engine.snapshot()));
+    return new MongoLakeCursor<>() {
+      @Override
+      public boolean hasNext() {
+        return results.hasNext();
+      }
+
+      @Override
+      public T next() {
+        return decode(results.next());
+      }
+
+      @Override
+      public void close() {
+        // Results are read from an immutable snapshot; nothing to release.
+      }
+    };
+  }
+
   // ---- updates and deletes ----
 
   public UpdateResult updateOne(Bson filter, Bson update) {
@@ -240,7 +270,7 @@ public final class MongoLakeCollection<T> {
     if (options.getArrayFilters() != null) {
       options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
     }
-    return findAndModify(
+    return findOneAndModify(
         filter,
         options.getSort(),
         toBsonDocument(update),
@@ -252,7 +282,7 @@ public final class MongoLakeCollection<T> {
 
   /** Atomically replaces the first match and returns it (before, unless asked for after). */
   public T findOneAndReplace(Bson filter, T replacement, FindOneAndReplaceOptions options) {
-    return findAndModify(
+    return findOneAndModify(
         filter,
         options.getSort(),
         toBsonDocument(replacement),
@@ -264,11 +294,29 @@ public final class MongoLakeCollection<T> {
 
   /** Atomically deletes the first match (in the options' sort order) and returns it. */
   public T findOneAndDelete(Bson filter, FindOneAndDeleteOptions options) {
-    return findAndModify(
+    return findOneAndModify(
         filter, options.getSort(), null, false, false, List.of(), options.getProjection());
   }
 
-  private T findAndModify(
+  private T findOneAndModify(
+      Bson filter,
+      Bson sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      Bson projection) {
+    return findAndModify(filter, sort, update, returnNew, upsert, arrayFilters, projection)
+        .document();
+  }
+
+  /**
+   * The general form behind the {@code findOneAnd*} methods, with the whole outcome.
+   *
+   * @param update an update operator document or a replacement; {@code null} deletes the match
+   * @param returnNew return the document after the change instead of before
+   */
+  public FindAndModifyResult<T> findAndModify(
       Bson filter,
       Bson sort,
       BsonValue update,
@@ -285,11 +333,14 @@ public final class MongoLakeCollection<T> {
             returnNew,
             upsert,
             arrayFilters);
-    if (outcome.document() == null) {
-      return null;
+    T document = null;
+    if (outcome.document() != null) {
+      Projection projector =
+          Projection.parse(projection == null ? null : toBsonDocument(projection));
+      document =
+          decode(projector == null ? outcome.document() : projector.apply(outcome.document()));
     }
-    Projection projector = Projection.parse(projection == null ? null : toBsonDocument(projection));
-    return decode(projector == null ? outcome.document() : projector.apply(outcome.document()));
+    return new FindAndModifyResult<>(document, outcome.updatedExisting(), outcome.upsertedId());
   }
 
   /** Drops the collection with its documents. */

@@ -2,6 +2,8 @@ package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.internal.engine.QueryErrors;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -59,6 +61,9 @@ public final class CommandDispatcher {
       return reply;
     } catch (MongoLakeException e) {
       return errorReply(e.errorCode(), e.getMessage());
+    } catch (QueryException e) {
+      MongoLakeException translated = QueryErrors.translate(e);
+      return errorReply(translated.errorCode(), translated.getMessage());
     } catch (RuntimeException e) {
       LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);
       return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);

@@ -30,12 +30,14 @@ public final class ServerContext {
   private final int maxConnections;
   private final boolean authEnabled;
   private final UserStore users;
+  private final CursorRegistry cursors;
   private final AtomicLong currentConnections = new AtomicLong();
   private final AtomicLong totalConnections = new AtomicLong();
 
   /**
    * @param authEnabled whether commands need an authenticated user ({@code --auth})
    * @param users where users and their credentials live
+   * @param cursors the server's open cursors
    */
   public ServerContext(
       Clock clock,
@@ -43,8 +45,10 @@ public final class ServerContext {
       List<String> argv,
       int maxConnections,
       boolean authEnabled,
-      UserStore users) {
+      UserStore users,
+      CursorRegistry cursors) {
     this.clock = clock;
+    this.cursors = cursors;
     this.authEnabled = authEnabled;
     this.users = users;
     this.startTime = clock.instant();
@@ -78,6 +82,11 @@ public final class ServerContext {
 
   public boolean authEnabled() {
     return authEnabled;
+  }
+
+  /** The server's open cursors. */
+  public CursorRegistry cursors() {
+    return cursors;
   }
 
   public UserStore users() {

@@ -26,7 +26,15 @@ final class RunningServer implements AutoCloseable {
 
   static RunningServer start(boolean auth, UserStore users, Command... extra) {
     ServerContext context =
-        new ServerContext(Clock.systemUTC(), "test", List.of("mongolake", "dev"), 100, auth, users);
+        new ServerContext(
+            Clock.systemUTC(),
+            "test",
+            List.of("mongolake", "dev"),
+            100,
+            auth,
+            users,
+            new dev.mongolake.server.command.CursorRegistry(
+                Clock.systemUTC(), dev.mongolake.server.command.CursorRegistry.DEFAULT_TIMEOUT));
     CommandDispatcher dispatcher =
         new CommandDispatcher(StandardCommands.registry(List.of(extra)), context);
     return new RunningServer(

@@ -36,7 +36,9 @@ public final class ServerStatusCommand implements Command {
             .append("totalCreated", new BsonInt64(server.totalConnections()));
     BsonDocument metrics =
         new BsonDocument(
-            "cursor", new BsonDocument("open", new BsonDocument("total", new BsonInt64(0))));
+            "cursor",
+            new BsonDocument(
+                "open", new BsonDocument("total", new BsonInt64(server.cursors().openCount()))));
     return new BsonDocument("host", new BsonString(HostInfoCommand.hostName()))
         .append("version", new BsonString(ServerContext.COMPATIBLE_MONGODB_VERSION))
         .append("process", new BsonString("mongolake"))

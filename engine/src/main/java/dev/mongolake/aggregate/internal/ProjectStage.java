@@ -1,0 +1,24 @@
+package dev.mongolake.aggregate.internal;
+
+import dev.mongolake.aggregate.Stage;
+import dev.mongolake.internal.read.Projection;
+import java.util.Spliterators;
+import java.util.stream.StreamSupport;
+import org.bson.BsonValue;
+
+/** {@code $project} with inclusion or exclusion of fields (computed fields are refused). */
+final class ProjectStage implements StageParser {
+  @Override
+  public String name() {
+    return "$project";
+  }
+
+  @Override
+  public Stage parse(BsonValue specification) {
+    Projection projection = Projection.parse(StageSpecs.document(name(), specification));
+    return input ->
+        StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
+            .map(document -> projection == null ? document : projection.apply(document))
+            .iterator();
+  }
+}

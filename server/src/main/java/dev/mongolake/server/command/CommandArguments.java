@@ -1,0 +1,169 @@
+package dev.mongolake.server.command;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+
+/**
+ * Typed access to a command's fields, failing with MongoDB's messages: {@code BSON field
+ * 'find.limit' is the wrong type 'string', expected types '[long, int, decimal, double]'}.
+ */
+public final class CommandArguments {
+
+  private static final String NUMBER_TYPES = "[long, int, decimal, double]";
+
+  private final String command;
+  private final BsonDocument body;
+
+  public CommandArguments(String command, BsonDocument body) {
+    this.command = command;
+    this.body = body;
+  }
+
+  /** The arguments of a request. */
+  public static CommandArguments of(CommandRequest request) {
+    return new CommandArguments(request.commandName(), request.body());
+  }
+
+  /** The collection the command names as its first value. */
+  public Namespace namespace(String database) {
+    BsonValue value = body.get(command);
+    if (value == null || !value.isString()) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE,
+          "collection name has invalid type " + (value == null ? "missing" : typeName(value)));
+    }
+    return new Namespace(database, value.asString().getValue());
+  }
+
+  public BsonDocument document(String field, BsonDocument fallback) {
+    BsonValue value = body.get(field);
+    if (value == null || value.isNull()) {
+      return fallback;
+    }
+    if (!value.isDocument()) {
+      throw wrongType(field, value, "[object]");
+    }
+    return value.asDocument();
+  }
+
+  public List<BsonValue> array(String field) {
+    BsonValue value = body.get(field);
+    if (value == null) {
+      throw new MongoLakeException(
+          ErrorCode.NO_SUCH_KEY,
+          "BSON field '" + command + "." + field + "' is missing but a required field");
+    }
+    if (!value.isArray()) {
+      throw wrongType(field, value, "[array]");
+    }
+    return value.asArray().getValues();
+  }
+
+  /** A list of documents (each element must be one). */
+  public List<BsonDocument> documents(String field) {
+    List<BsonValue> values = array(field);
+    for (int i = 0; i < values.size(); i++) {
+      if (!values.get(i).isDocument()) {
+        throw wrongType(field + "." + i, values.get(i), "[object]");
+      }
+    }
+    return values.stream().map(BsonValue::asDocument).toList();
+  }
+
+  public long number(String field, long fallback) {
+    BsonValue value = body.get(field);
+    if (value == null || value.isNull()) {
+      return fallback;
+    }
+    if (!value.isNumber() && value.getBsonType() != BsonType.DECIMAL128) {
+      throw wrongType(field, value, NUMBER_TYPES);
+    }
+    return value.isNumber()
+        ? value.asNumber().longValue()
+        : value.asDecimal128().getValue().bigDecimalValue().longValue();
+  }
+
+  public boolean bool(String field, boolean fallback) {
+    BsonValue value = body.get(field);
+    if (value == null || value.isNull()) {
+      return fallback;
+    }
+    if (value.isBoolean()) {
+      return value.asBoolean().getValue();
+    }
+    if (value.isNumber()) {
+      return value.asNumber().doubleValue() != 0;
+    }
+    throw wrongType(field, value, "[bool]");
+  }
+
+  /** A non-negative number that must fit an int (limits, batch sizes). */
+  public int nonNegativeInt(String field, int fallback) {
+    long value = number(field, fallback);
+    if (value < 0) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "BSON field '" + field + "' value must be >= 0, actual value '" + value + "'");
+    }
+    return (int) Math.min(Integer.MAX_VALUE, value);
+  }
+
+  public BsonArray optionalArray(String field) {
+    BsonValue value = body.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isArray()) {
+      throw wrongType(field, value, "[array]");
+    }
+    return value.asArray();
+  }
+
+  private MongoLakeException wrongType(String field, BsonValue value, String expected) {
+    return new MongoLakeException(
+        ErrorCode.TYPE_MISMATCH,
+        "BSON field '"
+            + command
+            + "."
+            + field
+            + "' is the wrong type '"
+            + typeName(value)
+            + "', expected types '"
+            + expected
+            + "'");
+  }
+
+  /** MongoDB's name of a value's type, as {@code $type} spells it. */
+  public static String typeName(BsonValue value) {
+    return switch (value.getBsonType()) {
+      case DOUBLE -> "double";
+      case STRING -> "string";
+      case DOCUMENT -> "object";
+      case ARRAY -> "array";
+      case BINARY -> "binData";
+      case UNDEFINED -> "undefined";
+      case OBJECT_ID -> "objectId";
+      case BOOLEAN -> "bool";
+      case DATE_TIME -> "date";
+      case NULL -> "null";
+      case REGULAR_EXPRESSION -> "regex";
+      case DB_POINTER -> "dbPointer";
+      case JAVASCRIPT -> "javascript";
+      case SYMBOL -> "symbol";
+      case JAVASCRIPT_WITH_SCOPE -> "javascriptWithScope";
+      case INT32 -> "int";
+      case TIMESTAMP -> "timestamp";
+      case INT64 -> "long";
+      case DECIMAL128 -> "decimal";
+      case MIN_KEY -> "minKey";
+      case MAX_KEY -> "maxKey";
+      case END_OF_DOCUMENT -> "eoo";
+    };
+  }
+}

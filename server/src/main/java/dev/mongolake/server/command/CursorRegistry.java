@@ -1,0 +1,154 @@
+package dev.mongolake.server.command;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * Open server-side cursors: results of {@code find}, {@code aggregate} and {@code listCollections}
+ * that did not fit in the first batch. Each keeps its query's snapshot until it is exhausted,
+ * killed, or idle longer than the timeout (MongoDB's default: 10 minutes). Thread-safe.
+ */
+public final class CursorRegistry {
+
+  /** MongoDB's default {@code cursorTimeoutMillis}. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+
+  /** Documents in a first batch when the client does not say ({@code find}'s default). */
+  public static final int DEFAULT_FIRST_BATCH = 101;
+
+  /** Reply batches stop growing past this many bytes (MongoDB's 16 MiB reply budget). */
+  private static final int MAX_BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
+
+  private final ConcurrentMap<Long, OpenCursor> cursors = new ConcurrentHashMap<>();
+  private final SecureRandom random = new SecureRandom();
+  private final Clock clock;
+  private final Duration timeout;
+
+  public CursorRegistry(Clock clock, Duration timeout) {
+    this.clock = clock;
+    this.timeout = timeout;
+  }
+
+  private static final class OpenCursor {
+    final String namespace;
+    final Iterator<BsonDocument> source;
+    final ReentrantLock lock = new ReentrantLock();
+    volatile long lastUsedMillis;
+
+    OpenCursor(String namespace, Iterator<BsonDocument> source, long now) {
+      this.namespace = namespace;
+      this.source = source;
+      this.lastUsedMillis = now;
+    }
+  }
+
+  /**
+   * Builds the reply of a cursor-returning command: the first batch, and a cursor id if more
+   * results remain (0 when exhausted or {@code singleBatch}).
+   *
+   * @param batchSize documents in the first batch; negative or absent uses the default
+   */
+  public BsonDocument firstBatch(
+      String namespace, Iterator<BsonDocument> results, int batchSize, boolean singleBatch) {
+    reapIdle();
+    BsonArray batch = take(results, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
+    long id = 0;
+    if (!singleBatch && results.hasNext()) {
+      id = newId();
+      cursors.put(id, new OpenCursor(namespace, results, clock.millis()));
+    }
+    return cursorReply(id, namespace, "firstBatch", batch);
+  }
+
+  /**
+   * The next batch of cursor {@code id} ({@code getMore}).
+   *
+   * @throws MongoLakeException CursorNotFound for an unknown, exhausted, killed or timed-out id, or
+   *     Unauthorized when the namespace differs from the cursor's
+   */
+  public BsonDocument nextBatch(long id, String namespace, int batchSize) {
+    reapIdle();
+    OpenCursor cursor = cursors.get(id);
+    if (cursor == null) {
+      throw new MongoLakeException(ErrorCode.CURSOR_NOT_FOUND, "cursor id " + id + " not found");
+    }
+    if (!cursor.namespace.equals(namespace)) {
+      throw new MongoLakeException(
+          ErrorCode.UNAUTHORIZED,
+          "Requested getMore on namespace '"
+              + namespace
+              + "', but cursor belongs to a different namespace "
+              + cursor.namespace);
+    }
+    if (!cursor.lock.tryLock()) {
+      throw new MongoLakeException(
+          ErrorCode.OPERATION_FAILED, "cursor id " + id + " is already in use");
+    }
+    try {
+      BsonArray batch = take(cursor.source, batchSize <= 0 ? Integer.MAX_VALUE : batchSize);
+      cursor.lastUsedMillis = clock.millis();
+      long next = id;
+      if (!cursor.source.hasNext()) {
+        cursors.remove(id);
+        next = 0;
+      }
+      return cursorReply(next, namespace, "nextBatch", batch);
+    } finally {
+      cursor.lock.unlock();
+    }
+  }
+
+  /** Kills a cursor. @return whether it was open */
+  public boolean kill(long id) {
+    return cursors.remove(id) != null;
+  }
+
+  /** Number of open cursors ({@code serverStatus.metrics.cursor.open.total}). */
+  public int openCount() {
+    return cursors.size();
+  }
+
+  private void reapIdle() {
+    long cutoff = clock.millis() - timeout.toMillis();
+    cursors.values().removeIf(c -> c.lastUsedMillis < cutoff && !c.lock.isLocked());
+  }
+
+  private long newId() {
+    long id;
+    do {
+      id = random.nextLong() & Long.MAX_VALUE;
+    } while (id == 0 || cursors.containsKey(id));
+    return id;
+  }
+
+  private static BsonArray take(Iterator<BsonDocument> source, int limit) {
+    BsonArray batch = new BsonArray();
+    long bytes = 0;
+    while (batch.size() < limit && bytes < MAX_BATCH_BYTES && source.hasNext()) {
+      BsonDocument document = source.next();
+      batch.add(document);
+      bytes += document.size() * 32L + 64;
+    }
+    return batch;
+  }
+
+  private static BsonDocument cursorReply(
+      long id, String namespace, String field, BsonArray batch) {
+    return new BsonDocument(
+        "cursor",
+        new BsonDocument(field, batch)
+            .append("id", new BsonInt64(id))
+            .append("ns", new BsonString(namespace)));
+  }
+}

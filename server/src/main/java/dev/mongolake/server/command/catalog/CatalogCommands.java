@@ -1,0 +1,204 @@
+package dev.mongolake.server.command.catalog;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeDatabase;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * Namespace commands: {@code listDatabases}, {@code listCollections}, {@code create}, {@code drop},
+ * {@code dropDatabase} and {@code listIndexes}.
+ */
+public final class CatalogCommands {
+
+  private CatalogCommands() {}
+
+  public static List<Command> all(MongoLake lake, CursorRegistry cursors) {
+    return List.of(
+        new ListDatabases(lake),
+        new ListCollections(lake, cursors),
+        new Create(lake),
+        new Drop(lake),
+        new DropDatabase(lake),
+        new ListIndexes(lake, cursors));
+  }
+
+  /** The {@code _id} index every collection has. */
+  static BsonDocument idIndex() {
+    return new BsonDocument("v", new BsonInt32(2))
+        .append("key", new BsonDocument("_id", new BsonInt32(1)))
+        .append("name", new BsonString("_id_"));
+  }
+
+  private record ListDatabases(MongoLake lake) implements Command {
+    @Override
+    public String name() {
+      return "listDatabases";
+    }
+
+    @Override
+    public String help() {
+      return "List databases.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      boolean nameOnly = CommandArguments.of(request).bool("nameOnly", false);
+      Filter filter =
+          Filter.parse(CommandArguments.of(request).document("filter", new BsonDocument()));
+      BsonArray databases = new BsonArray();
+      for (String name : lake.listDatabaseNames()) {
+        BsonDocument entry = new BsonDocument("name", new BsonString(name));
+        if (!nameOnly) {
+          entry.append("sizeOnDisk", new BsonInt64(0)).append("empty", BsonBoolean.FALSE);
+        }
+        if (filter.matches(entry)) {
+          databases.add(entry);
+        }
+      }
+      BsonDocument reply = new BsonDocument("databases", databases);
+      if (!nameOnly) {
+        reply.append("totalSize", new BsonInt64(0)).append("totalSizeMb", new BsonInt64(0));
+      }
+      return reply;
+    }
+  }
+
+  private record ListCollections(MongoLake lake, CursorRegistry cursors) implements Command {
+    @Override
+    public String name() {
+      return "listCollections";
+    }
+
+    @Override
+    public String help() {
+      return "List a database's collections; returns a cursor.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      CommandArguments args = CommandArguments.of(request);
+      boolean nameOnly = args.bool("nameOnly", false);
+      Filter filter = Filter.parse(args.document("filter", new BsonDocument()));
+      MongoLakeDatabase database = lake.db(request.database());
+      List<BsonDocument> entries = new ArrayList<>();
+      for (String name : database.listCollectionNames()) {
+        BsonDocument entry =
+            new BsonDocument("name", new BsonString(name))
+                .append("type", new BsonString("collection"));
+        if (!nameOnly) {
+          entry
+              .append("options", new BsonDocument())
+              .append("info", new BsonDocument("readOnly", BsonBoolean.FALSE))
+              .append("idIndex", idIndex());
+        }
+        if (filter.matches(entry)) {
+          entries.add(entry);
+        }
+      }
+      int batchSize =
+          new CommandArguments(
+                  "listCollections.cursor", args.document("cursor", new BsonDocument()))
+              .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+      return cursors.firstBatch(
+          request.database() + ".$cmd.listCollections", entries.iterator(), batchSize, false);
+    }
+  }
+
+  private record Create(MongoLake lake) implements Command {
+    @Override
+    public String name() {
+      return "create";
+    }
+
+    @Override
+    public String help() {
+      return "Create a collection.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      Namespace namespace = CommandArguments.of(request).namespace(request.database());
+      lake.db(namespace.database()).createCollection(namespace.collection());
+      return new BsonDocument();
+    }
+  }
+
+  private record Drop(MongoLake lake) implements Command {
+    @Override
+    public String name() {
+      return "drop";
+    }
+
+    @Override
+    public String help() {
+      return "Drop a collection with its documents and indexes.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      Namespace namespace = CommandArguments.of(request).namespace(request.database());
+      lake.db(namespace.database()).collection(namespace.collection()).drop();
+      return new BsonDocument("ns", new BsonString(namespace.fullName()))
+          .append("nIndexesWas", new BsonInt32(1));
+    }
+  }
+
+  private record DropDatabase(MongoLake lake) implements Command {
+    @Override
+    public String name() {
+      return "dropDatabase";
+    }
+
+    @Override
+    public String help() {
+      return "Drop a database with all its collections.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      lake.db(request.database()).drop();
+      return new BsonDocument("dropped", new BsonString(request.database()));
+    }
+  }
+
+  private record ListIndexes(MongoLake lake, CursorRegistry cursors) implements Command {
+    @Override
+    public String name() {
+      return "listIndexes";
+    }
+
+    @Override
+    public String help() {
+      return "List a collection's indexes; returns a cursor.";
+    }
+
+    @Override
+    public BsonDocument run(CommandRequest request) {
+      Namespace namespace = CommandArguments.of(request).namespace(request.database());
+      if (!lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())) {
+        throw new MongoLakeException(
+            ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
+      }
+      return cursors.firstBatch(
+          namespace.fullName(),
+          List.of(idIndex()).iterator(),
+          CursorRegistry.DEFAULT_FIRST_BATCH,
+          false);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import java.util.List;
+import org.bson.BsonDocument;
+
+/** {@code aggregate}: {@code {aggregate: <coll>, pipeline: [...], cursor: {batchSize}}}. */
+public final class AggregateCommand extends CollectionCommand {
+
+  private final CursorRegistry cursors;
+
+  public AggregateCommand(MongoLake lake, CursorRegistry cursors) {
+    super(lake);
+    this.cursors = cursors;
+  }
+
+  @Override
+  public String name() {
+    return "aggregate";
+  }
+
+  @Override
+  public String help() {
+    return "Run an aggregation pipeline; returns a cursor.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    if (!request.body().get("aggregate").isString()) {
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "Cannot run a database-level aggregation ({aggregate: 1}): it is not supported yet");
+    }
+    Namespace namespace = args.namespace(request.database());
+    List<BsonDocument> pipeline = args.documents("pipeline");
+    if (!request.body().containsKey("cursor") && !request.body().containsKey("explain")) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE,
+          "The 'cursor' option is required, except for aggregate with the explain argument");
+    }
+    int batchSize =
+        new CommandArguments("aggregate.cursor", args.document("cursor", new BsonDocument()))
+            .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    return cursors.firstBatch(
+        namespace.fullName(), collection(namespace).aggregate(pipeline), batchSize, false);
+  }
+}

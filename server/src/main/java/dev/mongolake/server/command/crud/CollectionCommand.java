@@ -1,0 +1,25 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.Command;
+import org.bson.BsonDocument;
+
+/** Base of commands that work on one collection of the lake. */
+abstract class CollectionCommand implements Command {
+
+  private final MongoLake lake;
+
+  CollectionCommand(MongoLake lake) {
+    this.lake = lake;
+  }
+
+  MongoLake lake() {
+    return lake;
+  }
+
+  MongoLakeCollection<BsonDocument> collection(Namespace namespace) {
+    return lake.db(namespace.database()).collection(namespace.collection(), BsonDocument.class);
+  }
+}

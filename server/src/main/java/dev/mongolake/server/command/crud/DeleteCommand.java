@@ -1,0 +1,70 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/** {@code delete}: {@code {delete: <coll>, deletes: [{q, limit: 0|1}], ordered}}. */
+public final class DeleteCommand extends CollectionCommand {
+
+  public DeleteCommand(MongoLake lake) {
+    super(lake);
+  }
+
+  @Override
+  public String name() {
+    return "delete";
+  }
+
+  @Override
+  public String help() {
+    return "Delete documents of a collection.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    List<BsonDocument> statements = args.documents("deletes");
+    boolean ordered = args.bool("ordered", true);
+    long deleted = 0;
+    WriteErrors errors = new WriteErrors();
+    for (int i = 0; i < statements.size(); i++) {
+      try {
+        CommandArguments statement = new CommandArguments("delete.deletes", statements.get(i));
+        BsonDocument filter = statement.document("q", null);
+        if (filter == null) {
+          throw new MongoLakeException(
+              ErrorCode.NO_SUCH_KEY,
+              "BSON field 'delete.deletes.q' is missing but a required field");
+        }
+        long limit = statement.number("limit", 0);
+        if (limit != 0 && limit != 1) {
+          throw new MongoLakeException(
+              ErrorCode.FAILED_TO_PARSE,
+              "The limit field in delete objects must be 0 or 1. Got " + limit);
+        }
+        deleted +=
+            limit == 1
+                ? collection.deleteOne(filter).getDeletedCount()
+                : collection.deleteMany(filter).getDeletedCount();
+      } catch (MongoLakeException e) {
+        errors.add(i, e);
+        if (ordered) {
+          break;
+        }
+      }
+    }
+    BsonDocument reply = new BsonDocument("n", new BsonInt32((int) deleted));
+    errors.addTo(reply);
+    return reply;
+  }
+}

@@ -1,0 +1,95 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.FindAndModifyResult;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonNull;
+import org.bson.BsonValue;
+
+/**
+ * {@code findAndModify}: atomically update, replace or remove the first match (in {@code sort}
+ * order) and return it before or ({@code new: true}) after.
+ */
+public final class FindAndModifyCommand extends CollectionCommand {
+
+  public FindAndModifyCommand(MongoLake lake) {
+    super(lake);
+  }
+
+  @Override
+  public String name() {
+    return "findAndModify";
+  }
+
+  @Override
+  public java.util.Set<String> aliases() {
+    return java.util.Set.of("findandmodify");
+  }
+
+  @Override
+  public String help() {
+    return "Atomically modify one document and return it.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    BsonDocument query = args.document("query", new BsonDocument());
+    BsonDocument sort = args.document("sort", null);
+    BsonDocument fields = args.document("fields", null);
+    boolean remove = args.bool("remove", false);
+    boolean returnNew = args.bool("new", false);
+    boolean upsert = args.bool("upsert", false);
+    BsonValue update = request.body().get("update");
+    if (remove == (update != null)) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "Either an update or remove=true must be specified");
+    }
+    if (remove && (returnNew || upsert)) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE,
+          "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
+    }
+    if (update != null && update.isArray()) {
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "Cannot update with a pipeline: aggregation pipelines in updates are not supported yet");
+    }
+    if (update != null && !update.isDocument()) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
+    }
+    List<BsonDocument> arrayFilters = new ArrayList<>();
+    BsonArray filters = args.optionalArray("arrayFilters");
+    if (filters != null) {
+      filters.forEach(f -> arrayFilters.add(f.asDocument()));
+    }
+    FindAndModifyResult<BsonDocument> result =
+        collection.findAndModify(query, sort, update, returnNew, upsert, arrayFilters, fields);
+    BsonDocument lastError =
+        new BsonDocument(
+            "n", new BsonInt32(result.updatedExisting() || result.upsertedId() != null ? 1 : 0));
+    if (!remove) {
+      lastError.put("updatedExisting", BsonBoolean.valueOf(result.updatedExisting()));
+    }
+    if (result.upsertedId() != null) {
+      lastError.put("upserted", result.upsertedId());
+    }
+    BsonDocument found = result.document();
+    return new BsonDocument("lastErrorObject", lastError)
+        .append("value", found == null ? BsonNull.VALUE : found);
+  }
+}

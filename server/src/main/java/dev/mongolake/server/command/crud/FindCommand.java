@@ -1,0 +1,50 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeFindIterable;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import org.bson.BsonDocument;
+
+/**
+ * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch. Results beyond the
+ * first batch stay on a server cursor, read from the query's snapshot.
+ */
+public final class FindCommand extends CollectionCommand {
+
+  private final CursorRegistry cursors;
+
+  public FindCommand(MongoLake lake, CursorRegistry cursors) {
+    super(lake);
+    this.cursors = cursors;
+  }
+
+  @Override
+  public String name() {
+    return "find";
+  }
+
+  @Override
+  public String help() {
+    return "Query a collection; returns a cursor.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    MongoLakeFindIterable<BsonDocument> query =
+        collection(namespace)
+            .find(args.document("filter", new BsonDocument()))
+            .sort(args.document("sort", new BsonDocument()))
+            .projection(args.document("projection", null))
+            .skip(args.nonNegativeInt("skip", 0));
+    long limit = args.number("limit", 0);
+    boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
+    query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
+    int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    return cursors.firstBatch(namespace.fullName(), query.iterator(), batchSize, singleBatch);
+  }
+}

@@ -1,0 +1,53 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/** {@code getMore}: {@code {getMore: <cursor id>, collection: <coll>, batchSize}}. */
+public final class GetMoreCommand implements Command {
+
+  private final CursorRegistry cursors;
+
+  public GetMoreCommand(CursorRegistry cursors) {
+    this.cursors = cursors;
+  }
+
+  @Override
+  public String name() {
+    return "getMore";
+  }
+
+  @Override
+  public String help() {
+    return "Get the next batch of a cursor.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    BsonDocument body = request.body();
+    BsonValue id = body.get("getMore");
+    if (!id.isInt64() && !id.isInt32()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "BSON field 'getMore.getMore' is the wrong type '"
+              + CommandArguments.typeName(id)
+              + "', expected type 'long'");
+    }
+    CommandArguments args = new CommandArguments("getMore", body);
+    if (!body.isString("collection")) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH, "BSON field 'getMore.collection' is missing or not a string");
+    }
+    Namespace namespace =
+        new Namespace(request.database(), body.getString("collection").getValue());
+    return cursors.nextBatch(
+        id.asNumber().longValue(), namespace.fullName(), args.nonNegativeInt("batchSize", 0));
+  }
+}

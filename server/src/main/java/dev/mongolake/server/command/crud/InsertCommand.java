@@ -1,0 +1,67 @@
+package dev.mongolake.server.command.crud;
+
+import com.mongodb.client.model.InsertManyOptions;
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.MongoLakeWriteException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.wire.WireLimits;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/** {@code insert}: {@code {insert: <coll>, documents: [...], ordered: true}}. */
+public final class InsertCommand extends CollectionCommand {
+
+  public InsertCommand(MongoLake lake) {
+    super(lake);
+  }
+
+  @Override
+  public String name() {
+    return "insert";
+  }
+
+  @Override
+  public String help() {
+    return "Insert documents into a collection.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    List<BsonDocument> documents = args.documents("documents");
+    if (documents.isEmpty() || documents.size() > WireLimits.MAX_WRITE_BATCH_SIZE) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_LENGTH,
+          "Write batch sizes must be between 1 and "
+              + WireLimits.MAX_WRITE_BATCH_SIZE
+              + ". Got "
+              + documents.size()
+              + " operations.");
+    }
+    boolean ordered = args.bool("ordered", true);
+    WriteErrors errors = new WriteErrors();
+    int inserted;
+    try {
+      inserted =
+          collection(namespace)
+              .insertMany(documents, new InsertManyOptions().ordered(ordered))
+              .getInsertedIds()
+              .size();
+    } catch (MongoLakeWriteException e) {
+      inserted = e.insertedIds().size();
+      e.errors()
+          .forEach(
+              error ->
+                  errors.add(error.index(), new MongoLakeException(error.code(), error.message())));
+    }
+    BsonDocument reply = new BsonDocument("n", new BsonInt32(inserted));
+    errors.addTo(reply);
+    return reply;
+  }
+}

@@ -1,0 +1,109 @@
+package dev.mongolake.server.command.crud;
+
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.result.UpdateResult;
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonValue;
+import org.bson.conversions.Bson;
+
+/**
+ * {@code update}: {@code {update: <coll>, updates: [{q, u, upsert, multi, arrayFilters}],
+ * ordered}}. Each statement is its own atomic write; failures are reported per statement.
+ */
+public final class UpdateCommand extends CollectionCommand {
+
+  public UpdateCommand(MongoLake lake) {
+    super(lake);
+  }
+
+  @Override
+  public String name() {
+    return "update";
+  }
+
+  @Override
+  public String help() {
+    return "Update documents of a collection.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    List<BsonDocument> statements = args.documents("updates");
+    boolean ordered = args.bool("ordered", true);
+    long matched = 0;
+    long modified = 0;
+    BsonArray upserted = new BsonArray();
+    WriteErrors errors = new WriteErrors();
+    for (int i = 0; i < statements.size(); i++) {
+      try {
+        UpdateResult result = runStatement(collection, statements.get(i));
+        matched += result.getMatchedCount();
+        modified += result.getModifiedCount();
+        if (result.getUpsertedId() != null) {
+          upserted.add(
+              new BsonDocument("index", new BsonInt32(i)).append("_id", result.getUpsertedId()));
+          matched++;
+        }
+      } catch (MongoLakeException e) {
+        errors.add(i, e);
+        if (ordered) {
+          break;
+        }
+      }
+    }
+    BsonDocument reply =
+        new BsonDocument("n", new BsonInt32((int) matched))
+            .append("nModified", new BsonInt32((int) modified));
+    if (!upserted.isEmpty()) {
+      reply.put("upserted", upserted);
+    }
+    errors.addTo(reply);
+    return reply;
+  }
+
+  private static UpdateResult runStatement(
+      MongoLakeCollection<BsonDocument> collection, BsonDocument statement) {
+    CommandArguments args = new CommandArguments("update.updates", statement);
+    BsonDocument filter = args.document("q", new BsonDocument());
+    BsonValue update = statement.get("u");
+    if (update == null) {
+      throw new MongoLakeException(
+          ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
+    }
+    if (update.isArray()) {
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "Cannot update with a pipeline: aggregation pipelines in updates are not supported yet");
+    }
+    if (!update.isDocument()) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
+    }
+    UpdateOptions options = new UpdateOptions().upsert(args.bool("upsert", false));
+    BsonArray arrayFilters = args.optionalArray("arrayFilters");
+    if (arrayFilters != null) {
+      List<Bson> filters = new ArrayList<>();
+      for (BsonValue f : arrayFilters) {
+        filters.add(f.asDocument());
+      }
+      options.arrayFilters(filters);
+    }
+    return args.bool("multi", false)
+        ? collection.updateMany(filter, update.asDocument(), options)
+        : collection.updateOne(filter, update.asDocument(), options);
+  }
+}

@@ -1,0 +1,31 @@
+package dev.mongolake.server.command.crud;
+
+import dev.mongolake.MongoLakeException;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+
+/** The {@code writeErrors} array of a write command's reply: one entry per failed statement. */
+final class WriteErrors {
+
+  private final BsonArray entries = new BsonArray();
+
+  void add(int index, MongoLakeException error) {
+    entries.add(
+        new BsonDocument("index", new BsonInt32(index))
+            .append("code", new BsonInt32(error.errorCode().code()))
+            .append("errmsg", new BsonString(error.getMessage())));
+  }
+
+  boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** Adds {@code writeErrors} to the reply when there are any. */
+  void addTo(BsonDocument reply) {
+    if (!entries.isEmpty()) {
+      reply.put("writeErrors", entries);
+    }
+  }
+}
