@@ -4,26 +4,31 @@ import org.bson.BsonValue;
 
 /**
  * Statistics of one document path over the documents of one data file, as the pruner reads them.
- *
- * <p>Contract for producers (the pruner is only as sound as these numbers):
+ * Two shapes exist, and a producer must say which one it gives:
  *
  * <ul>
- *   <li>{@code min} and {@code max} bound, in {@link BsonComparisonOrder}, every non-null value the
- *       path resolves to in every document of the file (with {@link
- *       dev.mongolake.delta.query.ast.FieldPath}'s traversal rules), where an array at the end of
- *       the path counts as its elements. A producer that cannot guarantee this (for example because
- *       some documents hold values that its typed column does not capture) must give {@code null}
- *       for both: unknown bounds never prune.
- *   <li>{@code nullCount} counts the documents in which {@code {path: null}} or {@code {path:
- *       {$exists: false}}} matches (null, missing, or no value at all); over-counting is safe,
- *       under-counting is not. {@code null} means unknown.
+ *   <li>{@linkplain #ofAllValues all values}: {@code min} and {@code max} bound, in {@link
+ *       BsonComparisonOrder}, every non-null value the path reaches in every document (with {@link
+ *       dev.mongolake.delta.query.ast.FieldPath}'s traversal; an array at the end of the path
+ *       counts as its elements); {@code nullCount} counts the documents in which {@code {path:
+ *       null}} or {@code {path: {$exists: false}}} matches.
+ *   <li>{@linkplain #ofTypedColumn typed column} (what Parquet and Delta statistics of a promoted
+ *       column give): {@code min} and {@code max} bound the values stored in the typed column;
+ *       {@code nullCount} counts the documents whose column is null for any reason (null, missing,
+ *       an array, a value of another type). Since such documents may hold any value, the bounds
+ *       prune only files where {@code nullCount} is 0.
  * </ul>
  *
- * @param min lower bound of the values, or null when unknown
- * @param max upper bound of the values, or null when unknown
- * @param nullCount documents with null or missing values, or null when unknown
+ * Over-counting {@code nullCount} is safe, under-counting is not. Unknown bounds ({@code null}) and
+ * an unknown null count ({@code null}) never prune.
+ *
+ * @param min lower bound, or null when unknown
+ * @param max upper bound, or null when unknown
+ * @param nullCount see above, or null when unknown
+ * @param nullCountIncludesUnfittedValues true for the typed-column shape
  */
-public record ColumnStats(BsonValue min, BsonValue max, Long nullCount) {
+public record ColumnStats(
+    BsonValue min, BsonValue max, Long nullCount, boolean nullCountIncludesUnfittedValues) {
   public ColumnStats {
     if ((min == null) != (max == null)) {
       throw new IllegalArgumentException("min and max must be both known or both unknown");
@@ -33,8 +38,23 @@ public record ColumnStats(BsonValue min, BsonValue max, Long nullCount) {
     }
   }
 
+  /** Statistics whose bounds cover every value the path reaches. */
+  public static ColumnStats ofAllValues(BsonValue min, BsonValue max, Long nullCount) {
+    return new ColumnStats(min, max, nullCount, false);
+  }
+
+  /** Statistics of a typed column, whose null count includes values the column could not hold. */
+  public static ColumnStats ofTypedColumn(BsonValue min, BsonValue max, Long nullCount) {
+    return new ColumnStats(min, max, nullCount, true);
+  }
+
   /** Whether {@code min} and {@code max} are known. */
   public boolean hasBounds() {
     return min != null;
+  }
+
+  /** Whether some document may have a null, missing or (for a typed column) unfitted value. */
+  public boolean mayHaveNull() {
+    return nullCount == null || nullCount > 0;
   }
 }

@@ -84,12 +84,12 @@ public final class Filter {
   /**
    * The Parquet predicate for the parts of this filter that the promoted columns can decide, plus
    * the residual to evaluate after the scan (always this whole filter: nothing is dropped). See
-   * {@link PromotedColumn} for what the columns must hold and {@code docs/query-language.md} for
+   * {@link PushdownColumn} for what the columns must hold and {@code docs/query-language.md} for
    * the shapes that push down.
    */
-  public ParquetPushdown toParquetPredicate(Set<PromotedColumn> promotedColumns) {
-    Objects.requireNonNull(promotedColumns, "promotedColumns");
-    return new ParquetPushdown(new ParquetPredicateBuilder(promotedColumns).build(root), this);
+  public ParquetPushdown toParquetPredicate(Set<PushdownColumn> pushdownColumns) {
+    Objects.requireNonNull(pushdownColumns, "pushdownColumns");
+    return new ParquetPushdown(new ParquetPredicateBuilder(pushdownColumns).build(root), this);
   }
 
   @Override

@@ -1,7 +1,10 @@
 package dev.mongolake.delta.query;
 
 /**
- * The Parquet type of a promoted column, as the pushdown needs it, and the BSON values it holds.
+ * The Parquet type of a pushdown column and the BSON values it holds. The document file layer's
+ * column types map as: string to {@link #STRING}, int to {@link #INT32}, long to {@link #INT64},
+ * double to {@link #DOUBLE}, bool to {@link #BOOLEAN}, timestamp to {@link #TIMESTAMP_MICROS}; an
+ * {@code _id} stored as ObjectId hex to {@link #OBJECT_ID_HEX}.
  */
 public enum ParquetColumnType {
   /** BINARY (UTF8): BSON strings. */
@@ -17,5 +20,7 @@ public enum ParquetColumnType {
   /** INT64 TIMESTAMP(MILLIS, UTC): BSON dates. */
   TIMESTAMP_MILLIS,
   /** INT64 TIMESTAMP(MICROS, UTC): BSON dates, stored as milliseconds times 1000. */
-  TIMESTAMP_MICROS
+  TIMESTAMP_MICROS,
+  /** BINARY (UTF8): ObjectIds as 24-character lower-case hex strings (ordered like the bytes). */
+  OBJECT_ID_HEX
 }

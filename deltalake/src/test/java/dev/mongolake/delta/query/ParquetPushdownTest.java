@@ -26,15 +26,15 @@ import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.Test;
 
 class ParquetPushdownTest {
-  private static final Set<PromotedColumn> COLUMNS =
+  private static final Set<PushdownColumn> COLUMNS =
       Set.of(
-          PromotedColumn.of("email", ParquetColumnType.STRING),
-          PromotedColumn.of("age", ParquetColumnType.INT64),
-          PromotedColumn.of("rank", ParquetColumnType.INT32),
-          PromotedColumn.of("score", ParquetColumnType.DOUBLE),
-          PromotedColumn.of("active", ParquetColumnType.BOOLEAN),
-          PromotedColumn.of("createdAt", ParquetColumnType.TIMESTAMP_MILLIS),
-          new PromotedColumn("profile.name", "profile_name", ParquetColumnType.STRING));
+          PushdownColumn.of("email", ParquetColumnType.STRING),
+          PushdownColumn.of("age", ParquetColumnType.INT64),
+          PushdownColumn.of("rank", ParquetColumnType.INT32),
+          PushdownColumn.of("score", ParquetColumnType.DOUBLE),
+          PushdownColumn.of("active", ParquetColumnType.BOOLEAN),
+          PushdownColumn.of("createdAt", ParquetColumnType.TIMESTAMP_MILLIS),
+          new PushdownColumn("profile.name", "profile_name", ParquetColumnType.STRING));
 
   private static final BinaryColumn EMAIL = binaryColumn("email");
   private static final LongColumn AGE = longColumn("age");

@@ -41,14 +41,33 @@ class PushdownSoundnessTest {
   }
 
   @Test
+  void typedColumnStatsNeverPruneAFileHoldingAMatch() {
+    RandomDocuments random = new RandomDocuments(7L);
+    ParquetColumnType[] types = ParquetColumnType.values();
+    for (int trial = 0; trial < TRIALS; trial++) {
+      List<BsonDocument> documents = documents(random, 1 + trial % 4);
+      PushdownColumn column =
+          PushdownColumn.of(trial % 2 == 0 ? "a" : "p.q", types[trial % types.length]);
+      BsonDocument filterDocument = random.filter();
+      Filter filter = Filter.parse(filterDocument);
+      FileStats stats = typedColumnStatsOf(documents, column);
+      if (documents.stream().anyMatch(filter::matches)) {
+        assertThat(filter.toStatsPredicate().mayMatch(stats))
+            .as("filter %s pruned %s with %s", filterDocument.toJson(), documents, stats)
+            .isTrue();
+      }
+    }
+  }
+
+  @Test
   void parquetPredicateKeepsEveryMatchingRow() {
     RandomDocuments random = new RandomDocuments(42L);
     for (int trial = 0; trial < TRIALS; trial++) {
       ParquetColumnType[] types = ParquetColumnType.values();
-      Set<PromotedColumn> columns =
+      Set<PushdownColumn> columns =
           Set.of(
-              PromotedColumn.of("a", types[trial % types.length]),
-              new PromotedColumn("p.q", "p_q", types[(trial / types.length) % types.length]));
+              PushdownColumn.of("a", types[trial % types.length]),
+              new PushdownColumn("p.q", "p_q", types[(trial / types.length) % types.length]));
       BsonDocument filterDocument = random.filter();
       Filter filter = Filter.parse(filterDocument);
       Optional<FilterPredicate> predicate = filter.toParquetPredicate(columns).predicate();
@@ -56,7 +75,7 @@ class PushdownSoundnessTest {
         if (predicate.isPresent() && filter.matches(document)) {
           assertThat(
                   RowPredicateEvaluator.accepts(
-                      predicate.get(), PromotedRows.row(document, columns)))
+                      predicate.get(), PushdownRows.row(document, columns)))
               .as(
                   "%s rejected %s for %s",
                   predicate.get(), document.toJson(), filterDocument.toJson())
@@ -72,6 +91,30 @@ class PushdownSoundnessTest {
       documents.add(random.document(i));
     }
     return documents;
+  }
+
+  /** Typed-column statistics, as Parquet computes them from the column cells. */
+  private static FileStats typedColumnStatsOf(List<BsonDocument> documents, PushdownColumn column) {
+    BsonValue min = null;
+    BsonValue max = null;
+    long nullCount = 0;
+    for (BsonDocument document : documents) {
+      Comparable<?> cell = PushdownRows.cell(document, column);
+      if (cell == null) {
+        nullCount++;
+        continue;
+      }
+      BsonValue value = PushdownRows.toBson(cell, column.type());
+      if (min == null || BsonComparisonOrder.INSTANCE.compare(value, min) < 0) {
+        min = value;
+      }
+      if (max == null || BsonComparisonOrder.INSTANCE.compare(value, max) > 0) {
+        max = value;
+      }
+    }
+    return new FileStats(
+        documents.size(),
+        Map.of(column.documentPath(), ColumnStats.ofTypedColumn(min, max, nullCount)));
   }
 
   /** Statistics honouring the {@link ColumnStats} contract. */
@@ -105,7 +148,7 @@ class PushdownSoundnessTest {
           }
         }
       }
-      columns.put(path, new ColumnStats(min, max, nullCount));
+      columns.put(path, ColumnStats.ofAllValues(min, max, nullCount));
     }
     return new FileStats(documents.size(), columns);
   }

@@ -12,9 +12,11 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
+import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
 
 /** Seeded generators of values, documents and filters that stress type brackets and arrays. */
 final class RandomDocuments {
@@ -28,7 +30,7 @@ final class RandomDocuments {
   }
 
   BsonValue scalar() {
-    return switch (random.nextInt(12)) {
+    return switch (random.nextInt(13)) {
       case 0 -> new BsonInt32(random.nextInt(11) - 5);
       case 1 -> new BsonInt64(random.nextBoolean() ? random.nextInt(11) - 5 : (1L << 53) + 1);
       case 2 -> new BsonDouble((random.nextInt(21) - 10) / 2.0);
@@ -50,6 +52,15 @@ final class RandomDocuments {
       case 7 -> BsonBoolean.valueOf(random.nextBoolean());
       case 8 -> new BsonDateTime((random.nextInt(5) - 2) * 1000L);
       case 9 -> BsonNull.VALUE;
+      case 11 ->
+          new BsonObjectId(
+              new ObjectId(
+                  new String[] {
+                        "000000000000000000000001",
+                        "7fffffffffffffffffffffff",
+                        "80000000000000000000000a"
+                      }
+                      [random.nextInt(3)]));
       case 10 -> new BsonInt32(random.nextInt(3) * 1_000_000_000 * (random.nextBoolean() ? 1 : -1));
       default -> new BsonDocument("b", new BsonInt32(random.nextInt(3)));
     };

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class StatsPruningTest {
   private static FileStats ages(BsonValue min, BsonValue max, long nullCount) {
-    return new FileStats(100, Map.of("age", new ColumnStats(min, max, nullCount)));
+    return new FileStats(100, Map.of("age", ColumnStats.ofAllValues(min, max, nullCount)));
   }
 
   private static final FileStats AGES_20_TO_40 = ages(new BsonInt32(20), new BsonInt32(40), 0);
@@ -63,7 +63,8 @@ class StatsPruningTest {
   @Test
   void unknownNullCountNeverPrunesNullQueries() {
     FileStats unknown =
-        new FileStats(10, Map.of("age", new ColumnStats(new BsonInt32(1), new BsonInt32(2), null)));
+        new FileStats(
+            10, Map.of("age", ColumnStats.ofAllValues(new BsonInt32(1), new BsonInt32(2), null)));
     assertThat(mayMatch("{age: null}", unknown)).isTrue();
   }
 
@@ -99,7 +100,7 @@ class StatsPruningTest {
   @Test
   void unknownColumnsAndBoundsNeverPrune() {
     assertThat(mayMatch("{weight: 5}", AGES_20_TO_40)).isTrue();
-    FileStats noBounds = new FileStats(10, Map.of("age", new ColumnStats(null, null, 0L)));
+    FileStats noBounds = new FileStats(10, Map.of("age", ColumnStats.ofAllValues(null, null, 0L)));
     assertThat(mayMatch("{age: 5}", noBounds)).isTrue();
   }
 
@@ -122,5 +123,20 @@ class StatsPruningTest {
   @Test
   void alwaysFalsePrunes() {
     assertThat(mayMatch("{$alwaysFalse: 1}", AGES_20_TO_40)).isFalse();
+  }
+
+  @Test
+  void typedColumnBoundsPruneOnlyWhenEveryDocumentFitsTheColumn() {
+    FileStats dense =
+        new FileStats(
+            10, Map.of("age", ColumnStats.ofTypedColumn(new BsonInt32(20), new BsonInt32(40), 0L)));
+    FileStats sparse =
+        new FileStats(
+            10, Map.of("age", ColumnStats.ofTypedColumn(new BsonInt32(20), new BsonInt32(40), 2L)));
+    assertThat(mayMatch("{age: 50}", dense)).isFalse();
+    assertThat(mayMatch("{age: null}", dense)).isFalse();
+    // A document outside the typed column may hold 50, "x" or [50].
+    assertThat(mayMatch("{age: 50}", sparse)).isTrue();
+    assertThat(mayMatch("{age: 'x'}", sparse)).isTrue();
   }
 }

@@ -2,7 +2,7 @@ package dev.mongolake.delta.query.internal.parquet;
 
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.query.BsonTypeBracket;
-import dev.mongolake.delta.query.PromotedColumn;
+import dev.mongolake.delta.query.PushdownColumn;
 import dev.mongolake.delta.query.ast.AllOfPredicate;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
@@ -47,8 +47,8 @@ import org.bson.BsonValue;
 public final class ParquetPredicateBuilder {
   private final Map<String, TypedColumn> columns = new HashMap<>();
 
-  public ParquetPredicateBuilder(Set<PromotedColumn> promotedColumns) {
-    for (PromotedColumn column : promotedColumns) {
+  public ParquetPredicateBuilder(Set<PushdownColumn> pushdownColumns) {
+    for (PushdownColumn column : pushdownColumns) {
       columns.put(column.documentPath(), typed(column));
     }
   }
@@ -143,7 +143,7 @@ public final class ParquetPredicateBuilder {
     return parts.stream().reduce(combine);
   }
 
-  private static TypedColumn typed(PromotedColumn column) {
+  private static TypedColumn typed(PushdownColumn column) {
     String path = column.parquetColumnPath();
     return switch (column.type()) {
       case STRING -> new StringColumn(path);
@@ -153,6 +153,7 @@ public final class ParquetPredicateBuilder {
       case BOOLEAN -> new BooleanColumn(path);
       case TIMESTAMP_MILLIS -> new TimestampColumn(path, 1);
       case TIMESTAMP_MICROS -> new TimestampColumn(path, 1000);
+      case OBJECT_ID_HEX -> new ObjectIdHexColumn(path);
     };
   }
 }

@@ -50,10 +50,18 @@ public final class StatsPruner {
           field.path().hasNumericComponent()
               || stats
                   .column(field.path().dotted())
-                  .map(column -> predicateMayMatch(field.predicate(), column))
+                  .map(column -> fieldMayMatch(field.predicate(), column))
                   .orElse(true);
       default -> true;
     };
+  }
+
+  private static boolean fieldMayMatch(FieldPredicate predicate, ColumnStats column) {
+    // A document left out of a typed column may hold any value at all.
+    if (column.nullCountIncludesUnfittedValues() && column.mayHaveNull()) {
+      return true;
+    }
+    return predicateMayMatch(predicate, column);
   }
 
   private static boolean predicateMayMatch(FieldPredicate predicate, ColumnStats column) {
@@ -114,6 +122,6 @@ public final class StatsPruner {
   }
 
   private static boolean mayHaveNull(ColumnStats column) {
-    return column.nullCount() == null || column.nullCount() > 0;
+    return column.mayHaveNull();
   }
 }

@@ -10,19 +10,35 @@ import org.apache.parquet.io.api.Binary;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
-/** Test model of a writer honouring the {@link PromotedColumn} contract. */
-final class PromotedRows {
-  private PromotedRows() {}
+/** Test model of a writer honouring the {@link PushdownColumn} contract. */
+final class PushdownRows {
+  private PushdownRows() {}
 
-  static Map<String, Comparable<?>> row(BsonDocument document, Set<PromotedColumn> columns) {
+  static Map<String, Comparable<?>> row(BsonDocument document, Set<PushdownColumn> columns) {
     Map<String, Comparable<?>> row = new HashMap<>();
-    for (PromotedColumn column : columns) {
+    for (PushdownColumn column : columns) {
       row.put(column.parquetColumnPath(), cell(document, column));
     }
     return row;
   }
 
-  private static Comparable<?> cell(BsonDocument document, PromotedColumn column) {
+  /** The BSON value a non-null cell stands for. */
+  static BsonValue toBson(Comparable<?> cell, ParquetColumnType type) {
+    return switch (type) {
+      case STRING -> new org.bson.BsonString(((Binary) cell).toStringUsingUTF8());
+      case OBJECT_ID_HEX ->
+          new org.bson.BsonObjectId(
+              new org.bson.types.ObjectId(((Binary) cell).toStringUsingUTF8()));
+      case BOOLEAN -> org.bson.BsonBoolean.valueOf((Boolean) cell);
+      case TIMESTAMP_MILLIS -> new org.bson.BsonDateTime((Long) cell);
+      case TIMESTAMP_MICROS -> new org.bson.BsonDateTime((Long) cell / 1000);
+      case INT64 -> new org.bson.BsonInt64((Long) cell);
+      case INT32 -> new org.bson.BsonInt32((Integer) cell);
+      case DOUBLE -> new org.bson.BsonDouble((Double) cell);
+    };
+  }
+
+  static Comparable<?> cell(BsonDocument document, PushdownColumn column) {
     PathValues values = FieldPath.of(column.documentPath()).resolve(document);
     if (values.missing() || values.values().size() != 1) {
       return null;
@@ -39,6 +55,10 @@ final class PromotedRows {
         yield integer == null ? null : Math.toIntExact(integer);
       }
       case DOUBLE -> exactDouble(value);
+      case OBJECT_ID_HEX ->
+          value.isObjectId()
+              ? Binary.fromString(value.asObjectId().getValue().toHexString())
+              : null;
     };
   }
 
