@@ -1,13 +1,17 @@
 package dev.mongolake.delta.storage;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,6 +118,48 @@ class FileSystemStorageTest extends StorageContractTest {
           WriteIfAbsentProcessRace.raceAndCheck(shared.toString(), check, 2, 300, temp);
 
       assertThat(wins.stream().mapToInt(Integer::intValue).sum()).isEqualTo(300);
+    }
+  }
+
+  @Test
+  void aWriterKilledMidwayLeavesNoVisibleLeftoversAndOthersCarryOn() throws Exception {
+    Path shared = temp.resolve("killed");
+    int padding = 256 * 1024;
+    Process writer =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElseThrow(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WriteIfAbsentRaceChild.class.getName(),
+                shared.toString(),
+                "victim",
+                "100000",
+                Integer.toString(padding))
+            .redirectError(temp.resolve("victim.err").toFile())
+            .start();
+    try (Storage check = new FileSystemStorage(shared)) {
+      assertThat(new String(writer.getInputStream().readNBytes(6), UTF_8)).isEqualTo("READY\n");
+      writer.getOutputStream().write('\n');
+      writer.getOutputStream().flush();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> check.list("t/_delta_log/", "").size() >= 20);
+
+      writer.destroyForcibly(); // SIGKILL: no shutdown hooks, no finally blocks
+      assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+      List<FileEntry> survivors = check.list("t/_delta_log/", "");
+      for (int n = 0; n < survivors.size(); n++) {
+        assertThat(survivors.get(n).path()).isEqualTo(WriteIfAbsentRaceChild.commitPath(n));
+        assertThat(check.read(survivors.get(n).path()))
+            .asString(UTF_8)
+            .isEqualTo(WriteIfAbsentRaceChild.content("victim", n, padding));
+      }
+      int next = survivors.size();
+      assertThat(check.writeIfAbsent(WriteIfAbsentRaceChild.commitPath(next), bytes("after")))
+          .isTrue();
+    } finally {
+      writer.destroyForcibly();
     }
   }
 }
