@@ -11,6 +11,22 @@ import org.bson.BsonValue;
 final class IdField {
   private IdField() {}
 
+  /**
+   * On an upsert insert the seed document's {@code _id} (from the query's equality) may not be
+   * changed by the update.
+   */
+  static void checkUnchanged(BsonValue seedId, BsonValue resultId) {
+    if (seedId != null
+        && resultId != null
+        && !dev.mongolake.delta.query.BsonComparisonOrder.equal(seedId, resultId)) {
+      throw new MongoLakeException(
+          ErrorCode.IMMUTABLE_FIELD,
+          "After applying the update, the (immutable) field '_id' was found to have been altered"
+              + " to "
+              + dev.mongolake.update.internal.BsonDebugText.element("_id", resultId));
+    }
+  }
+
   /** {@code document} with {@code _id} (when present) as its first field. */
   static BsonDocument validateAndMoveFirst(BsonDocument document) {
     BsonValue id = document.get("_id");

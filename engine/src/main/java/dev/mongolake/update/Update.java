@@ -108,15 +108,25 @@ public final class Update {
   public UpdateResult apply(BsonDocument document, UpdateContext context) {
     Objects.requireNonNull(document, "document");
     Objects.requireNonNull(context, "context");
-    DocumentUnderUpdate state = new DocumentUnderUpdate(document, context, plan.arrayFilters());
+    DocumentUnderUpdate state =
+        new DocumentUnderUpdate(document, context, plan.arrayFilters(), plan.expandsArrays());
     for (UpdateStep step : plan.steps()) {
       step.apply(state);
     }
     BsonDocument result = state.root();
     if (context.upsertInsert()) {
+      IdField.checkUnchanged(document.get("_id"), result.get("_id"));
       result = IdField.validateAndMoveFirst(result);
     }
     return new UpdateResult(result, state.modified());
+  }
+
+  /**
+   * Whether the update uses the positional {@code $} operator, so that the engine must pass the
+   * query's matched array position ({@link UpdateContext#withPositionalMatch}).
+   */
+  public boolean usesPositionalOperator() {
+    return plan.usesPositionalOperator();
   }
 
   /** A copy of the update document this was parsed from. */

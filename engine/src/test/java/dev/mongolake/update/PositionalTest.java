@@ -261,4 +261,42 @@ class PositionalTest {
             "{_id: 1, a: [{k: 1, b: []}, {k: 2, b: []}]}");
     assertDocument(result.document(), "{_id: 1, a: [{k: 1, b: [9]}, {k: 2, b: []}]}");
   }
+
+  @Test
+  void expandedPathsThatMeetConflictAtApplyTime() {
+    assertApplyFails(
+        "{$set: {'a.$[]': 1, 'a.0': 2}}",
+        "{_id: 1, a: [0, 0]}",
+        ErrorCode.CONFLICTING_UPDATE_OPERATORS,
+        "Update created a conflict at 'a.0'");
+  }
+
+  @Test
+  void twoFiltersSelectingOneElementConflict() {
+    assertFails(
+        () ->
+            applyWithFilters(
+                "{$set: {'a.$[i]': 1, 'a.$[j]': 2}}",
+                List.of("{i: {$gte: 0}}", "{j: 5}"),
+                "{_id: 1, a: [0, 5]}"),
+        ErrorCode.CONFLICTING_UPDATE_OPERATORS,
+        "Update created a conflict at 'a.1'");
+  }
+
+  @Test
+  void twoFiltersOnDifferentFieldsOfOneElementDoNotConflict() {
+    UpdateResult result =
+        applyWithFilters(
+            "{$set: {'a.$[i].b': 1, 'a.$[j].c': 2}}",
+            List.of("{i: {$exists: true}}", "{j: {$exists: true}}"),
+            "{_id: 1, a: [{}]}");
+    assertDocument(result.document(), "{_id: 1, a: [{b: 1, c: 2}]}");
+  }
+
+  @Test
+  void usesPositionalOperatorTellsTheEngineToPassTheMatch() {
+    assertThat(Update.parse(doc("{$set: {'a.$.b': 1}}")).usesPositionalOperator()).isTrue();
+    assertThat(Update.parse(doc("{$set: {'a.$[].b': 1, c: 1}}")).usesPositionalOperator())
+        .isFalse();
+  }
 }

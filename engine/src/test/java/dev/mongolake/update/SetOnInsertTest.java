@@ -49,4 +49,14 @@ class SetOnInsertTest {
         ErrorCode.INVALID_ID_FIELD,
         "The '_id' value cannot be of type array");
   }
+
+  @Test
+  void upsertInsertMayNotChangeTheIdSeededFromTheQuery() {
+    Update update = Update.parse(doc("{$set: {_id: 2}}"));
+    assertFails(
+        () -> update.apply(doc("{_id: 1}"), UPSERT_INSERT),
+        ErrorCode.IMMUTABLE_FIELD,
+        "After applying the update, the (immutable) field '_id' was found to have been altered to"
+            + " _id: 2");
+  }
 }

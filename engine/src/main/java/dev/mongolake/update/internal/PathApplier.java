@@ -19,11 +19,14 @@ public final class PathApplier {
   /** MongoDB refuses to pad an array by more than this many nulls. */
   static final int MAX_PADDING = 1_500_000;
 
+  private final UpdatePath owner;
   private final UpdatePath path;
   private final FieldModification modification;
   private final DocumentUnderUpdate document;
 
-  private PathApplier(UpdatePath path, FieldModification modification, DocumentUnderUpdate doc) {
+  private PathApplier(
+      UpdatePath owner, UpdatePath path, FieldModification modification, DocumentUnderUpdate doc) {
+    this.owner = owner;
     this.path = path;
     this.modification = modification;
     this.document = doc;
@@ -33,7 +36,7 @@ public final class PathApplier {
   public static void apply(
       UpdatePath path, FieldModification modification, DocumentUnderUpdate document) {
     UpdatePath resolved = resolvePositional(path, document);
-    new PathApplier(resolved, modification, document).walk(document.root(), "", 0, List.of());
+    new PathApplier(path, resolved, modification, document).walk(document.root(), "", 0, List.of());
   }
 
   private static UpdatePath resolvePositional(UpdatePath path, DocumentUnderUpdate document) {
@@ -66,10 +69,16 @@ public final class PathApplier {
     BsonArray array = container.asArray();
     Optional<String> identifier = UpdatePath.arrayFilterIdentifier(part);
     ElementMatcher matcher = identifier.map(document::arrayFilter).orElse(element -> true);
-    // Decide the selected elements first: modifying one must not change which others match.
+    // Select on the elements as they were before the update, so that one step's changes do not
+    // change which elements another step selects (MongoDB selects for all steps up front).
+    BsonValue before = identifier.isPresent() ? document.originalAt(taken) : null;
     List<Integer> selected = new ArrayList<>();
     for (int i = 0; i < array.size(); i++) {
-      if (matcher.matches(array.get(i))) {
+      BsonValue element =
+          before != null && before.isArray() && i < before.asArray().size()
+              ? before.asArray().get(i)
+              : array.get(i);
+      if (matcher.matches(element)) {
         selected.add(i);
       }
     }
@@ -139,6 +148,7 @@ public final class PathApplier {
           return;
         }
         checkNotImmutable(taken);
+        document.recordChange(owner, String.join(".", taken));
         put(container, name, value);
         document.markModified();
       }
@@ -147,6 +157,7 @@ public final class PathApplier {
           return;
         }
         checkNotImmutable(taken);
+        document.recordChange(owner, String.join(".", taken));
         if (container.isDocument()) {
           container.asDocument().remove(name);
         } else {
@@ -179,6 +190,7 @@ public final class PathApplier {
       nested = new BsonDocument(path.part(i), nested);
     }
     checkNotImmutable(full);
+    document.recordChange(owner, String.join(".", full));
     put(container, name, nested);
     document.markModified();
   }

@@ -12,4 +12,15 @@ public record UpdatePlan(List<UpdateStep> steps, Map<String, ElementMatcher> arr
     steps = List.copyOf(steps);
     arrayFilters = Map.copyOf(arrayFilters);
   }
+
+  /** Whether some path has {@code $[]} or {@code $[<identifier>]}. */
+  public boolean expandsArrays() {
+    return steps.stream()
+        .anyMatch(s -> s.orderPath().parts().stream().anyMatch(UpdatePath::isArrayUpdatePart));
+  }
+
+  /** Whether some path has the positional {@code $}. */
+  public boolean usesPositionalOperator() {
+    return steps.stream().anyMatch(s -> s.orderPath().parts().contains(UpdatePath.POSITIONAL));
+  }
 }
