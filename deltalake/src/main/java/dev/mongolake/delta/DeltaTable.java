@@ -1,5 +1,6 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.CommitInfo;
 import dev.mongolake.delta.log.Format;
 import dev.mongolake.delta.log.Metadata;
@@ -33,7 +34,10 @@ import java.util.function.Supplier;
  * storage: the caller closes the storage.
  */
 public final class DeltaTable {
-  /** A refresh rebuilds the segment from the listing after this many commits past a checkpoint. */
+  /**
+   * A refresh rebuilds the segment from a newer checkpoint once the segment has this many commits;
+   * otherwise it appends the new commits to the cached segment.
+   */
   private static final int MAX_INCREMENTAL_COMMITS = 64;
 
   private final TableLog log;
@@ -250,17 +254,21 @@ public final class DeltaTable {
   private Snapshot refresh(Snapshot cached) {
     LogSegment old = cached.segment();
     List<LogFile> newer = new ArrayList<>();
+    boolean newerCheckpoint = false;
     long expected = old.version() + 1;
     for (LogFile file : log.segments().list(expected)) {
       if (file.kind() == LogFile.Kind.COMMIT && file.version() == expected) {
         newer.add(file);
         expected++;
+      } else if (file.isCheckpoint()) {
+        newerCheckpoint = true;
       }
     }
     if (newer.isEmpty()) {
       return cached;
     }
-    if (old.commits().size() + newer.size() > MAX_INCREMENTAL_COMMITS) {
+    if (newerCheckpoint && old.commits().size() + newer.size() > MAX_INCREMENTAL_COMMITS) {
+      // A newer checkpoint shortens replay for every later refresh: start over from it.
       return load(log.segments().build(OptionalLong.empty()));
     }
     List<LogFile> commits = new ArrayList<>(old.commits());
@@ -268,11 +276,22 @@ public final class DeltaTable {
     LogSegment segment =
         new LogSegment(
             old.logPrefix(), expected - 1, old.checkpointVersion(), old.checkpoint(), commits);
-    ProtocolAndMetadata pm = log.protocolAndMetadata(segment);
-    TableFeatures.checkReadable(log.tablePath(), pm.protocol(), pm.metadata());
+    // Only the new commits can change protocol or metadata: no need to re-read the checkpoint.
+    Protocol protocol = cached.protocol();
+    Metadata metadata = cached.metadata();
+    for (LogFile commit : newer) {
+      for (Action action : log.commit(commit)) {
+        if (action instanceof Protocol p) {
+          protocol = p;
+        } else if (action instanceof Metadata m) {
+          metadata = m;
+        }
+      }
+    }
+    TableFeatures.checkReadable(log.tablePath(), protocol, metadata);
     TableState base = cached.stateIfLoaded();
     Supplier<TableState> state =
         base == null ? () -> log.replay(segment) : () -> log.replayFrom(base, newer);
-    return new Snapshot(log, segment, pm.protocol(), pm.metadata(), state);
+    return new Snapshot(log, segment, protocol, metadata, state);
   }
 }
