@@ -63,7 +63,7 @@ public record DocumentSchema(List<PromotedColumn> columns) {
             "Cannot promote column '"
                 + path
                 + "': expected a type name, [type] or a document, got "
-                + spec.toString());
+                + spec.getBsonType());
       }
     }
   }

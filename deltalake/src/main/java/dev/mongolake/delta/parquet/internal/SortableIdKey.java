@@ -82,8 +82,8 @@ public final class SortableIdKey {
       bits = 0;
     } else {
       long raw = Double.doubleToLongBits(value == 0.0 ? 0.0 : value);
+      // Only a NaN's bit pattern maps to 0 here, so NaN alone sorts lowest.
       bits = raw < 0 ? ~raw : raw | Long.MIN_VALUE;
-      bits = Math.max(bits, 1);
     }
     out.writeBytes(
         ByteBuffer.allocate(16).putLong(bits).putLong(tieBreak ^ Long.MIN_VALUE).array());
