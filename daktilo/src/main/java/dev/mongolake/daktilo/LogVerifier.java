@@ -72,7 +72,8 @@ public final class LogVerifier {
         if (span != null) {
           records += span[1] - span[0] + 1;
         }
-        previousLast = span == null ? null : span[1];
+        // After damage the segment's true last sequence is unknown: skip the next chain check.
+        previousLast = span == null || span[2] != 0 ? null : span[1];
       } catch (IOException e) {
         damages.add(new VerifyReport.Damage(file, 0, "cannot read the file: " + e));
         previousLast = null;
@@ -82,8 +83,8 @@ public final class LogVerifier {
   }
 
   /**
-   * Checks one segment; returns its first sequence and last valid sequence, or null when its header
-   * is unusable.
+   * Checks one segment; returns its first sequence, last valid sequence and 1 when it is damaged (0
+   * otherwise), or null when its header is unusable.
    */
   private static long[] verifySegment(
       Path file,
@@ -117,6 +118,7 @@ public final class LogVerifier {
       }
     }
     SegmentScanner.Result scan = SegmentScanner.scan(view, size, header.firstSequence(), null);
+    int before = damages.size();
     if (!active) {
       if (!scan.reachedEnd()) {
         if (scan.stop() == null) {
@@ -129,15 +131,26 @@ public final class LogVerifier {
                   file, scan.stopOffset(), scan.stopReason() + " in a sealed segment" + crc(scan)));
         }
       }
-      return new long[] {header.firstSequence(), scan.lastSequence()};
+    } else {
+      verifyActiveTail(file, view, size, scan, damages);
     }
+    return new long[] {
+      header.firstSequence(), scan.lastSequence(), damages.size() > before ? 1 : 0
+    };
+  }
+
+  /** The end of the active segment: the same rules recovery applies, reported instead of fixed. */
+  private static void verifyActiveTail(
+      Path file,
+      ByteBuffer view,
+      int size,
+      SegmentScanner.Result scan,
+      List<VerifyReport.Damage> damages) {
     FrameReader.Status stop = scan.stop();
     int trailing = stop == null ? -1 : SegmentScanner.firstNonZero(view, scan.stopOffset(), size);
-    boolean cleanStop =
-        stop == null
-            || ((stop == FrameReader.Status.ZERO_HEADER || stop == FrameReader.Status.SHORT_HEADER)
-                && trailing < 0);
-    if (cleanStop) {
+    if (stop == null
+        || (trailing < 0 && stop == FrameReader.Status.ZERO_HEADER)
+        || (trailing < 0 && stop == FrameReader.Status.SHORT_HEADER)) {
       if (scan.openBatch()) {
         damages.add(
             new VerifyReport.Damage(
@@ -146,32 +159,40 @@ public final class LogVerifier {
                 "incomplete appendMany batch at the end of the active segment (torn tail; opening"
                     + " the log drops the whole batch)"));
       }
-    } else if (stop == FrameReader.Status.ZERO_HEADER || stop == FrameReader.Status.SHORT_HEADER) {
+      return;
+    }
+    if (stop == FrameReader.Status.SHORT_HEADER) {
+      damages.add(
+          new VerifyReport.Damage(
+              file,
+              scan.stopOffset(),
+              scan.stopReason() + " (torn tail: opening the log truncates it)"));
+      return;
+    }
+    long afterDamaged =
+        scan.lastSequence()
+            + 2
+            + SegmentScanner.framesBetween(view, scan.validEnd(), scan.stopOffset());
+    boolean follows =
+        SegmentScanner.validFrameFollows(view, scan.stopOffset() + 1, size, afterDamaged);
+    String consequence =
+        follows
+            ? ", and valid records follow it (damage inside the log: opening the log refuses it)"
+            : stop == FrameReader.Status.ZERO_HEADER
+                ? ""
+                : " (torn tail: opening the log truncates it)";
+    if (stop == FrameReader.Status.ZERO_HEADER && !follows) {
       damages.add(
           new VerifyReport.Damage(
               file,
               trailing,
               "non-zero bytes after the last record of the active segment (torn write or"
                   + " corruption; opening the log zeroes them)"));
-    } else {
-      long afterDamaged =
-          scan.lastSequence()
-              + 2
-              + SegmentScanner.framesBetween(view, scan.validEnd(), scan.stopOffset());
-      boolean follows =
-          SegmentScanner.validFrameFollows(view, scan.stopOffset() + 1, size, afterDamaged);
-      damages.add(
-          new VerifyReport.Damage(
-              file,
-              scan.stopOffset(),
-              scan.stopReason()
-                  + crc(scan)
-                  + (follows
-                      ? ", and valid records follow it (damage inside the log: opening the log"
-                          + " refuses it)"
-                      : " (torn tail: opening the log truncates it)")));
+      return;
     }
-    return new long[] {header.firstSequence(), scan.lastSequence()};
+    damages.add(
+        new VerifyReport.Damage(
+            file, scan.stopOffset(), scan.stopReason() + crc(scan) + consequence));
   }
 
   private static String crc(SegmentScanner.Result scan) {
