@@ -77,6 +77,9 @@ class FilterParseErrorsTest {
             + " document",
         "{a: {$bitsAllSet: 'x'}}|$bitsAllSet takes an Array, a number, or a BinData but received:"
             + " $bitsAllSet: \"x\"",
+        "{a: {$undefined: true}}|cannot compare to undefined",
+        "{a: {$gt: {$undefined: true}}}|cannot compare to undefined",
+        "{a: {$in: [{$undefined: true}]}}|cannot compare to undefined",
         "{a: {$bitsAnySet: [-1]}}|Failed to parse bit position. Expected a positive number in:"
             + " 0: -1",
       })

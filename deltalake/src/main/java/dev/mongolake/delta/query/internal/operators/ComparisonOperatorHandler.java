@@ -6,6 +6,7 @@ import dev.mongolake.delta.query.ast.FieldPredicate;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.QueryErrors;
+import dev.mongolake.delta.query.internal.parse.UndefinedOperand;
 import java.util.Optional;
 import org.bson.BsonValue;
 
@@ -25,6 +26,7 @@ final class ComparisonOperatorHandler implements FieldOperatorHandler {
       throw QueryErrors.badValue(
           "Can't have RegEx as arg to predicate over field '" + context.fieldName() + "'.");
     }
+    UndefinedOperand.reject(operand);
     return Optional.of(new ComparisonPredicate(operator, operand));
   }
 }

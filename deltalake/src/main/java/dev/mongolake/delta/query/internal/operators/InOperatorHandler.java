@@ -8,6 +8,7 @@ import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
 import dev.mongolake.delta.query.internal.parse.QueryErrors;
+import dev.mongolake.delta.query.internal.parse.UndefinedOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +34,7 @@ final class InOperatorHandler implements FieldOperatorHandler {
       if (FilterParser.isOperatorDocument(element, false)) {
         throw QueryErrors.badValue("cannot nest $ under $in");
       }
+      UndefinedOperand.reject(element);
       if (element.isRegularExpression()) {
         regexes.add(
             RegexPredicate.of(

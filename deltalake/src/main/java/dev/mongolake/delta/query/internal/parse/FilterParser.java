@@ -66,6 +66,7 @@ public final class FilterParser {
       BsonRegularExpression regex = value.asRegularExpression();
       return RegexPredicate.of(regex.getPattern(), regex.getOptions());
     }
+    UndefinedOperand.reject(value);
     return new ComparisonPredicate(ComparisonOperator.EQ, value);
   }
 
