@@ -96,7 +96,7 @@ public final class Daktilo implements AutoCloseable {
    * this returns (the caller may reuse the array), and the future completes with its sequence once
    * it is acknowledged, or exceptionally with a {@link DaktiloException}. The order of sequences is
    * the order of the calls. Callbacks attached without an executor run on the log's sync thread and
-   * must not block.
+   * must not block. A closed log throws {@link LogClosedException} at once.
    */
   public CompletableFuture<Long> appendAsync(byte[] payload) {
     return log.appendAsync(payload);

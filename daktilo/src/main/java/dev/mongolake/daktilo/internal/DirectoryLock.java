@@ -47,6 +47,8 @@ public final class DirectoryLock implements AutoCloseable {
       if (lock.isValid()) {
         lock.release();
       }
+    } catch (java.nio.channels.ClosedChannelException e) {
+      // An interrupt closed the channel, which releases the lock all the same.
     } finally {
       channel.close();
     }
