@@ -39,6 +39,16 @@ final class IdField {
       throw new MongoLakeException(
           ErrorCode.INVALID_ID_FIELD, "The '_id' value cannot be of type " + BsonTypeNames.of(id));
     }
+    if (id.isDocument()) {
+      String dollarField = firstDollarField(id.asDocument());
+      if (dollarField != null) {
+        throw new MongoLakeException(
+            ErrorCode.DOLLAR_PREFIXED_FIELD_NAME,
+            "_id fields may not contain '$'-prefixed fields: "
+                + dollarField
+                + " is not valid for storage.");
+      }
+    }
     if (document.getFirstKey().equals("_id")) {
       return document;
     }
@@ -49,5 +59,20 @@ final class IdField {
       }
     }
     return ordered;
+  }
+
+  private static String firstDollarField(BsonDocument document) {
+    for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+      if (entry.getKey().startsWith("$")) {
+        return entry.getKey();
+      }
+      if (entry.getValue().isDocument()) {
+        String nested = firstDollarField(entry.getValue().asDocument());
+        if (nested != null) {
+          return nested;
+        }
+      }
+    }
+    return null;
   }
 }

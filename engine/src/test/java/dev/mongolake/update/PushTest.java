@@ -250,4 +250,29 @@ class PushTest {
     assertUpdate(
         "{$push: {'a.1': 'x'}}", "{_id: 1, a: [[1], [2]]}", "{_id: 1, a: [[1], [2, 'x']]}");
   }
+
+  @Test
+  void pushSortByAFieldSortsNonDocumentElementsAsNull() {
+    assertUpdate(
+        "{$push: {a: {$each: [{v: 2}], $sort: {v: 1}}}}",
+        "{_id: 1, a: [{v: 3}, 5, {v: 1}]}",
+        "{_id: 1, a: [5, {v: 1}, {v: 2}, {v: 3}]}");
+  }
+
+  @Test
+  void pushSortByAFieldComparesArrayValuesWhole() {
+    // [1, 9] < [2] element by element; a find sort would use the smallest element instead.
+    assertUpdate(
+        "{$push: {a: {$each: [], $sort: {v: 1}}}}",
+        "{_id: 1, a: [{v: [2]}, {v: [1, 9]}]}",
+        "{_id: 1, a: [{v: [1, 9]}, {v: [2]}]}");
+  }
+
+  @Test
+  void pushSortByAFieldIsStable() {
+    assertUpdate(
+        "{$push: {a: {$each: [{k: 1, n: 'c'}], $sort: {k: -1}}}}",
+        "{_id: 1, a: [{k: 1, n: 'a'}, {k: 2, n: 'x'}, {k: 1, n: 'b'}]}",
+        "{_id: 1, a: [{k: 2, n: 'x'}, {k: 1, n: 'a'}, {k: 1, n: 'b'}, {k: 1, n: 'c'}]}");
+  }
 }

@@ -97,4 +97,12 @@ class ReplacementTest {
     UpdateResult result = Replacement.parse(doc("{}")).apply(doc("{_id: 1, a: 1}"), UPDATE);
     assertDocument(result.document(), "{_id: 1}");
   }
+
+  @Test
+  void replacementRefusesDollarFieldsInsideTheId() {
+    assertFails(
+        () -> Replacement.parse(doc("{_id: {a: {$bad: 1}}}")),
+        ErrorCode.DOLLAR_PREFIXED_FIELD_NAME,
+        "_id fields may not contain '$'-prefixed fields: $bad is not valid for storage.");
+  }
 }

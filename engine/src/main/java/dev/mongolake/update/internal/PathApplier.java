@@ -98,7 +98,6 @@ public final class PathApplier {
       BsonArray array = container.asArray();
       if (!UpdatePath.isArrayIndex(name)) {
         blocked(
-            here,
             "Cannot create field '"
                 + name
                 + "' in element {"
@@ -119,7 +118,6 @@ public final class PathApplier {
       walk(child, name, depth + 1, here);
     } else {
       blocked(
-          here,
           "Cannot create field '"
               + path.part(depth + 1)
               + "' in element {"
@@ -129,7 +127,7 @@ public final class PathApplier {
   }
 
   /** A path through a scalar: a no-op for modifiers that never create, an error for the rest. */
-  private void blocked(List<String> taken, String message) {
+  private void blocked(String message) {
     FieldTarget target = new FieldTarget(path.part(path.size() - 1), path.dotted(), document);
     if (modification.onMissing(target) instanceof Change.Keep) {
       return;

@@ -3,6 +3,7 @@ package dev.mongolake.update.internal.operators;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.update.internal.UpdatePath;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,8 +14,9 @@ import org.bson.BsonValue;
 
 /**
  * The {@code $sort} clause of {@code $push}: {@code 1}/{@code -1} sorts whole elements in BSON
- * order; {@code {field: 1/-1, ...}} sorts documents by (dotted) fields, a missing field sorting as
- * null. Non-document elements compare whole, in the first key's direction.
+ * order; {@code {field: 1/-1, ...}} sorts by the values at the (dotted) fields, a missing field
+ * (and any field of a non-document element) sorting as null. Unlike a find sort, an array value
+ * compares as a whole array, as MongoDB's $push does. The sort is stable.
  */
 record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
   record SortKey(List<String> path, int direction) {}
@@ -67,14 +69,8 @@ record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
 
   @Override
   public int compare(BsonValue a, BsonValue b) {
-    boolean byFields = !keys.getFirst().path().isEmpty();
-    if (!byFields || !a.isDocument() || !b.isDocument()) {
-      return keys.getFirst().direction() * BsonComparisonOrder.INSTANCE.compare(a, b);
-    }
     for (SortKey key : keys) {
-      int c =
-          BsonComparisonOrder.INSTANCE.compare(
-              extract(a.asDocument(), key.path()), extract(b.asDocument(), key.path()));
+      int c = BsonComparisonOrder.INSTANCE.compare(extract(a, key.path()), extract(b, key.path()));
       if (c != 0) {
         return key.direction() * c;
       }
@@ -82,13 +78,25 @@ record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
     return 0;
   }
 
-  private static BsonValue extract(BsonDocument document, List<String> path) {
-    BsonValue current = document;
+  private static BsonValue extract(BsonValue element, List<String> path) {
+    if (path.isEmpty()) {
+      return element;
+    }
+    if (!element.isDocument()) {
+      return BsonNull.VALUE;
+    }
+    BsonValue current = element;
     for (String part : path) {
-      if (!current.isDocument() || !current.asDocument().containsKey(part)) {
+      if (current.isDocument() && current.asDocument().containsKey(part)) {
+        current = current.asDocument().get(part);
+      } else if (current.isArray()
+          && UpdatePath.isArrayIndex(part)
+          && part.length() < 10
+          && Integer.parseInt(part) < current.asArray().size()) {
+        current = current.asArray().get(Integer.parseInt(part));
+      } else {
         return BsonNull.VALUE;
       }
-      current = current.asDocument().get(part);
     }
     return current;
   }
