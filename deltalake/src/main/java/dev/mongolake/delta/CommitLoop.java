@@ -58,19 +58,24 @@ final class CommitLoop {
     if (base != null && alreadyApplied(base)) {
       return new CommitResult(base.version(), CommitResult.Status.ALREADY_COMMITTED, 0);
     }
-    boolean ict =
-        "true".equalsIgnoreCase(metadata.configuration().get("delta.enableInCommitTimestamps"))
-            && TableFeatures.supportsWriterFeature(protocol, "inCommitTimestamp");
+    boolean ict = ictEnabled(protocol, metadata);
     long version = base == null ? 0 : base.version() + 1;
+    boolean enablingIct = ict && base != null && !ictEnabled(base.protocol(), base.metadata());
     OptionalLong previousIct = OptionalLong.empty();
-    if (ict && base != null) {
+    if (enablingIct) {
+      // The enabling commit's timestamp must follow the previous commit's file time.
+      previousIct =
+          asOptional(
+              log.storage().stat(log.commitPath(base.version())).map(f -> f.modificationTime()));
+    } else if (ict && base != null) {
       previousIct =
           asOptional(log.commitInfoAt(base.version()).flatMap(CommitInfo::inCommitTimestamp));
     }
     ConflictChecker checker = txn.conflictChecker();
     int maxAttempts = table.options().maxCommitAttempts();
     for (int attempt = 1; attempt <= maxAttempts; attempt++) {
-      byte[] content = encode(ict ? OptionalLong.of(nextIct(previousIct)) : OptionalLong.empty());
+      OptionalLong stamp = ict ? OptionalLong.of(nextIct(previousIct)) : OptionalLong.empty();
+      byte[] content = encode(stamp, enablingIct ? version : -1);
       if (write(log.commitPath(version), content)) {
         afterCommit(version);
         return new CommitResult(version, CommitResult.Status.COMMITTED, attempt);
@@ -88,13 +93,16 @@ final class CommitLoop {
         List<Action> actions = log.commit(winner);
         checker.check(winner.version(), actions);
         if (ict) {
-          previousIct =
-              asOptional(
-                  actions.stream()
-                      .filter(CommitInfo.class::isInstance)
-                      .map(CommitInfo.class::cast)
-                      .findFirst()
-                      .flatMap(CommitInfo::inCommitTimestamp));
+          Optional<Long> winnerStamp =
+              actions.stream()
+                  .filter(CommitInfo.class::isInstance)
+                  .map(CommitInfo.class::cast)
+                  .findFirst()
+                  .flatMap(CommitInfo::inCommitTimestamp);
+          if (enablingIct && winnerStamp.isEmpty()) {
+            winnerStamp = Optional.of(winner.entry().modificationTime());
+          }
+          previousIct = asOptional(winnerStamp);
         }
         next++;
       }
@@ -145,7 +153,17 @@ final class CommitLoop {
     return previous.isPresent() ? Math.max(now, previous.getAsLong() + 1) : now;
   }
 
-  private byte[] encode(OptionalLong inCommitTimestamp) {
+  private static boolean ictEnabled(Protocol protocol, Metadata metadata) {
+    return "true".equalsIgnoreCase(metadata.configuration().get("delta.enableInCommitTimestamps"))
+        && TableFeatures.supportsWriterFeature(protocol, "inCommitTimestamp");
+  }
+
+  /**
+   * The commit's bytes. When this commit enables in-commit timestamps on an existing table ({@code
+   * enablementVersion >= 0}), its metadata records the enablement version and timestamp, as the
+   * protocol requires for tables with earlier commits.
+   */
+  private byte[] encode(OptionalLong inCommitTimestamp, long enablementVersion) {
     Map<String, Object> info = new LinkedHashMap<>();
     inCommitTimestamp.ifPresent(t -> info.put("inCommitTimestamp", t));
     info.put("timestamp", table.options().clock().millis());
@@ -158,7 +176,19 @@ final class CommitLoop {
     info.put("txnId", txnId);
     List<Action> actions = new ArrayList<>();
     actions.add(new CommitInfo(info));
-    actions.addAll(txn.bodyActions());
+    for (Action action : txn.bodyActions()) {
+      if (action instanceof Metadata m && enablementVersion >= 0) {
+        Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
+        configuration.put(
+            "delta.inCommitTimestampEnablementVersion", Long.toString(enablementVersion));
+        configuration.put(
+            "delta.inCommitTimestampEnablementTimestamp",
+            Long.toString(inCommitTimestamp.orElseThrow()));
+        actions.add(m.withConfiguration(configuration));
+      } else {
+        actions.add(action);
+      }
+    }
     return ActionCodec.encode(actions);
   }
 

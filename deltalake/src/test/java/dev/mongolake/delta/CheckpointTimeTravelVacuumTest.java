@@ -128,6 +128,35 @@ class CheckpointTimeTravelVacuumTest {
   }
 
   @Test
+  void enablingInCommitTimestampsLaterRecordsTheEnablementVersionAndTimestamp() {
+    DeltaTable table = tableWithCommits(2);
+    clock.advance(Duration.ofMinutes(1));
+    Snapshot base = table.snapshot();
+    Map<String, String> configuration = new java.util.HashMap<>(base.metadata().configuration());
+    configuration.put("delta.enableInCommitTimestamps", "true");
+    table
+        .startTransaction(base)
+        .updateProtocol(
+            new dev.mongolake.delta.log.Protocol(
+                1, 7, null, List.of("appendOnly", "invariants", "inCommitTimestamp")))
+        .updateMetadata(base.metadata().withConfiguration(configuration))
+        .commit();
+    Map<String, String> enabled = table.snapshot().metadata().configuration();
+    assertThat(enabled)
+        .containsEntry("delta.inCommitTimestampEnablementVersion", "3")
+        .containsEntry("delta.inCommitTimestampEnablementTimestamp", Long.toString(clock.millis()));
+    clock.advance(Duration.ofMinutes(1));
+    table.startTransaction().add(file("late.parquet", "d", 1)).commit();
+    List<HistoryEntry> history = table.history(10);
+    assertThat(history).extracting(HistoryEntry::version).containsExactly(4L, 3L, 2L, 1L, 0L);
+    assertThat(history.get(0).timestamp()).isEqualTo(clock.instant());
+    // Before the enablement timestamp only file times count, after it only in-commit timestamps.
+    assertThat(table.snapshotAsOf(clock.instant().minusSeconds(30)).version()).isEqualTo(3);
+    assertThat(table.snapshotAsOf(clock.instant().minus(Duration.ofMinutes(2))).version())
+        .isEqualTo(2);
+  }
+
+  @Test
   void historyListsOperationsNewestFirst() {
     DeltaTable table = tableWithCommits(3);
     List<HistoryEntry> history = table.history(2);
