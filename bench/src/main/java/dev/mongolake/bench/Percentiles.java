@@ -25,8 +25,9 @@ public record Percentiles(double p50Micros, double p99Micros) {
   }
 
   private static String format(double micros) {
-    return micros >= 1000
-        ? String.format("%.1f ms", micros / 1000)
-        : String.format("%.0f us", micros);
+    if (micros >= 1000) {
+      return String.format("%.1f ms", micros / 1000);
+    }
+    return micros >= 10 ? String.format("%.0f us", micros) : String.format("%.2f us", micros);
   }
 }
