@@ -14,6 +14,7 @@ import dev.mongolake.delta.log.internal.ProtocolSelection;
 import dev.mongolake.delta.log.internal.TableLog;
 import dev.mongolake.delta.log.internal.TableState;
 import dev.mongolake.delta.log.schema.SchemaJson;
+import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -222,6 +223,27 @@ public final class DeltaTable {
    */
   public VacuumResult vacuum(VacuumOptions vacuumOptions) {
     return Vacuum.run(this, vacuumOptions);
+  }
+
+  /**
+   * The actions of the commit at {@code version}, in file order (for change feeds and audits).
+   *
+   * @throws VersionNotFoundException if the commit file is not in the log
+   */
+  public List<Action> commitActions(long version) {
+    String path = log.commitPath(version);
+    FileEntry entry =
+        log.storage()
+            .stat(path)
+            .orElseThrow(
+                () ->
+                    new VersionNotFoundException(
+                        "Cannot read commit "
+                            + version
+                            + " of "
+                            + tablePath()
+                            + ": no such commit file"));
+    return log.commit(new LogFile(entry, LogFile.Kind.COMMIT, version, 1, 1));
   }
 
   private CommitTimeline timeline() {

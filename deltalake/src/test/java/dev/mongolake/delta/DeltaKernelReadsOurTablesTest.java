@@ -98,6 +98,39 @@ class DeltaKernelReadsOurTablesTest {
     }
   }
 
+  @Test
+  void deltaKernelReadsOurV2SpecCheckpointAndLateInCommitTimestamps() throws IOException {
+    try (FileSystemStorage storage = new FileSystemStorage(dir)) {
+      DeltaTable table =
+          DeltaTable.create(storage, "v2", PARTITIONED, DeltaTableOptions.defaults());
+      Snapshot base = table.snapshot();
+      Map<String, String> configuration = new java.util.HashMap<>(base.metadata().configuration());
+      configuration.put("delta.enableInCommitTimestamps", "true");
+      table
+          .startTransaction(base)
+          .updateProtocol(
+              new dev.mongolake.delta.log.Protocol(
+                  3,
+                  7,
+                  List.of("v2Checkpoint"),
+                  List.of("appendOnly", "invariants", "v2Checkpoint", "inCommitTimestamp")))
+          .updateMetadata(base.metadata().withConfiguration(configuration))
+          .commit();
+      for (int v = 2; v <= 12; v++) {
+        table.startTransaction().add(file("f" + v + ".parquet", "d", v)).commit();
+      }
+      assertThat(Files.exists(dir.resolve("v2/_delta_log/00000000000000000010.checkpoint.parquet")))
+          .isTrue();
+      Path tableDir = dir.resolve("v2");
+      io.delta.kernel.Snapshot latest =
+          io.delta.kernel.Table.forPath(ENGINE, tableDir.toString()).getLatestSnapshot(ENGINE);
+      assertThat(latest.getVersion()).isEqualTo(12);
+      assertThat(kernelFiles(latest)).isEqualTo(ourFiles(tableDir, table.snapshot()));
+      assertThat(((SnapshotImpl) latest).getTimestamp(ENGINE))
+          .isEqualTo(table.history(1).getFirst().timestamp().toEpochMilli());
+    }
+  }
+
   static Map<String, String> ourFiles(Path tableDir, Snapshot snapshot) {
     Map<String, String> files = new TreeMap<>();
     for (AddFile add : snapshot.files()) {
