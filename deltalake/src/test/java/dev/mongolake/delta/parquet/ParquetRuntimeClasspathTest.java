@@ -49,7 +49,7 @@ class ParquetRuntimeClasspathTest {
 
     assertThat(exited).as("probe exited").isTrue();
     assertThat(process.exitValue()).as(output).isZero();
-    assertThat(output).as(output).contains("ok 30").doesNotContain("ClassNotFound");
+    assertThat(output).as(output).contains("ok 40").doesNotContain("ClassNotFound");
   }
 
   @Test

@@ -14,9 +14,10 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
 /**
- * Writes and reads Parquet files with every codec, a filter and a bloom filter, then prints {@code
- * ok}. Run by {@link ParquetRuntimeClasspathTest} in a JVM whose classpath is exactly the module's
- * runtime classpath, so any class the Parquet path needs but the module does not ship fails it.
+ * Writes and reads Parquet files with every codec, a filter and a bloom filter, and a document file
+ * (Variant, promoted columns, statistics), then prints {@code ok}. Run by {@link
+ * ParquetRuntimeClasspathTest} in a JVM whose classpath is exactly the module's runtime classpath,
+ * so any class the Parquet path needs but the module does not ship fails it.
  */
 public final class RuntimeClasspathProbe {
   private RuntimeClasspathProbe() {}
@@ -45,6 +46,29 @@ public final class RuntimeClasspathProbe {
         }
       }
       ParquetFiles.footer(ParquetFiles.inputFile(storage, path));
+    }
+    try (DocumentFileWriter writer =
+        DocumentFileWriter.open(
+            storage,
+            "docs",
+            DocumentWriteOptions.defaults()
+                .withSchema(
+                    DocumentSchema.parse(
+                        org.bson.BsonDocument.parse("{n: 'int', t: ['string']}"))))) {
+      for (int i = 0; i < 10; i++) {
+        writer.write(
+            org.bson.BsonDocument.parse(
+                "{_id: {$oid: '65a1b2c3d4e5f60718293a4"
+                    + i
+                    + "'}, n: "
+                    + i
+                    + ", t: ['x'],"
+                    + " d: {$numberDecimal: '1.5'}, when: {$date: '2024-01-01T00:00:00Z'}}"));
+      }
+      for (WrittenDocumentFile file : writer.finish()) {
+        total += DocumentFileReader.readAll(storage, file.path()).size();
+        file.statistics().toDeltaJson();
+      }
     }
     System.out.println("ok " + total);
   }

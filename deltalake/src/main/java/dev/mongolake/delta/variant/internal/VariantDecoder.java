@@ -10,7 +10,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HexFormat;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
@@ -265,10 +264,5 @@ public final class VariantDecoder {
           "Cannot decode Variant: size or offset " + result + " > 2^31");
     }
     return result;
-  }
-
-  /** Hex of the first bytes, for error messages about foreign Variant values. */
-  static String preview(byte[] bytes) {
-    return HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 16));
   }
 }
