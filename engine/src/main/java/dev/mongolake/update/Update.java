@@ -109,7 +109,11 @@ public final class Update {
     Objects.requireNonNull(document, "document");
     Objects.requireNonNull(context, "context");
     DocumentUnderUpdate state =
-        new DocumentUnderUpdate(document, context, plan.arrayFilters(), plan.expandsArrays());
+        new DocumentUnderUpdate(
+            document,
+            context,
+            plan.arrayFilters(),
+            plan.expandsArrays() || plan.usesPositionalOperator());
     for (UpdateStep step : plan.steps()) {
       step.apply(state);
     }

@@ -299,4 +299,16 @@ class PositionalTest {
     assertThat(Update.parse(doc("{$set: {'a.$[].b': 1, c: 1}}")).usesPositionalOperator())
         .isFalse();
   }
+
+  @Test
+  void positionalDollarAndTheSameIndexConflictAtApplyTime() {
+    Update update = Update.parse(doc("{$set: {'a.$': 1, 'a.0': 2}}"));
+    assertFails(
+        () -> update.apply(doc("{_id: 1, a: [0, 0]}"), UPDATE.withPositionalMatch(0)),
+        ErrorCode.CONFLICTING_UPDATE_OPERATORS,
+        "Update created a conflict at 'a.0'");
+    assertDocument(
+        update.apply(doc("{_id: 1, a: [0, 0]}"), UPDATE.withPositionalMatch(1)).document(),
+        "{_id: 1, a: [2, 1]}");
+  }
 }
