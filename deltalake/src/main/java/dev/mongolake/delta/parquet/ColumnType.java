@@ -24,6 +24,8 @@ public enum ColumnType {
   /** BSON date: Parquet {@code INT64 TIMESTAMP(MICROS, UTC)}, which Delta calls timestamp. */
   TIMESTAMP;
 
+  private static final long MAX_MILLIS_AS_MICROS = Long.MAX_VALUE / 1000;
+
   /** The config name: lower case ({@code "string"}, {@code "timestamp"}, ...). */
   public String configName() {
     return name().toLowerCase(Locale.ROOT);
@@ -65,7 +67,9 @@ public enum ColumnType {
                   && value.asInt64().getValue() != Long.MAX_VALUE);
       case BOOL -> value.isBoolean();
       case TIMESTAMP ->
-          value.isDateTime() && Math.abs(value.asDateTime().getValue()) <= Long.MAX_VALUE / 1000;
+          value.isDateTime()
+              && value.asDateTime().getValue() >= -MAX_MILLIS_AS_MICROS
+              && value.asDateTime().getValue() <= MAX_MILLIS_AS_MICROS;
     };
   }
 }

@@ -66,5 +66,7 @@ class DocumentSchemaTest {
     assertThat(ColumnType.INT.fits(new org.bson.BsonInt64(1))).isFalse();
     assertThat(ColumnType.DOUBLE.fits(new org.bson.BsonInt64((1L << 53) + 1))).isFalse();
     assertThat(ColumnType.DOUBLE.fits(new org.bson.BsonInt64(1L << 53))).isTrue();
+    assertThat(ColumnType.TIMESTAMP.fits(new org.bson.BsonDateTime(Long.MIN_VALUE))).isFalse();
+    assertThat(ColumnType.TIMESTAMP.fits(new org.bson.BsonDateTime(-1))).isTrue();
   }
 }
