@@ -13,6 +13,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
@@ -38,6 +40,9 @@ final class SegmentFollower implements AutoCloseable {
   private long position;
   private long expected;
   private ByteBuffer buffer = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+  private final List<LogEntry> openBatch = new ArrayList<>();
+  private final ArrayDeque<LogEntry> completeBatch = new ArrayDeque<>();
+  private long openBatchPosition;
 
   SegmentFollower(Path dir, Duration poll) {
     this.dir = dir;
@@ -61,21 +66,51 @@ final class SegmentFollower implements AutoCloseable {
 
   /**
    * The record at or after {@code from} that follows the last one returned, or null when the files
-   * hold no further complete record now.
+   * hold no further complete record now. Records of an {@code appendMany} batch are returned only
+   * once the batch's last frame is written, since recovery drops an incomplete batch.
    */
   LogEntry nextWritten(long from) throws IOException {
-    if (channel == null && !openSegmentHolding(from)) {
-      return null;
-    }
     while (true) {
-      LogEntry entry = readFrame();
-      if (entry != null) {
-        if (entry.sequence() >= from) {
-          return entry;
+      LogEntry ready = completeBatch.poll();
+      if (ready != null) {
+        if (ready.sequence() >= from) {
+          return ready;
         }
-      } else if (!moveToNextSegment()) {
+        continue;
+      }
+      if (channel == null && !openSegmentHolding(from)) {
         return null;
       }
+      long before = position;
+      LogEntry entry = readFrame();
+      if (entry == null) {
+        if (!moveToNextSegment()) {
+          rewindOpenBatch();
+          return null;
+        }
+        continue;
+      }
+      if ((frames.flags & Format.FRAME_BATCH_CONTINUES) != 0) {
+        if (openBatch.isEmpty()) {
+          openBatchPosition = before;
+        }
+        openBatch.add(entry);
+      } else if (!openBatch.isEmpty()) {
+        completeBatch.addAll(openBatch);
+        completeBatch.add(entry);
+        openBatch.clear();
+      } else if (entry.sequence() >= from) {
+        return entry;
+      }
+    }
+  }
+
+  /** Forgets the frames of an unfinished batch so that they are read again with the rest of it. */
+  private void rewindOpenBatch() {
+    if (!openBatch.isEmpty()) {
+      position = openBatchPosition;
+      expected = openBatch.getFirst().sequence();
+      openBatch.clear();
     }
   }
 
@@ -102,6 +137,9 @@ final class SegmentFollower implements AutoCloseable {
           expected--;
           return true;
         }
+        // A batch never spans segments: frames of one left open at the end of a sealed segment
+        // are dropped by recovery, so they are not delivered.
+        openBatch.clear();
         return open(file);
       }
     }

@@ -158,6 +158,17 @@ class DaktiloCliTest {
   }
 
   @Test
+  void appendToALogOpenForWritingElsewhereFailsWithTheReason() {
+    try (Daktilo log = Daktilo.open(log(), DaktiloOptions.defaults())) {
+      CliRun run = CliRun.withStdin("x\n", "append", log().toString());
+
+      assertThat(run.exitCode()).isEqualTo(DaktiloCli.FAILED);
+      assertThat(run.err()).contains("daktilo append: ").contains("already open for writing");
+      assertThat(log.lastSequence()).isZero();
+    }
+  }
+
+  @Test
   void unknownSubcommandIsAUsageError() {
     CliRun run = CliRun.of("frobnicate");
 
