@@ -61,7 +61,7 @@ public final class FilterConditions {
   }
 
   /** The engine's exception for a filter error, keeping MongoDB's code where the engine has it. */
-  static MongoLakeException translate(QueryException e) {
+  public static MongoLakeException translate(QueryException e) {
     ErrorCode code = ErrorCode.BAD_VALUE;
     for (ErrorCode candidate : ErrorCode.values()) {
       if (candidate.code() == e.code()) {
