@@ -1,6 +1,5 @@
 package dev.mongolake.delta.log.internal;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.FilePaths;
@@ -34,7 +33,7 @@ public final class CheckpointReader {
     for (Action action : actions) {
       if (action instanceof Sidecar sidecar) {
         String path = logPrefix + "_sidecars/" + FilePaths.decode(sidecar.path());
-        withSidecars.addAll(decodeRows(ParquetRowsReader.read(storage, path, null), path));
+        withSidecars.addAll(ParquetRowsReader.readActions(storage, path, null));
       } else {
         withSidecars.add(action);
       }
@@ -53,19 +52,8 @@ public final class CheckpointReader {
       if (part.path().endsWith(".json")) {
         actions.addAll(ActionCodec.parse(storage.read(part.path()), part.path()));
       } else {
-        actions.addAll(
-            decodeRows(ParquetRowsReader.read(storage, part.path(), columns), part.path()));
+        actions.addAll(ParquetRowsReader.readActions(storage, part.path(), columns));
       }
-    }
-    return actions;
-  }
-
-  private static List<Action> decodeRows(List<ObjectNode> rows, String source) {
-    List<Action> actions = new ArrayList<>(rows.size());
-    int row = 0;
-    for (ObjectNode node : rows) {
-      row++;
-      ActionCodec.decode(node, source + " row " + row).ifPresent(actions::add);
     }
     return actions;
   }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.log.Action;
+import dev.mongolake.delta.log.ActionCodec;
+import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.ParquetFiles;
 import dev.mongolake.delta.parquet.internal.ProjectedGroupReadSupport;
 import dev.mongolake.delta.storage.Storage;
@@ -12,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -38,22 +42,55 @@ final class ParquetRowsReader {
    * Reads the rows of a Parquet file, only the top-level columns in {@code columns} (all when
    * null).
    */
-  static List<ObjectNode> read(Storage storage, String path, Set<String> columns) {
+  static List<Action> readActions(Storage storage, String path, Set<String> columns) {
+    List<Action> actions = new ArrayList<>();
+    int[] row = {0};
+    forEachRow(
+        storage,
+        path,
+        columns,
+        group -> {
+          row[0]++;
+          GroupType type = group.getType();
+          for (int i = 0; i < type.getFieldCount(); i++) {
+            if (group.getFieldRepetitionCount(i) == 0) {
+              continue;
+            }
+            Type field = type.getType(i);
+            if (field.getName().equals("add") && !field.isPrimitive()) {
+              AddFile add = AddFileFromGroup.add(group.getGroup(i, 0));
+              if (add.path() == null) {
+                throw new DeltaException(
+                    "Cannot read " + path + " row " + row[0] + ": add action has no path");
+              }
+              actions.add(add);
+            } else {
+              ObjectNode wrapped = JSON.objectNode();
+              wrapped.set(field.getName(), value(group, i, 0, field));
+              ActionCodec.decode(wrapped, path + " row " + row[0]).ifPresent(actions::add);
+            }
+          }
+        });
+    return actions;
+  }
+
+  private static void forEachRow(
+      Storage storage, String path, Set<String> columns, Consumer<Group> consumer) {
     try {
       InputFile file = ParquetFiles.inputFile(storage, path);
       MessageType fileSchema = ParquetFiles.footer(file).getFileMetaData().getSchema();
       MessageType readSchema = project(fileSchema, columns);
-      List<ObjectNode> rows = new ArrayList<>();
       if (readSchema.getFieldCount() == 0) {
-        return rows;
+        return;
       }
       try (ParquetReader<Group> reader =
           ParquetFiles.reader(file, new ProjectedGroupReadSupport(readSchema), FilterCompat.NOOP)) {
         for (Group row = reader.read(); row != null; row = reader.read()) {
-          rows.add(struct(row, row.getType()));
+          consumer.accept(row);
         }
       }
-      return rows;
+    } catch (DeltaException e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
       throw new DeltaException("Cannot read checkpoint " + path + ": " + e.getMessage(), e);
     }
