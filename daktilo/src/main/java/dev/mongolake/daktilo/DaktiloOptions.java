@@ -21,6 +21,11 @@ import java.util.Objects;
  * @param tailPrefetch how many records a {@link LogTail} reads ahead at most (default 256): this
  *     bounds a tail's memory
  * @param clock wall clock for the creation time written into segment headers
+ * @param compression whether sealed segments are compressed in the background (default false): zstd
+ *     level 1 on one low-priority thread, in independent blocks; appends never wait for it
+ * @param compressionBlockBytes uncompressed size of a compression block (default 256 KiB, 4 KiB to
+ *     16 MiB): a random read decodes exactly one block, so smaller blocks read faster and compress
+ *     less
  */
 public record DaktiloOptions(
     Durability durability,
@@ -29,7 +34,9 @@ public record DaktiloOptions(
     long cacheBytes,
     Duration asyncFlushInterval,
     int tailPrefetch,
-    Clock clock) {
+    Clock clock,
+    boolean compression,
+    int compressionBlockBytes) {
 
   /** Smallest accepted segment size. */
   public static final long MIN_SEGMENT_SIZE = 1024;
@@ -65,6 +72,12 @@ public record DaktiloOptions(
       throw new IllegalArgumentException(
           "Cannot use async flush interval " + asyncFlushInterval + ": it must be positive");
     }
+    if (compressionBlockBytes < 4096 || compressionBlockBytes > (16 << 20)) {
+      throw new IllegalArgumentException(
+          "Cannot use compression block size "
+              + compressionBlockBytes
+              + ": it must be between 4096 and 16777216 bytes");
+    }
     if (tailPrefetch < 1) {
       throw new IllegalArgumentException(
           "Cannot use tail prefetch " + tailPrefetch + ": it must be at least 1");
@@ -80,7 +93,9 @@ public record DaktiloOptions(
         8L << 20,
         Duration.ofMillis(100),
         256,
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        false,
+        256 << 10);
   }
 
   public DaktiloOptions withDurability(Durability value) {
@@ -91,17 +106,35 @@ public record DaktiloOptions(
         cacheBytes,
         asyncFlushInterval,
         tailPrefetch,
-        clock);
+        clock,
+        compression,
+        compressionBlockBytes);
   }
 
   public DaktiloOptions withSegmentSize(long bytes) {
     return new DaktiloOptions(
-        durability, bytes, indexIntervalBytes, cacheBytes, asyncFlushInterval, tailPrefetch, clock);
+        durability,
+        bytes,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock,
+        compression,
+        compressionBlockBytes);
   }
 
   public DaktiloOptions withIndexIntervalBytes(int bytes) {
     return new DaktiloOptions(
-        durability, segmentSize, bytes, cacheBytes, asyncFlushInterval, tailPrefetch, clock);
+        durability,
+        segmentSize,
+        bytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock,
+        compression,
+        compressionBlockBytes);
   }
 
   public DaktiloOptions withCacheBytes(long bytes) {
@@ -112,12 +145,22 @@ public record DaktiloOptions(
         bytes,
         asyncFlushInterval,
         tailPrefetch,
-        clock);
+        clock,
+        compression,
+        compressionBlockBytes);
   }
 
   public DaktiloOptions withAsyncFlushInterval(Duration interval) {
     return new DaktiloOptions(
-        durability, segmentSize, indexIntervalBytes, cacheBytes, interval, tailPrefetch, clock);
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        interval,
+        tailPrefetch,
+        clock,
+        compression,
+        compressionBlockBytes);
   }
 
   public DaktiloOptions withTailPrefetch(int records) {
@@ -128,7 +171,36 @@ public record DaktiloOptions(
         cacheBytes,
         asyncFlushInterval,
         records,
-        clock);
+        clock,
+        compression,
+        compressionBlockBytes);
+  }
+
+  /** Turns background compression of sealed segments on or off. */
+  public DaktiloOptions withCompression(boolean enabled) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock,
+        enabled,
+        compressionBlockBytes);
+  }
+
+  public DaktiloOptions withCompressionBlockBytes(int bytes) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock,
+        compression,
+        bytes);
   }
 
   public DaktiloOptions withClock(Clock value) {
@@ -139,6 +211,8 @@ public record DaktiloOptions(
         cacheBytes,
         asyncFlushInterval,
         tailPrefetch,
-        value);
+        value,
+        compression,
+        compressionBlockBytes);
   }
 }

@@ -36,9 +36,10 @@ public record LogInspection(
    * @param lastSequence last valid record's sequence; {@code firstSequence - 1} when empty
    * @param records number of valid records
    * @param sizeBytes file size (for the active segment: the preallocated size)
-   * @param dataBytes bytes used by the header and the valid records
+   * @param dataBytes bytes used by the header and the valid records (before compression, for a
+   *     compressed segment; compare with {@code sizeBytes} for the ratio)
    * @param sealed false for the active (last) segment
-   * @param compressed whether the segment is stored compressed (not yet produced by this version)
+   * @param compressed whether the segment is stored block-compressed (zstd)
    */
   public record SegmentInfo(
       Path file,

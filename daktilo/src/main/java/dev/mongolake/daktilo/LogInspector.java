@@ -1,6 +1,7 @@
 package dev.mongolake.daktilo;
 
 import dev.mongolake.daktilo.internal.CheckpointFile;
+import dev.mongolake.daktilo.internal.CompressedSegment;
 import dev.mongolake.daktilo.internal.FileOps;
 import dev.mongolake.daktilo.internal.Format;
 import dev.mongolake.daktilo.internal.MappedFile;
@@ -48,14 +49,25 @@ public final class LogInspector {
           if (i == 0) {
             version = header.version();
           }
-          SegmentScanner.Result scan =
-              SegmentScanner.scan(mapped.view(), mapped.size(), header.firstSequence(), null);
-          long records = scan.lastSequence() - header.firstSequence() + 1;
+          long last;
+          long dataBytes;
+          if (header.compressed()) {
+            CompressedSegment.Summary summary =
+                CompressedSegment.summarize(file, header, mapped.view());
+            last = summary.lastSequence();
+            dataBytes = summary.rawBytes();
+          } else {
+            SegmentScanner.Result scan =
+                SegmentScanner.scan(mapped.view(), mapped.size(), header.firstSequence(), null);
+            last = scan.lastSequence();
+            dataBytes = scan.validEnd();
+          }
+          long records = last - header.firstSequence() + 1;
           if (records > 0) {
             if (first == 0) {
               first = header.firstSequence();
             }
-            head = scan.lastSequence();
+            head = last;
           }
           total += mapped.size();
           infos.add(
@@ -63,12 +75,12 @@ public final class LogInspector {
                   file,
                   id,
                   header.firstSequence(),
-                  scan.lastSequence(),
+                  last,
                   records,
                   mapped.size(),
-                  scan.validEnd(),
+                  dataBytes,
                   i < files.size() - 1,
-                  false));
+                  header.compressed()));
         }
       }
       return new LogInspection(dir, version, infos, first, head, checkpoint, total);

@@ -1,6 +1,7 @@
 package dev.mongolake.daktilo;
 
 import dev.mongolake.daktilo.internal.CheckpointFile;
+import dev.mongolake.daktilo.internal.CompressedSegment;
 import dev.mongolake.daktilo.internal.FileOps;
 import dev.mongolake.daktilo.internal.Format;
 import dev.mongolake.daktilo.internal.FrameReader;
@@ -20,6 +21,8 @@ import java.util.List;
  * every segment header, every frame's structure and CRC32C, sequence continuity inside and across
  * segments, segment-id continuity, that sealed segments end exactly at their last record, that the
  * preallocated space after the active segment's last record is all zeros, and the checkpoint file.
+ * Compressed segments are checked completely too: footer, block index, each block's CRC, decoding
+ * and every record inside.
  *
  * <p>A torn tail of the active segment (what a crash leaves, and what opening the log cuts off) is
  * reported as damage too, saying so in its reason. Verify a closed log: a log being written may
@@ -110,11 +113,26 @@ public final class LogVerifier {
       damages.add(damage(e));
       return null;
     }
+    if (header.compressed()) {
+      if (active) {
+        damages.add(new VerifyReport.Damage(file, 10, "the active (last) segment is compressed"));
+        return new long[] {header.firstSequence(), header.firstSequence() - 1, 1};
+      }
+    }
     if (first || previousLast != null) {
       String problem =
           SegmentChain.problem(header, first, previousLast == null ? 0 : previousLast, checkpoint);
       if (problem != null) {
         damages.add(new VerifyReport.Damage(file, 24, problem));
+      }
+    }
+    if (header.compressed()) {
+      try {
+        CompressedSegment.Summary summary = CompressedSegment.summarize(file, header, view);
+        return new long[] {header.firstSequence(), summary.lastSequence(), 0};
+      } catch (CorruptionException e) {
+        damages.add(damage(e));
+        return new long[] {header.firstSequence(), header.firstSequence() - 1, 1};
       }
     }
     SegmentScanner.Result scan = SegmentScanner.scan(view, size, header.firstSequence(), null);

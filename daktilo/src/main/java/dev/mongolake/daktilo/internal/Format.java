@@ -35,8 +35,24 @@ public final class Format {
    */
   public static final int SEGMENT_SEQUENCE_GAP = 1;
 
+  /** Segment flag: the segment is stored as zstd blocks with a block index (sealed only). */
+  public static final int SEGMENT_COMPRESSED = 2;
+
   /** All segment flags this version understands. */
-  public static final int SEGMENT_KNOWN_FLAGS = SEGMENT_SEQUENCE_GAP;
+  public static final int SEGMENT_KNOWN_FLAGS = SEGMENT_SEQUENCE_GAP | SEGMENT_COMPRESSED;
+
+  /** "DKTLZEND" in ASCII: magic of a compressed segment's footer. */
+  public static final byte[] COMPRESSED_FOOTER_MAGIC =
+      "DKTLZEND".getBytes(StandardCharsets.US_ASCII);
+
+  /** Size of one block index entry of a compressed segment. */
+  public static final int BLOCK_ENTRY_SIZE = 32;
+
+  /** Size of a compressed segment's footer. */
+  public static final int COMPRESSED_FOOTER_SIZE = 32;
+
+  /** Block flag: the block is zstd-compressed (otherwise stored raw). */
+  public static final int BLOCK_ZSTD = 1;
 
   /** "DAKTILOG" in ASCII. */
   public static final byte[] SEGMENT_MAGIC = "DAKTILOG".getBytes(StandardCharsets.US_ASCII);

@@ -39,11 +39,12 @@ public final class LogEngine implements AutoCloseable {
   private final TailHub tails = new TailHub();
   private final Syncer syncer;
   private final Preallocator preallocator;
+  private final Compressor compressor;
   private boolean spareRequested; // guarded by writeLock
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
   private volatile Segment active;
-  private volatile Segment[] segments;
+  private volatile RecordSource[] segments;
   private volatile long writtenSequence;
   private volatile long checkpoint;
   private volatile boolean closed;
@@ -57,7 +58,7 @@ public final class LogEngine implements AutoCloseable {
     this.directoryLock = lock;
     this.cache = new RingCache(options.cacheBytes());
     this.segments = state.segments();
-    this.active = segments[segments.length - 1];
+    this.active = (Segment) segments[segments.length - 1];
     this.checkpoint = state.checkpoint();
     long last = state.lastSequence();
     this.writtenSequence = last;
@@ -72,6 +73,13 @@ public final class LogEngine implements AutoCloseable {
             "daktilo-sync-" + dir.getFileName());
     this.preallocator =
         new Preallocator(dir, options.segmentSize(), "daktilo-prealloc-" + dir.getFileName());
+    this.compressor =
+        options.compression()
+            ? new Compressor(
+                options.compressionBlockBytes(),
+                this::installCompressed,
+                "daktilo-compress-" + dir.getFileName())
+            : null;
   }
 
   /** Opens (or creates) the log in {@code dir}, recovering it first. */
@@ -94,6 +102,14 @@ public final class LogEngine implements AutoCloseable {
       }
       log.syncer.start();
       log.preallocator.start();
+      if (log.compressor != null) {
+        log.compressor.start();
+        for (RecordSource s : log.segments) {
+          if (s.sealed() && !s.compressed() && s instanceof Segment raw) {
+            log.compressor.submit(raw);
+          }
+        }
+      }
       return log;
     } catch (IOException e) {
       closeQuietly(lock);
@@ -298,11 +314,14 @@ public final class LogEngine implements AutoCloseable {
               options.indexIntervalBytes(),
               preallocator.take());
       spareRequested = false;
-      Segment[] current = segments;
-      Segment[] grown = Arrays.copyOf(current, current.length + 1);
+      RecordSource[] current = segments;
+      RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
       grown[current.length] = next;
       segments = grown;
       active = next;
+      if (compressor != null) {
+        compressor.submit(old);
+      }
     } catch (IOException | RuntimeException e) {
       // The old segment may already be cut to its end: writing on would fault. Stop here; a
       // reopen continues in it.
@@ -395,7 +414,7 @@ public final class LogEngine implements AutoCloseable {
     if (last == 0) {
       return 0;
     }
-    for (Segment s : segments) {
+    for (RecordSource s : segments) {
       if (s.lastSequence() >= s.firstSequence()) {
         return Math.min(s.firstSequence(), last + 1);
       }
@@ -481,12 +500,12 @@ public final class LogEngine implements AutoCloseable {
       if (closed) {
         throw closedError("read sequence " + from);
       }
-      Segment[] segs = segments;
+      RecordSource[] segs = segments;
       int i = findSegment(segs, from);
       if (i < 0) {
         throw new CompactedSequenceException(from, firstSequence(), committed.get());
       }
-      Segment s = segs[i];
+      RecordSource s = segs[i];
       if (!s.acquire()) {
         continue; // retired under us: compacted (or closed); re-check against the new list
       }
@@ -504,7 +523,7 @@ public final class LogEngine implements AutoCloseable {
   }
 
   /** Index of the last segment whose first sequence is at most {@code sequence}, or -1. */
-  private static int findSegment(Segment[] segs, long sequence) {
+  private static int findSegment(RecordSource[] segs, long sequence) {
     int lo = 0;
     int hi = segs.length - 1;
     int found = -1;
@@ -596,10 +615,10 @@ public final class LogEngine implements AutoCloseable {
     maintenanceLock.lock();
     try {
       long upTo = checkpoint;
-      Segment[] victims;
+      RecordSource[] victims;
       writeLock.lock();
       try {
-        Segment[] segs = segments;
+        RecordSource[] segs = segments;
         int k = 0;
         while (k < segs.length - 1 && segs[k].sealed() && segs[k].lastSequence() <= upTo) {
           k++;
@@ -612,7 +631,7 @@ public final class LogEngine implements AutoCloseable {
       } finally {
         writeLock.unlock();
       }
-      for (Segment v : victims) {
+      for (RecordSource v : victims) {
         v.retire();
         Files.deleteIfExists(v.file());
       }
@@ -623,6 +642,65 @@ public final class LogEngine implements AutoCloseable {
     } finally {
       maintenanceLock.unlock();
     }
+  }
+
+  // ---- compression ----
+
+  /**
+   * Swaps in the compressed form of {@code raw}, written to {@code compressed}: verified, renamed
+   * over the raw file (atomic; the directory is fsynced), then published to readers. Returns false
+   * when the segment was compacted or the log closed meanwhile. Runs on the compressor thread.
+   */
+  private boolean installCompressed(Segment raw, Path compressed) throws IOException {
+    maintenanceLock.lock();
+    try {
+      if (closed || indexOf(segments, raw) < 0) {
+        return false;
+      }
+      CompressedSegment replacement =
+          CompressedSegment.open(compressed, raw.file(), raw.header().segmentId());
+      try {
+        Files.move(
+            compressed,
+            raw.file(),
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        FileOps.fsyncDirectory(dir);
+      } catch (IOException | RuntimeException e) {
+        replacement.retire();
+        throw e;
+      }
+      writeLock.lock();
+      try {
+        RecordSource[] segs = segments.clone();
+        segs[indexOf(segs, raw)] = replacement;
+        segments = segs;
+      } finally {
+        writeLock.unlock();
+      }
+      raw.retire();
+      return true;
+    } finally {
+      maintenanceLock.unlock();
+    }
+  }
+
+  private static int indexOf(RecordSource[] segs, RecordSource s) {
+    for (int i = 0; i < segs.length; i++) {
+      if (segs[i] == s) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Segments compressed since open, and the last compression error (for tests and inspection). */
+  public long compressedSegments() {
+    return compressor == null ? 0 : compressor.compressedCount();
+  }
+
+  public Throwable lastCompressionError() {
+    return compressor == null ? null : compressor.lastError();
   }
 
   // ---- lifetime ----
@@ -640,8 +718,11 @@ public final class LogEngine implements AutoCloseable {
     }
     syncer.stop();
     preallocator.stop();
+    if (compressor != null) {
+      compressor.stop();
+    }
     tails.closeAll();
-    for (Segment s : segments) {
+    for (RecordSource s : segments) {
       s.retire();
     }
     try {

@@ -16,13 +16,13 @@ final class Recovery {
   private Recovery() {}
 
   /** What {@link LogEngine} starts from. */
-  record State(Segment[] segments, long checkpoint, long lastSequence, long nextSequence) {}
+  record State(RecordSource[] segments, long checkpoint, long lastSequence, long nextSequence) {}
 
   static State recover(Path dir, DaktiloOptions options) throws IOException {
     FileOps.deleteTemporaryFiles(dir);
     long checkpoint = CheckpointFile.read(dir);
     List<Path> files = FileOps.listSegments(dir);
-    List<Segment> opened = new ArrayList<>();
+    List<RecordSource> opened = new ArrayList<>();
     try {
       if (files.isEmpty()) {
         // A new log. If a checkpoint exists without segments, start after it (never reuse).
@@ -48,11 +48,11 @@ final class Recovery {
                 0,
                 "segment id " + id + " follows " + previousId + ": a segment file is missing");
           }
-          Segment segment =
+          RecordSource segment =
               i == files.size() - 1
                   ? Segment.openActive(
                       file, id, options.segmentSize(), options.indexIntervalBytes())
-                  : Segment.openSealed(file, id, options.indexIntervalBytes());
+                  : openSealed(file, id, options.indexIntervalBytes());
           opened.add(segment);
           checkChain(segment, i == 0, previousLast, checkpoint);
           previousId = id;
@@ -60,19 +60,39 @@ final class Recovery {
         }
       }
     } catch (IOException | RuntimeException e) {
-      for (Segment s : opened) {
+      for (RecordSource s : opened) {
         s.retire();
       }
       throw e;
     }
-    Segment active = opened.get(opened.size() - 1);
+    RecordSource active = opened.get(opened.size() - 1);
     long last = active.lastSequence();
     return new State(
-        opened.toArray(Segment[]::new), checkpoint, last, Math.max(last, checkpoint) + 1);
+        opened.toArray(RecordSource[]::new), checkpoint, last, Math.max(last, checkpoint) + 1);
+  }
+
+  /** Opens a sealed segment in whichever form (raw or compressed) its header says. */
+  static RecordSource openSealed(Path file, long id, int indexInterval) throws IOException {
+    if (isCompressed(file)) {
+      return CompressedSegment.open(file, id);
+    }
+    return Segment.openSealed(file, id, indexInterval);
+  }
+
+  /** Peeks at the header's compressed flag (the header is fully checked when opened). */
+  static boolean isCompressed(Path file) throws IOException {
+    try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+      if (raf.length() < Format.SEGMENT_HEADER_SIZE) {
+        return false;
+      }
+      raf.seek(10);
+      int flags = Short.toUnsignedInt(Short.reverseBytes(raf.readShort()));
+      return (flags & Format.SEGMENT_COMPRESSED) != 0;
+    }
   }
 
   /** Sequence continuity between segments (and with the checkpoint for the first one). */
-  static void checkChain(Segment segment, boolean first, long previousLast, long checkpoint) {
+  static void checkChain(RecordSource segment, boolean first, long previousLast, long checkpoint) {
     String problem = SegmentChain.problem(segment.header(), first, previousLast, checkpoint);
     if (problem != null) {
       throw new CorruptionException(segment.file(), 24, problem);

@@ -9,8 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
@@ -23,10 +21,7 @@ import java.util.zip.CRC32C;
  * <p>Writes happen only under the log's write lock. Reads are lock-free: a reader reads {@link
  * #writePosition} (volatile, published after the bytes) and never looks past it.
  */
-public final class Segment implements RecordSource {
-  private final Path file;
-  private final SegmentHeader header;
-  private final Arena arena;
+public final class Segment extends MappedSource {
   private final MemorySegment memory;
   private final ByteBuffer view;
   private final int capacity;
@@ -35,8 +30,6 @@ public final class Segment implements RecordSource {
   private volatile long lastSequence;
   private volatile boolean sealed;
   private final AtomicLong durableOffset;
-  private final AtomicInteger refs = new AtomicInteger(1);
-  private final AtomicBoolean retired = new AtomicBoolean();
 
   // Writer-side scratch, used only under the log's write lock.
   private final byte[] frameHeader = new byte[Format.FRAME_HEADER_SIZE];
@@ -52,9 +45,7 @@ public final class Segment implements RecordSource {
       int writePosition,
       long lastSequence,
       boolean sealed) {
-    this.file = file;
-    this.header = header;
-    this.arena = arena;
+    super(file, header, arena);
     this.memory = memory;
     this.view = memory.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     this.capacity = (int) memory.byteSize();
@@ -115,6 +106,9 @@ public final class Segment implements RecordSource {
       MemorySegment memory = FileOps.map(file, true, capacity, arena);
       ByteBuffer view = memory.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
       SegmentHeader header = SegmentHeader.decode(view, file, id);
+      if (header.compressed()) {
+        throw new CorruptionException(file, 10, "the active (last) segment is compressed");
+      }
       SparseIndex index = new SparseIndex(header.firstSequence(), indexInterval);
       int limit = (int) capacity;
       SegmentScanner.Result scan = SegmentScanner.scan(view, limit, header.firstSequence(), index);
@@ -245,32 +239,30 @@ public final class Segment implements RecordSource {
   public void seal() throws IOException {
     int end = writePosition;
     force(end);
-    FileOps.truncate(file, end);
+    FileOps.truncate(file(), end);
     sealed = true;
   }
 
   // ---- reading ----
 
   @Override
-  public long firstSequence() {
-    return header.firstSequence();
-  }
-
-  @Override
   public long lastSequence() {
     return lastSequence;
   }
 
-  public Path file() {
-    return file;
-  }
-
-  public SegmentHeader header() {
-    return header;
-  }
-
+  @Override
   public boolean sealed() {
     return sealed;
+  }
+
+  @Override
+  public boolean compressed() {
+    return false;
+  }
+
+  /** A read-only view of the whole mapping (for the compressor). */
+  ByteBuffer view() {
+    return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   public SparseIndex index() {
@@ -286,13 +278,13 @@ public final class Segment implements RecordSource {
   public int read(long from, long to, int maxRecords, long maxBytes, List<LogEntry> out) {
     int limit = writePosition;
     long last = Math.min(to, lastSequence);
-    long seq = Math.max(from, header.firstSequence());
+    long seq = Math.max(from, header().firstSequence());
     if (seq > last) {
       return 0;
     }
     int entry = index.floor(seq);
     int pos = entry < 0 ? Format.SEGMENT_HEADER_SIZE : index.positionAt(entry);
-    long at = entry < 0 ? header.firstSequence() : index.sequenceAt(entry);
+    long at = entry < 0 ? header().firstSequence() : index.sequenceAt(entry);
     // Walk to the first wanted frame, checking only the frame structure.
     while (at < seq) {
       long len = frameLength(pos, limit, at);
@@ -306,7 +298,7 @@ public final class Segment implements RecordSource {
       FrameReader.Status status = frames.check(view, pos, limit, at);
       if (status != FrameReader.Status.VALID) {
         throw new CorruptionException(
-            file, pos, frames.describe(status, at), frames.storedCrc, frames.actualCrc);
+            file(), pos, frames.describe(status, at), frames.storedCrc, frames.actualCrc);
       }
       byte[] payload = new byte[frames.length];
       view.get(pos + Format.FRAME_HEADER_SIZE, payload);
@@ -340,41 +332,12 @@ public final class Segment implements RecordSource {
   private long frameLength(int pos, int limit, long expected) {
     if (limit - pos < Format.FRAME_HEADER_SIZE || view.getLong(pos + 4) != expected) {
       throw new CorruptionException(
-          file, pos, "frame structure broken while seeking sequence " + expected);
+          file(), pos, "frame structure broken while seeking sequence " + expected);
     }
     long len = Integer.toUnsignedLong(view.getInt(pos));
     if (len > limit - pos - Format.FRAME_HEADER_SIZE) {
-      throw new CorruptionException(file, pos, "frame length runs past the end of the segment");
+      throw new CorruptionException(file(), pos, "frame length runs past the end of the segment");
     }
     return len;
-  }
-
-  // ---- lifetime ----
-
-  @Override
-  public boolean acquire() {
-    while (true) {
-      int r = refs.get();
-      if (r == 0) {
-        return false;
-      }
-      if (refs.compareAndSet(r, r + 1)) {
-        return true;
-      }
-    }
-  }
-
-  @Override
-  public void release() {
-    if (refs.decrementAndGet() == 0) {
-      arena.close();
-    }
-  }
-
-  /** Drops the log's own reference; the mapping goes away once the last reader released it. */
-  public void retire() {
-    if (retired.compareAndSet(false, true)) {
-      release();
-    }
   }
 }

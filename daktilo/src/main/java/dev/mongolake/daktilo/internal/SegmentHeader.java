@@ -12,7 +12,7 @@ import java.util.Arrays;
  * <pre>
  *  0  magic "DAKTILOG"      8 bytes
  *  8  format version        u16
- * 10  flags                 u16   (bit 0: sequence gap before this segment)
+ * 10  flags                 u16   (bit 0: sequence gap before this segment, bit 1: compressed)
  * 12  reserved              u32   (zero)
  * 16  segment id            u64
  * 24  first sequence        u64
@@ -78,5 +78,14 @@ public record SegmentHeader(
 
   public boolean sequenceGap() {
     return (flags & Format.SEGMENT_SEQUENCE_GAP) != 0;
+  }
+
+  public boolean compressed() {
+    return (flags & Format.SEGMENT_COMPRESSED) != 0;
+  }
+
+  /** This header with {@code flag} added. */
+  public SegmentHeader withFlag(int flag) {
+    return new SegmentHeader(version, flags | flag, segmentId, firstSequence, created);
   }
 }
