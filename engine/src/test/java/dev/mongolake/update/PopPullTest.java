@@ -161,4 +161,12 @@ class PopPullTest {
         "{$pull: {'a.b': 1}, $pullAll: {'c.d': [1]}, $pop: {'e.f': 1}}",
         "{_id: 1, a: 1, c: 'x', e: true}");
   }
+
+  @Test
+  void pullWithARegularExpressionRemovesMatchingStrings() {
+    assertUpdate(
+        "{$pull: {tags: {$regularExpression: {pattern: '^a', options: ''}}}}",
+        "{_id: 1, tags: ['apple', 'banana', 'avocado', 1]}",
+        "{_id: 1, tags: ['banana', 1]}");
+  }
 }

@@ -9,6 +9,8 @@ public enum FieldConditionKind {
   OPERATORS,
   /** {@code {score: 8}} or {@code {$or: [...]}}: a query on document elements. */
   QUERY,
+  /** A regular expression: the string elements it matches. */
+  PATTERN,
   /** Anything else: elements equal to the value. */
   VALUE;
 
@@ -17,6 +19,9 @@ public enum FieldConditionKind {
 
   /** The kind of {@code argument}. */
   public static FieldConditionKind of(BsonValue argument) {
+    if (argument.isRegularExpression()) {
+      return PATTERN;
+    }
     if (!argument.isDocument()) {
       return VALUE;
     }

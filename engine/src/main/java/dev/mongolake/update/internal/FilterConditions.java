@@ -6,6 +6,7 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
+import org.bson.BsonRegularExpression;
 
 /**
  * Element conditions written in the MongoDB filter language ({@code dev.mongolake.delta.query}):
@@ -24,6 +25,12 @@ public final class FilterConditions {
   public static ElementMatcher underIdentifier(String identifier, BsonDocument filter) {
     Filter parsed = parse(() -> Filter.parse(filter));
     return element -> matches(parsed, new BsonDocument(identifier, element));
+  }
+
+  /** A matcher for the elements a regular expression matches, as a filter on the element. */
+  public static ElementMatcher ofPattern(BsonRegularExpression pattern) {
+    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, pattern)));
+    return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
   /**

@@ -11,7 +11,8 @@ import org.bson.BsonValue;
 /**
  * {@code $pull}: removes the elements that match. A document argument is a condition: operators
  * ({@code {$gte: 6}}) apply to each element, plain fields ({@code {score: 8}}) form a query on
- * document elements; any other argument removes the elements equal to it.
+ * document elements; a regular expression removes the strings it matches; any other argument
+ * removes the elements equal to it.
  */
 public final class PullHandler extends FieldModifierHandler {
   @Override
@@ -25,6 +26,7 @@ public final class PullHandler extends FieldModifierHandler {
         switch (FieldConditionKind.of(argument)) {
           case OPERATORS -> FilterConditions.ofOperators(argument.asDocument());
           case QUERY -> FilterConditions.ofQuery(argument.asDocument());
+          case PATTERN -> FilterConditions.ofPattern(argument.asRegularExpression());
           case VALUE -> {
             BsonValue value = ValueCopies.copy(argument);
             yield element -> BsonComparisonOrder.equal(value, element);
