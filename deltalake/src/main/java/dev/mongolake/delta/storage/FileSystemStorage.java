@@ -95,8 +95,9 @@ public final class FileSystemStorage implements Storage {
   @Override
   public boolean writeIfAbsent(String path, byte[] data) {
     Path file = resolve(path);
+    boolean created;
     try {
-      return DurableFiles.createIfAbsent(file, data);
+      created = DurableFiles.linkIfAbsent(file, data);
     } catch (IOException e) {
       throw failure("write", path, file, e);
     } catch (UnsupportedOperationException e) {
@@ -108,6 +109,16 @@ public final class FileSystemStorage implements Storage {
               + ": the file system does not support hard links, which atomic commits need",
           e);
     }
+    if (created) {
+      try {
+        DurableFiles.forceFolder(file.getParent());
+      } catch (IOException e) {
+        // The file is there, whole, but a crash could still lose its name.
+        throw new StorageOutcomeUnknownException(
+            path, "it was created but forcing " + file.getParent() + " failed: " + describe(e), e);
+      }
+    }
+    return created;
   }
 
   @Override

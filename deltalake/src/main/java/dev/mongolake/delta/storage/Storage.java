@@ -75,7 +75,10 @@ public interface Storage extends AutoCloseable {
    *
    * @return {@code true} if this call created the file, {@code false} if it already existed (in
    *     which case its content is unchanged)
-   * @throws StorageException if the outcome cannot be established; the file may or may not exist
+   * @throws StorageOutcomeUnknownException if an attempt may have created the file and no read
+   *     could tell: re-read the file before deciding (a Delta commit in the "unknown" state)
+   * @throws StorageException on any other failure, after which the file was not created by this
+   *     call
    */
   boolean writeIfAbsent(String path, byte[] data);
 

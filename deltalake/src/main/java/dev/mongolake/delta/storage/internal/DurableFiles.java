@@ -31,22 +31,22 @@ public final class DurableFiles {
   /**
    * Creates {@code target} with {@code data} unless it exists, atomically even between processes:
    * the data is written and forced under a temporary name, then hard-linked to the target name
-   * (link creation fails if the name exists), so the target appears whole or not at all.
+   * (link creation fails if the name exists), so the target appears whole or not at all. The caller
+   * forces the folder ({@link #forceFolder}) when this returns true, to make the new name durable.
    *
    * @return whether this call created the target
    */
-  public static boolean createIfAbsent(Path target, byte[] data) throws IOException {
+  public static boolean linkIfAbsent(Path target, byte[] data) throws IOException {
     createFolders(target.getParent());
     Path temporary = temporarySibling(target);
     try {
       writeAndForce(temporary, data);
       try {
         Files.createLink(target, temporary);
+        return true;
       } catch (FileAlreadyExistsException e) {
         return false;
       }
-      forceFolder(target.getParent());
-      return true;
     } finally {
       Files.deleteIfExists(temporary);
     }
