@@ -211,6 +211,7 @@ public final class ParquetFiles {
       return writeSupport;
     }
 
+    @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
     @Override
     protected WriteSupport<T> getWriteSupport(org.apache.hadoop.conf.Configuration configuration) {
       return writeSupport;

@@ -110,6 +110,7 @@ class DocumentWriteBenchmark {
                 + " optional int64 createdAt (TIMESTAMP(MICROS,true)); }");
     private RecordConsumer consumer;
 
+    @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
     @Override
     public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
       return new WriteContext(SCHEMA, Map.of());

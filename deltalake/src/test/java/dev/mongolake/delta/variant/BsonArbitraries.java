@@ -72,7 +72,7 @@ public final class BsonArbitraries {
       choices.add(
           Combinators.combine(strings(), documents(depth - 1)).as(BsonJavaScriptWithScope::new));
     }
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Arbitrary<BsonValue>[] array = choices.toArray(new Arbitrary[0]);
     return Arbitraries.oneOf(List.of(array));
   }

@@ -70,6 +70,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
         Map.of(DocumentFileLayout.ID_ENCODING_KEY, encodings.iterator().next()));
   }
 
+  @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
   @Override
   public RecordMaterializer<DocumentRow> prepareForRead(
       org.apache.hadoop.conf.Configuration configuration,

@@ -45,6 +45,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     return messageType;
   }
 
+  @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
   @Override
   public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
     return context();

@@ -3,6 +3,7 @@ package dev.mongolake.delta.parquet.internal;
 import com.github.luben.zstd.Zstd;
 import dev.mongolake.delta.parquet.ParquetCodec;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -39,8 +40,8 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
     public BytesInput compress(BytesInput bytes) throws IOException {
       return switch (codec) {
         case UNCOMPRESSED -> bytes;
-        case ZSTD -> BytesInput.from(Zstd.compress(bytes.toByteArray(), level));
-        case SNAPPY -> BytesInput.from(Snappy.compress(bytes.toByteArray()));
+        case ZSTD -> BytesInput.from(Zstd.compress(bytesOf(bytes), level));
+        case SNAPPY -> BytesInput.from(Snappy.compress(bytesOf(bytes)));
       };
     }
 
@@ -58,8 +59,8 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
     public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
       return switch (codec) {
         case UNCOMPRESSED -> bytes;
-        case ZSTD -> BytesInput.from(zstd(bytes.toByteArray(), uncompressedSize));
-        case SNAPPY -> BytesInput.from(Snappy.uncompress(bytes.toByteArray()));
+        case ZSTD -> BytesInput.from(zstd(bytesOf(bytes), uncompressedSize));
+        case SNAPPY -> BytesInput.from(Snappy.uncompress(bytesOf(bytes)));
       };
     }
 
@@ -69,7 +70,7 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
         throws IOException {
       byte[] compressed = new byte[compressedSize];
       input.get(compressed);
-      output.put(decompress(BytesInput.from(compressed), uncompressedSize).toByteArray());
+      output.put(bytesOf(decompress(BytesInput.from(compressed), uncompressedSize)));
     }
 
     private static byte[] zstd(byte[] compressed, int uncompressedSize) throws IOException {
@@ -86,5 +87,26 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
 
     @Override
     public void release() {}
+  }
+
+  /** The bytes of a page, copied once (BytesInput.toByteArray is deprecated). */
+  private static byte[] bytesOf(BytesInput input) throws IOException {
+    byte[] out = new byte[Math.toIntExact(input.size())];
+    input.writeAllTo(
+        new OutputStream() {
+          private int at;
+
+          @Override
+          public void write(int b) {
+            out[at++] = (byte) b;
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            System.arraycopy(b, off, out, at, len);
+            at += len;
+          }
+        });
+    return out;
   }
 }

@@ -30,6 +30,7 @@ public final class ProjectedGroupReadSupport extends ReadSupport<Group> {
         projection == null ? fileSchema : getSchemaForRead(fileSchema, projection));
   }
 
+  @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
   @Override
   public RecordMaterializer<Group> prepareForRead(
       org.apache.hadoop.conf.Configuration configuration,

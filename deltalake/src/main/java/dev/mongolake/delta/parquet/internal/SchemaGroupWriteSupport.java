@@ -22,6 +22,7 @@ public final class SchemaGroupWriteSupport extends WriteSupport<Group> {
     this.keyValueMetadata = Map.copyOf(keyValueMetadata);
   }
 
+  @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
   @Override
   public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
     return new WriteContext(schema, keyValueMetadata);

@@ -112,12 +112,7 @@ public final class VariantEncoder {
   /** Inserts the object header before the values written since {@code start}. */
   private void finishObject(int start, int[] ids, int[] offsets) {
     int count = ids.length;
-    Integer[] order = new Integer[count];
-    for (int i = 0; i < count; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(
-        order, (a, b) -> Arrays.compareUnsigned(dictionary.utf8(ids[a]), dictionary.utf8(ids[b])));
+    int[] order = sortedByKey(ids);
     int maxId = 0;
     for (int i = 0; i < count; i++) {
       maxId = Math.max(maxId, ids[i]);
@@ -146,6 +141,33 @@ public final class VariantEncoder {
       at = putUnsigned(at, offsets[order[i]], offsetSize);
     }
     putUnsigned(at, dataSize, offsetSize);
+  }
+
+  /**
+   * Field indexes in the order of their keys' UTF-8 bytes, as the spec requires. Insertion sort for
+   * the usual small objects (no boxing), a general sort for wide ones.
+   */
+  private int[] sortedByKey(int[] ids) {
+    if (ids.length > 64) {
+      return java.util.stream.IntStream.range(0, ids.length)
+          .boxed()
+          .sorted(
+              (a, b) -> Arrays.compareUnsigned(dictionary.utf8(ids[a]), dictionary.utf8(ids[b])))
+          .mapToInt(Integer::intValue)
+          .toArray();
+    }
+    int[] order = new int[ids.length];
+    for (int i = 0; i < order.length; i++) {
+      int field = i;
+      byte[] key = dictionary.utf8(ids[field]);
+      int at = i;
+      while (at > 0 && Arrays.compareUnsigned(dictionary.utf8(ids[order[at - 1]]), key) > 0) {
+        order[at] = order[at - 1];
+        at--;
+      }
+      order[at] = field;
+    }
+    return order;
   }
 
   private void writeArray(BsonArray array) {
