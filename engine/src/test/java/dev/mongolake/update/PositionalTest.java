@@ -311,4 +311,18 @@ class PositionalTest {
         update.apply(doc("{_id: 1, a: [0, 0]}"), UPDATE.withPositionalMatch(1)).document(),
         "{_id: 1, a: [2, 1]}");
   }
+
+  @Test
+  void missingArrayErrorNamesThePathUpToTheArray() {
+    assertApplyFails(
+        "{$set: {'grades.subGrades.$[].x': 1}}",
+        "{_id: 1, grades: {}}",
+        ErrorCode.BAD_VALUE,
+        "The path 'grades.subGrades' must exist in the document in order to apply array updates.");
+    assertApplyFails(
+        "{$set: {'a.b.$[]': 1}}",
+        "{_id: 1}",
+        ErrorCode.BAD_VALUE,
+        "The path 'a.b' must exist in the document in order to apply array updates.");
+  }
 }

@@ -169,10 +169,12 @@ public final class PathApplier {
   private void createMissing(BsonValue container, String name, int depth, List<String> taken) {
     for (int i = depth + 1; i < path.size(); i++) {
       if (UpdatePath.isArrayUpdatePart(path.part(i))) {
+        List<String> arrayPath = new ArrayList<>(taken);
+        arrayPath.addAll(path.parts().subList(depth + 1, i));
         throw new MongoLakeException(
             ErrorCode.BAD_VALUE,
             "The path '"
-                + String.join(".", taken)
+                + String.join(".", arrayPath)
                 + "' must exist in the document in order to apply array updates.");
       }
     }
