@@ -148,11 +148,34 @@ class ParquetPushdownTest {
   }
 
   @Test
+  void anchoredRegexPushesAsAPrefixRange() {
+    FilterPredicate emailNull = eq(EMAIL, (Binary) null);
+    assertThat(pushed("{email: /^ab/}"))
+        .contains(
+            or(
+                and(gtEq(EMAIL, Binary.fromString("ab")), lt(EMAIL, Binary.fromString("ac"))),
+                emailNull));
+    assertThat(pushed("{email: {$in: ['x', /^ab/]}}"))
+        .contains(
+            or(
+                or(
+                    eq(EMAIL, Binary.fromString("x")),
+                    and(gtEq(EMAIL, Binary.fromString("ab")), lt(EMAIL, Binary.fromString("ac")))),
+                emailNull));
+  }
+
+  @Test
+  void regexOnANonStringColumnKeepsOnlyNullRows() {
+    assertThat(pushed("{age: /^3/}")).contains(AGE_NULL);
+  }
+
+  @Test
   void negationsAndOtherOperatorsDoNotPush() {
     assertThat(pushed("{age: {$ne: 1}}")).isEmpty();
     assertThat(pushed("{age: {$nin: [1]}}")).isEmpty();
     assertThat(pushed("{$nor: [{age: 1}]}")).isEmpty();
-    assertThat(pushed("{email: /^a/}")).isEmpty();
+    assertThat(pushed("{email: /a/}")).isEmpty();
+    assertThat(pushed("{email: /^a/i}")).isEmpty();
     assertThat(pushed("{age: {$exists: true}}")).isEmpty();
     assertThat(pushed("{age: {$gt: {$minKey: 1}}}")).isEmpty();
     assertThat(pushed("{age: [1, 2]}")).isEmpty();

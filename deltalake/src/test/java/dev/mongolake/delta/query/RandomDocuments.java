@@ -13,6 +13,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
 import org.bson.BsonObjectId;
+import org.bson.BsonRegularExpression;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
@@ -108,11 +109,20 @@ final class RandomDocuments {
     return new BsonDocument(random.nextBoolean() ? "$and" : "$or", new BsonArray(parts));
   }
 
+  private static final String[] PATTERNS = {"^a", "^ab", "^b?", "a", "^\uFF21", "^a|b", "^ab*c"};
+  private static final String[] OPTIONS = {"", "i", "m", "s"};
+
+  private BsonValue regex() {
+    return new BsonRegularExpression(
+        PATTERNS[random.nextInt(PATTERNS.length)], OPTIONS[random.nextInt(OPTIONS.length)]);
+  }
+
   private BsonDocument leaf() {
     String path = random.nextBoolean() ? "a" : "p.q";
     BsonValue condition =
-        switch (random.nextInt(7)) {
+        switch (random.nextInt(8)) {
           case 0 -> scalar();
+          case 6 -> regex();
           case 1 -> new BsonDocument("$in", new BsonArray(List.of(scalar(), scalar())));
           case 2 -> new BsonDocument("$exists", BsonBoolean.valueOf(random.nextBoolean()));
           case 3 -> new BsonDocument("$ne", scalar());

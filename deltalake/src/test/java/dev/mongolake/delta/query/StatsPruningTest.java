@@ -111,8 +111,27 @@ class StatsPruningTest {
 
   @Test
   void regexPrunesWhenNoStringsCanOccur() {
-    assertThat(mayMatch("{age: /^3/}", AGES_20_TO_40)).isFalse();
-    assertThat(mayMatch("{age: /^3/}", ages(new BsonString("a"), new BsonString("z"), 0))).isTrue();
+    assertThat(mayMatch("{age: /3/}", AGES_20_TO_40)).isFalse();
+    assertThat(mayMatch("{age: /3/}", ages(new BsonString("a"), new BsonString("z"), 0))).isTrue();
+  }
+
+  @Test
+  void anchoredRegexPrunesOutsideItsPrefixRange() {
+    FileStats names = ages(new BsonString("bob"), new BsonString("dave"), 0);
+    assertThat(mayMatch("{age: /^c/}", names)).isTrue();
+    assertThat(mayMatch("{age: /^bo.*x/}", names)).isTrue();
+    assertThat(mayMatch("{age: /^e/}", names)).isFalse();
+    assertThat(mayMatch("{age: /^ba/}", names)).isFalse();
+    assertThat(mayMatch("{age: {$in: [/^a/, /^z/]}}", names)).isFalse();
+  }
+
+  @Test
+  void regexWithoutUsablePrefixOnlyChecksForStrings() {
+    FileStats names = ages(new BsonString("bob"), new BsonString("dave"), 0);
+    assertThat(mayMatch("{age: /^e/i}", names)).isTrue();
+    assertThat(mayMatch("{age: /^e/m}", names)).isTrue();
+    assertThat(mayMatch("{age: /^e|b/}", names)).isTrue();
+    assertThat(mayMatch("{age: /^e?b/}", names)).isTrue();
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.mongolake.delta.query.internal.parquet;
 
 import dev.mongolake.delta.query.BsonComparisonOrder;
-import dev.mongolake.delta.query.BsonTypeBracket;
 import dev.mongolake.delta.query.PushdownColumn;
 import dev.mongolake.delta.query.ast.AllOfPredicate;
 import dev.mongolake.delta.query.ast.AndNode;
@@ -13,6 +12,8 @@ import dev.mongolake.delta.query.ast.FieldPredicate;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.ast.InPredicate;
 import dev.mongolake.delta.query.ast.OrNode;
+import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexPrefix;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,12 +38,15 @@ import org.bson.BsonValue;
  *       DOUBLE, converted exactly; dates on TIMESTAMP; booleans on BOOLEAN, equality only); an
  *       operand of another class keeps only null rows;
  *   <li>{@code {path: null}}, {@code $gte/$lte: null} and {@code $exists: false}: column is null;
- *   <li>{@code $in} whose values all push (regular expressions push only on non-string columns);
+ *   <li>{@code $regex} and regular expression literals with an anchored literal prefix ({@code
+ *       /^abc/}, no {@code i m x} option) on a STRING column, as the range of strings with that
+ *       prefix; on other columns, only null rows can match;
+ *   <li>{@code $in} whose values and regular expressions all push;
  *   <li>{@code $and} (the pushable children) and {@code $or} (when every child pushes).
  * </ul>
  *
- * Nothing else pushes ({@code $ne $nin $not $nor $regex $expr $type $size $elemMatch $all $mod
- * $bits*}, NaN and MinKey/MaxKey operands, array operands, paths with numeric components).
+ * Nothing else pushes ({@code $ne $nin $not $nor $expr $type $size $elemMatch $all $mod $bits*},
+ * NaN and MinKey/MaxKey operands, array operands, paths with numeric components).
  */
 public final class ParquetPredicateBuilder {
   private final Map<String, TypedColumn> columns = new HashMap<>();
@@ -73,6 +77,7 @@ public final class ParquetPredicateBuilder {
           restrict(comparison.operator(), comparison.operand(), column)
               .toPredicate(column.isNull());
       case InPredicate in -> inPredicate(in, column);
+      case RegexPredicate regex -> restrictRegex(regex, column).toPredicate(column.isNull());
       case ExistsPredicate exists ->
           exists.shouldExist() ? Optional.empty() : Optional.of(column.isNull());
       case AllOfPredicate allOf -> {
@@ -87,12 +92,15 @@ public final class ParquetPredicateBuilder {
   }
 
   private Optional<FilterPredicate> inPredicate(InPredicate in, TypedColumn column) {
-    if (!in.regexes().isEmpty() && column.bracket() == BsonTypeBracket.STRING) {
-      return Optional.empty();
+    List<ColumnRestriction> restrictions = new ArrayList<>();
+    for (BsonValue value : in.values()) {
+      restrictions.add(restrict(ComparisonOperator.EQ, value, column));
+    }
+    for (RegexPredicate regex : in.regexes()) {
+      restrictions.add(restrictRegex(regex, column));
     }
     List<FilterPredicate> alternatives = new ArrayList<>();
-    for (BsonValue value : in.values()) {
-      ColumnRestriction restriction = restrict(ComparisonOperator.EQ, value, column);
+    for (ColumnRestriction restriction : restrictions) {
       switch (restriction.kind()) {
         case ALL -> {
           return Optional.empty();
@@ -103,6 +111,14 @@ public final class ParquetPredicateBuilder {
     }
     alternatives.add(column.isNull());
     return alternatives.stream().reduce(FilterApi::or);
+  }
+
+  /** Regular expressions match strings (and symbols and regex values, never in typed columns). */
+  private static ColumnRestriction restrictRegex(RegexPredicate regex, TypedColumn column) {
+    if (!(column instanceof StringColumn strings)) {
+      return ColumnRestriction.NONE;
+    }
+    return RegexPrefix.of(regex).map(strings::prefixRange).orElse(ColumnRestriction.ALL);
   }
 
   private static ColumnRestriction restrict(

@@ -2,6 +2,7 @@ package dev.mongolake.delta.query.internal.parquet;
 
 import dev.mongolake.delta.query.BsonTypeBracket;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
+import dev.mongolake.delta.query.internal.RegexPrefix;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.Operators.BinaryColumn;
@@ -42,5 +43,15 @@ final class StringColumn implements TypedColumn {
           case LT -> FilterApi.lt(column, value);
           case LTE -> FilterApi.ltEq(column, value);
         });
+  }
+
+  /** Strings that start with the prefix: {@code [prefix, upperBound)}. */
+  ColumnRestriction prefixRange(RegexPrefix prefix) {
+    FilterPredicate atLeast = FilterApi.gtEq(column, Binary.fromString(prefix.prefix()));
+    return ColumnRestriction.of(
+        prefix
+            .upperBound()
+            .map(upper -> FilterApi.and(atLeast, FilterApi.lt(column, Binary.fromString(upper))))
+            .orElse(atLeast));
   }
 }

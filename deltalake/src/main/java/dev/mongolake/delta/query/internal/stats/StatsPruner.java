@@ -18,6 +18,9 @@ import dev.mongolake.delta.query.ast.InPredicate;
 import dev.mongolake.delta.query.ast.ModPredicate;
 import dev.mongolake.delta.query.ast.OrNode;
 import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexPrefix;
+import java.util.Optional;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -73,11 +76,11 @@ public final class StatsPruner {
                       value ->
                           comparisonMayMatch(
                               new ComparisonPredicate(ComparisonOperator.EQ, value), column))
-              || (!in.regexes().isEmpty() && regexMayMatch(column));
+              || in.regexes().stream().anyMatch(regex -> regexMayMatch(regex, column));
       case AllOfPredicate allOf ->
           allOf.predicates().stream().allMatch(child -> predicateMayMatch(child, column));
       case ExistsPredicate exists -> exists.shouldExist() || mayHaveNull(column);
-      case RegexPredicate ignored -> regexMayMatch(column);
+      case RegexPredicate regex -> regexMayMatch(regex, column);
       case ModPredicate ignored -> bracketMayOccur(column, BsonTypeBracket.NUMBER);
       case ConstantPredicate constant -> constant.value();
       default -> true;
@@ -108,9 +111,21 @@ public final class StatsPruner {
     };
   }
 
-  private static boolean regexMayMatch(ColumnStats column) {
-    return bracketMayOccur(column, BsonTypeBracket.STRING)
-        || bracketMayOccur(column, BsonTypeBracket.REGULAR_EXPRESSION);
+  private static boolean regexMayMatch(RegexPredicate regex, ColumnStats column) {
+    if (!column.hasBounds() || bracketMayOccur(column, BsonTypeBracket.REGULAR_EXPRESSION)) {
+      return true;
+    }
+    Optional<RegexPrefix> prefix = RegexPrefix.of(regex);
+    if (prefix.isEmpty()) {
+      return bracketMayOccur(column, BsonTypeBracket.STRING);
+    }
+    // Matching strings lie in [prefix, upperBound).
+    return ORDER.compare(column.max(), new BsonString(prefix.get().prefix())) >= 0
+        && prefix
+            .get()
+            .upperBound()
+            .map(upper -> ORDER.compare(column.min(), new BsonString(upper)) < 0)
+            .orElse(true);
   }
 
   private static boolean bracketMayOccur(ColumnStats column, BsonTypeBracket bracket) {
