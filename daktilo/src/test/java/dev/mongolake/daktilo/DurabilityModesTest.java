@@ -1,12 +1,14 @@
 package dev.mongolake.daktilo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,6 +89,37 @@ class DurabilityModesTest {
       assertThat(log.lastSequence()).isEqualTo(threads * each);
       long syncs = SyncCounter.of(log);
       assertThat(syncs).isLessThan(threads * each);
+    }
+  }
+
+  @Test
+  void appendingFromACallbackOnTheSyncThreadFailsInsteadOfDeadlocking() {
+    try (Daktilo log = Daktilo.open(dir, options(Durability.BATCH))) {
+      AtomicReference<String> ranOn = new AtomicReference<>();
+      CompletableFuture<Long> nested =
+          log.appendAsync(Payloads.of("a"))
+              .thenApply(
+                  seq -> {
+                    ranOn.set(Thread.currentThread().getName());
+                    return log.append(Payloads.of("b"));
+                  });
+      // The callback runs on the sync thread unless the future completed before it was attached,
+      // in which case it ran right here and the nested append was legal.
+      Thread caller = Thread.currentThread();
+      boolean ranHere =
+          nested.isDone()
+              && !nested.isCompletedExceptionally()
+              && caller.getName().equals(ranOn.get());
+      if (!ranHere) {
+        assertThatThrownBy(nested::join)
+            .hasCauseInstanceOf(IllegalStateException.class)
+            .hasMessageContaining(
+                "Cannot append or flush from a callback on the log's sync thread");
+        assertThat(ranOn.get()).startsWith("daktilo-sync-");
+      }
+      CompletableFuture<Long> viaExecutor =
+          log.appendAsync(Payloads.of("c")).thenApplyAsync(seq -> log.append(Payloads.of("d")));
+      assertThat(viaExecutor.join()).isEqualTo(log.lastSequence());
     }
   }
 }

@@ -97,6 +97,11 @@ public final class LogEngine implements AutoCloseable {
           // records): continue after the checkpoint, never reusing a sequence.
           log.roll(state.nextSequence(), Format.SEGMENT_SEQUENCE_GAP);
         }
+      } catch (RuntimeException e) {
+        for (RecordSource s : log.segments) {
+          s.retire();
+        }
+        throw e;
       } finally {
         log.writeLock.unlock();
       }
@@ -288,6 +293,11 @@ public final class LogEngine implements AutoCloseable {
   }
 
   private void checkWritable() {
+    if (mode != Durability.ASYNC && syncer.isSyncThread()) {
+      throw new IllegalStateException(
+          "Cannot append or flush from a callback on the log's sync thread: it would wait for"
+              + " itself (attach callbacks with an executor, e.g. thenApplyAsync)");
+    }
     if (closed) {
       throw new LogClosedException("Cannot append to log " + dir + ": it is closed");
     }
@@ -377,6 +387,10 @@ public final class LogEngine implements AutoCloseable {
   }
 
   public void flush() {
+    if (syncer.isSyncThread()) {
+      throw new IllegalStateException(
+          "Cannot flush from a callback on the log's sync thread: it would wait for itself");
+    }
     Waiter waiter;
     writeLock.lock();
     try {

@@ -66,6 +66,10 @@ final class Syncer implements Runnable {
     }
   }
 
+  boolean isSyncThread() {
+    return Thread.currentThread() == thread;
+  }
+
   long syncCount() {
     return syncs;
   }
