@@ -1,6 +1,7 @@
 package dev.mongolake.daktilo.cli;
 
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.internal.CompressedSegment;
 import dev.mongolake.daktilo.internal.FileOps;
 import dev.mongolake.daktilo.internal.Format;
 import dev.mongolake.daktilo.internal.FrameReader;
@@ -25,12 +26,16 @@ import java.util.concurrent.locks.LockSupport;
  * short or failing its CRC while the writer is still copying it) is retried after a poll interval;
  * once a newer segment exists the current one is sealed and the follower moves on.
  *
+ * <p>Compressed sealed segments are read block by block through the engine's reader.
+ *
  * <p>It returns a record as soon as its bytes are in the file, which in {@code BATCH} and {@code
  * STRICT} mode can be just before the record is acknowledged as durable. Not thread safe.
  */
 final class SegmentFollower implements AutoCloseable {
 
   private static final int HEADER_PROBE = Format.FRAME_HEADER_SIZE;
+  private static final int CHUNK_RECORDS = 512;
+  private static final long CHUNK_BYTES = 1 << 20;
 
   private final Path dir;
   private final long pollNanos;
@@ -43,6 +48,8 @@ final class SegmentFollower implements AutoCloseable {
   private final List<LogEntry> openBatch = new ArrayList<>();
   private final ArrayDeque<LogEntry> completeBatch = new ArrayDeque<>();
   private long openBatchPosition;
+  private CompressedSegment compressed;
+  private long compressedNext;
 
   SegmentFollower(Path dir, Duration poll) {
     this.dir = dir;
@@ -78,8 +85,14 @@ final class SegmentFollower implements AutoCloseable {
         }
         continue;
       }
-      if (channel == null && !openSegmentHolding(from)) {
+      if (channel == null && compressed == null && !openSegmentHolding(from)) {
         return null;
+      }
+      if (compressed != null) {
+        if (!readCompressedChunk(from) && !moveToNextSegment()) {
+          return null;
+        }
+        continue;
       }
       long before = position;
       LogEntry entry = readFrame();
@@ -103,6 +116,23 @@ final class SegmentFollower implements AutoCloseable {
         return entry;
       }
     }
+  }
+
+  /**
+   * Queues the next chunk of records of the current compressed segment (sealed and immutable: its
+   * records are all complete); false when it has no more.
+   */
+  private boolean readCompressedChunk(long from) {
+    long last = compressed.lastSequence();
+    long next = Math.max(compressedNext, from);
+    if (next > last) {
+      return false;
+    }
+    List<LogEntry> chunk = new ArrayList<>();
+    compressed.read(next, last, CHUNK_RECORDS, CHUNK_BYTES, chunk);
+    compressedNext = chunk.isEmpty() ? last + 1 : chunk.getLast().sequence() + 1;
+    completeBatch.addAll(chunk);
+    return !chunk.isEmpty();
   }
 
   /** Forgets the frames of an unfinished batch so that they are read again with the rest of it. */
@@ -132,7 +162,7 @@ final class SegmentFollower implements AutoCloseable {
       if (id > segmentId) {
         // Sealed now: read what remains once more, the writer may have finished it meanwhile.
         long before = position;
-        if (readFrame() != null) {
+        if (channel != null && readFrame() != null) {
           position = before;
           expected--;
           return true;
@@ -160,8 +190,23 @@ final class SegmentFollower implements AutoCloseable {
       return false; // being created
     }
     long id = Format.parseSegmentId(file.getFileName().toString());
-    SegmentHeader decoded = SegmentHeader.decode(header, file, id);
+    SegmentHeader decoded;
+    try {
+      decoded = SegmentHeader.decode(header, file, id);
+    } catch (RuntimeException e) {
+      next.close();
+      throw e;
+    }
     close();
+    if (decoded.compressed()) {
+      // Compressed segments are sealed and immutable: read them block by block, not as frames.
+      next.close();
+      compressed = CompressedSegment.open(file, id);
+      compressedNext = decoded.firstSequence();
+      segmentId = id;
+      expected = decoded.firstSequence();
+      return true;
+    }
     channel = next;
     segmentId = id;
     position = Format.SEGMENT_HEADER_SIZE;
@@ -210,6 +255,10 @@ final class SegmentFollower implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    if (compressed != null) {
+      compressed.retire();
+      compressed = null;
+    }
     if (channel != null) {
       channel.close();
       channel = null;
