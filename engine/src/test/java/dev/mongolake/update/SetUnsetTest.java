@@ -211,4 +211,29 @@ class SetUnsetTest {
         ErrorCode.IMMUTABLE_FIELD,
         "Performing an update on the path '_id' would modify the immutable field '_id'");
   }
+
+  private static BsonDocument nested(int levels) {
+    BsonDocument value = new BsonDocument("x", new org.bson.BsonInt32(1));
+    for (int i = 1; i < levels; i++) {
+      value = new BsonDocument("x", value);
+    }
+    return value;
+  }
+
+  @Test
+  void setAllowsNestingUpToOneHundredLevels() {
+    BsonDocument update = new BsonDocument("$set", new BsonDocument("a", nested(99)));
+    assertThat(Update.parse(update).apply(doc("{_id: 1}"), UpdateTesting.UPDATE).modified())
+        .isTrue();
+  }
+
+  @Test
+  void setRefusesNestingBeyondOneHundredLevels() {
+    BsonDocument update = new BsonDocument("$set", new BsonDocument("a.b", nested(99)));
+    Update parsed = Update.parse(update);
+    UpdateTesting.assertFails(
+        () -> parsed.apply(doc("{_id: 1}"), UpdateTesting.UPDATE),
+        ErrorCode.OVERFLOW,
+        "Document exceeds maximum nesting depth of 100");
+  }
 }

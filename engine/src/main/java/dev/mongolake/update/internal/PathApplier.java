@@ -19,6 +19,9 @@ public final class PathApplier {
   /** MongoDB refuses to pad an array by more than this many nulls. */
   static final int MAX_PADDING = 1_500_000;
 
+  /** MongoDB's maximum nesting depth of a stored document. */
+  static final int MAX_DEPTH = 100;
+
   private final UpdatePath owner;
   private final UpdatePath path;
   private final FieldModification modification;
@@ -147,7 +150,7 @@ public final class PathApplier {
         }
         checkNotImmutable(taken);
         document.recordChange(owner, String.join(".", taken));
-        put(container, name, value);
+        put(container, name, value, taken.size());
         document.markModified();
       }
       case Change.Remove remove -> {
@@ -191,11 +194,15 @@ public final class PathApplier {
     }
     checkNotImmutable(full);
     document.recordChange(owner, String.join(".", full));
-    put(container, name, nested);
+    put(container, name, nested, taken.size());
     document.markModified();
   }
 
-  private void put(BsonValue container, String name, BsonValue value) {
+  private void put(BsonValue container, String name, BsonValue value, int level) {
+    if (level + nesting(value) > MAX_DEPTH) {
+      throw new MongoLakeException(
+          ErrorCode.OVERFLOW, "Document exceeds maximum nesting depth of " + MAX_DEPTH);
+    }
     if (container.isDocument()) {
       BsonDocument target = container.asDocument();
       if (target == document.root() && name.startsWith("$") && !target.containsKey(name)) {
@@ -236,6 +243,21 @@ public final class PathApplier {
               + String.join(".", taken)
               + "' would modify the immutable field '_id'");
     }
+  }
+
+  /** How many levels of documents and arrays {@code value} adds below its own level. */
+  private static int nesting(BsonValue value) {
+    int deepest = 0;
+    if (value.isDocument()) {
+      for (BsonValue child : value.asDocument().values()) {
+        deepest = Math.max(deepest, 1 + nesting(child));
+      }
+    } else if (value.isArray()) {
+      for (BsonValue child : value.asArray()) {
+        deepest = Math.max(deepest, 1 + nesting(child));
+      }
+    }
+    return deepest;
   }
 
   private static long parseIndex(String digits) {
