@@ -152,6 +152,22 @@ class S3StorageTest {
   }
 
   @Test
+  void withoutKeysInTheUriTheAwsDefaultCredentialChainIsUsed() {
+    // The default chain reads system properties first, then AWS_ACCESS_KEY_ID and friends.
+    System.setProperty("aws.accessKeyId", S3ProxyExtension.IDENTITY);
+    System.setProperty("aws.secretAccessKey", S3ProxyExtension.CREDENTIAL);
+    URI withoutKeys =
+        URI.create("s3://lake/" + prefix + "?endpoint=" + S3.endpoint() + "&region=us-east-1");
+    try (Storage storage = Storage.create(withoutKeys)) {
+      assertThat(storage.writeIfAbsent("t/a", bytes("signed by the chain"))).isTrue();
+      assertThat(storage.read("t/a")).isEqualTo(bytes("signed by the chain"));
+    } finally {
+      System.clearProperty("aws.accessKeyId");
+      System.clearProperty("aws.secretAccessKey");
+    }
+  }
+
+  @Test
   void wrongCredentialsFailAtOnceWithS3sReason() {
     URI wrong =
         URI.create(
