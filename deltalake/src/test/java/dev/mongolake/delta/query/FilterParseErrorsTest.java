@@ -149,6 +149,14 @@ class FilterParseErrorsTest {
   }
 
   @Test
+  void textAndSampleRateAreRejectedAsNotImplemented() {
+    assertRejected(
+        "{$text: {$search: 'x'}}", QueryErrorCode.NOT_IMPLEMENTED, "$text is not supported yet");
+    assertRejected(
+        "{$sampleRate: 0.5}", QueryErrorCode.NOT_IMPLEMENTED, "$sampleRate is not supported yet");
+  }
+
+  @Test
   void geoOperatorsAreRejectedAsNotImplemented() {
     assertRejected(
         "{loc: {$near: [0, 0]}}", QueryErrorCode.NOT_IMPLEMENTED, "$near is not supported");

@@ -63,6 +63,10 @@ public final class StandardOperators {
             new RejectedTopLevelOperatorHandler(
                 QueryErrorCode.NOT_IMPLEMENTED, "$text is not supported yet"),
             "$text")
+        .topLevel(
+            new RejectedTopLevelOperatorHandler(
+                QueryErrorCode.NOT_IMPLEMENTED, "$sampleRate is not supported yet"),
+            "$sampleRate")
         .build();
   }
 }
