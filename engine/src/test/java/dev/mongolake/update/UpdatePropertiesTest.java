@@ -9,6 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -81,6 +82,53 @@ class UpdatePropertiesTest {
             .apply(set, UpdateTesting.UPDATE)
             .document();
     UpdateTesting.assertDocument(unset, original.toJson());
+  }
+
+  @Property(tries = 200)
+  void addToSetIsIdempotent(
+      @ForAll("smallArrays") List<Integer> existing, @ForAll("smallArrays") List<Integer> added) {
+    BsonDocument document = new BsonDocument("_id", new BsonInt32(1)).append("s", ints(existing));
+    Update update =
+        Update.parse(
+            new BsonDocument(
+                "$addToSet", new BsonDocument("s", new BsonDocument("$each", ints(added)))));
+    BsonDocument once = update.apply(document, UpdateTesting.UPDATE).document();
+    UpdateResult twice = update.apply(once, UpdateTesting.UPDATE);
+    assertThat(twice.modified()).isFalse();
+    assertThat(twice.document()).isEqualTo(once);
+    for (int value : added) {
+      assertThat(once.getArray("s")).contains(new BsonInt32(value));
+    }
+  }
+
+  @Property(tries = 200)
+  void pushWithNegativeSliceKeepsTheLastElements(
+      @ForAll("smallArrays") List<Integer> existing,
+      @ForAll("smallArrays") List<Integer> pushed,
+      @ForAll @IntRange(min = 0, max = 6) int keep) {
+    BsonDocument document = new BsonDocument("_id", new BsonInt32(1)).append("a", ints(existing));
+    BsonDocument push =
+        new BsonDocument("$each", ints(pushed)).append("$slice", new BsonInt32(-keep));
+    BsonArray result =
+        Update.parse(new BsonDocument("$push", new BsonDocument("a", push)))
+            .apply(document, UpdateTesting.UPDATE)
+            .document()
+            .getArray("a");
+    List<Integer> all = new java.util.ArrayList<>(existing);
+    all.addAll(pushed);
+    List<Integer> expected = all.subList(Math.max(0, all.size() - keep), all.size());
+    assertThat(result).isEqualTo(ints(expected));
+  }
+
+  @Provide
+  Arbitrary<List<Integer>> smallArrays() {
+    return Arbitraries.integers().between(-3, 3).list().ofMaxSize(6);
+  }
+
+  private static BsonArray ints(List<Integer> values) {
+    BsonArray array = new BsonArray();
+    values.forEach(v -> array.add(new BsonInt32(v)));
+    return array;
   }
 
   private static BsonDocument inc(BsonDocument document, int delta) {
