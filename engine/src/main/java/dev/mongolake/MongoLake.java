@@ -59,9 +59,13 @@ public final class MongoLake implements AutoCloseable {
     return options;
   }
 
-  /** Forces every acknowledged write to disk. */
+  /**
+   * Writes every buffered change to the collections' Delta tables (Parquet files), then trims the
+   * write-ahead log. Acknowledged writes are already durable in the log; this makes them visible to
+   * other engines reading the tables.
+   */
   public void flush() {
-    engine.flush();
+    engine.flushToTables();
   }
 
   @Override

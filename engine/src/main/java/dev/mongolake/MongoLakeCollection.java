@@ -13,6 +13,7 @@ import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.WriteFailure;
@@ -164,10 +165,11 @@ public final class MongoLakeCollection<T> {
   /** The number of documents, without a filter. */
   public long estimatedDocumentCount() {
     long count = 0;
-    Iterator<BsonDocument> documents = engine.scan(namespace, engine.snapshot());
-    while (documents.hasNext()) {
-      documents.next();
-      count++;
+    try (CloseableIterator<BsonDocument> documents = engine.scan(namespace, engine.snapshot())) {
+      while (documents.hasNext()) {
+        documents.next();
+        count++;
+      }
     }
     return count;
   }
@@ -181,12 +183,17 @@ public final class MongoLakeCollection<T> {
   public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
-    Iterator<BsonDocument> results =
-        Pipeline.parse(stages).run(engine.scan(namespace, engine.snapshot()));
+    Pipeline parsed = Pipeline.parse(stages);
+    CloseableIterator<BsonDocument> scan = engine.scan(namespace, engine.snapshot());
+    Iterator<BsonDocument> results = parsed.run(scan);
     return new MongoLakeCursor<>() {
       @Override
       public boolean hasNext() {
-        return results.hasNext();
+        boolean more = results.hasNext();
+        if (!more) {
+          scan.close();
+        }
+        return more;
       }
 
       @Override
@@ -196,7 +203,7 @@ public final class MongoLakeCollection<T> {
 
       @Override
       public void close() {
-        // Results are read from an immutable snapshot; nothing to release.
+        scan.close();
       }
     };
   }

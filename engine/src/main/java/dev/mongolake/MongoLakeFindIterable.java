@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.internal.read.Projection;
@@ -106,15 +107,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     var parsedFilter = QueryErrors.parseFilter(filter);
     SortOrder order = SortOrder.parse(sort);
     Projection projector = Projection.parse(projection);
-    Iterator<BsonDocument> matches =
-        new FilteringIterator(engine.scan(namespace, engine.snapshot()), parsedFilter);
+    CloseableIterator<BsonDocument> scan = engine.scan(namespace, engine.snapshot());
+    Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (!order.isEmpty()) {
       List<BsonDocument> sorted = new ArrayList<>();
-      matches.forEachRemaining(sorted::add);
+      try (scan) {
+        matches.forEachRemaining(sorted::add);
+      }
       sorted.sort(order);
       matches = sorted.iterator();
     }
-    return new Cursor(matches, projector);
+    return new Cursor(matches, scan, projector);
   }
 
   private static final class FilteringIterator implements Iterator<BsonDocument> {
@@ -151,12 +154,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
   private final class Cursor implements MongoLakeCursor<T> {
     private final Iterator<BsonDocument> source;
+    private final CloseableIterator<BsonDocument> scan;
     private final Projection projection;
     private int skipped;
     private int returned;
 
-    Cursor(Iterator<BsonDocument> source, Projection projection) {
+    Cursor(
+        Iterator<BsonDocument> source,
+        CloseableIterator<BsonDocument> scan,
+        Projection projection) {
       this.source = source;
+      this.scan = scan;
       this.projection = projection;
     }
 
@@ -166,7 +174,11 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         source.next();
         skipped++;
       }
-      return (limit == 0 || returned < limit) && source.hasNext();
+      boolean more = (limit == 0 || returned < limit) && source.hasNext();
+      if (!more) {
+        close();
+      }
+      return more;
     }
 
     @Override
@@ -181,7 +193,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
     @Override
     public void close() {
-      // Snapshots are read from immutable versions; nothing is pinned yet.
+      scan.close();
     }
   }
 }

@@ -15,10 +15,10 @@ import org.bson.RawBsonDocument;
  * The unflushed changes of one collection: for each {@code _id} (in BSON order) a chain of
  * versions, newest first, each tagged with the log sequence that produced it.
  *
- * <p>Readers see the buffer as of a snapshot sequence and are never blocked: versions are immutable
- * and chains are replaced atomically. Writers must be serialized by the caller (the collection's
- * write lock). Old versions are kept while a snapshot may still need them; {@link #prune} drops the
- * rest.
+ * <p>Readers see the buffer between a floor (the log sequence the table they read already holds)
+ * and a snapshot sequence, and are never blocked: versions are immutable and chains are replaced
+ * atomically. Writers must be serialized by the caller (the collection's write lock); {@link
+ * #releaseUpTo} must not run while a reader with a lower floor is active.
  */
 public final class DocumentBuffer {
 
@@ -26,50 +26,50 @@ public final class DocumentBuffer {
       new ConcurrentSkipListMap<>(BsonComparisonOrder.INSTANCE);
   private final AtomicLong approximateBytes = new AtomicLong();
 
-  /** Records a new version of the document with this {@code _id}. */
-  public void put(long sequence, BsonDocument document) {
+  /**
+   * Records a new version of the document with this {@code _id}.
+   *
+   * @param created whether this creates the document (no earlier version exists anywhere)
+   */
+  public void put(long sequence, BsonDocument document, boolean created) {
     BsonValue id = document.get("_id");
     if (id == null) {
       throw new IllegalArgumentException("Cannot buffer a document without _id");
     }
-    chains.compute(id, (key, older) -> new DocumentVersion(sequence, document, older));
+    chains.compute(id, (key, older) -> new DocumentVersion(sequence, document, created, older));
     approximateBytes.addAndGet(sizeOf(document));
   }
 
   /** Records the deletion of the document with this {@code _id}. */
   public void delete(long sequence, BsonValue id) {
-    chains.compute(id, (key, older) -> new DocumentVersion(sequence, null, older));
+    chains.compute(id, (key, older) -> new DocumentVersion(sequence, null, false, older));
     approximateBytes.addAndGet(32);
   }
 
   /**
-   * What the buffer says about {@code id} at {@code snapshot}: empty if it holds nothing visible
-   * (the flushed table decides), else the document or a tombstone.
+   * What the buffer says about {@code id} between {@code floor} (exclusive) and {@code snapshot}:
+   * empty if it holds no such version (the table at {@code floor} decides).
    */
-  public Optional<BufferedDocument> get(BsonValue id, long snapshot) {
+  public Optional<BufferedDocument> get(BsonValue id, long floor, long snapshot) {
     DocumentVersion chain = chains.get(id);
-    DocumentVersion visible = chain == null ? null : chain.visibleAt(snapshot);
-    return Optional.ofNullable(visible)
-        .map(v -> new BufferedDocument(id, v.sequence(), v.document()));
+    return Optional.ofNullable(chain == null ? null : entry(id, chain, floor, snapshot));
   }
 
-  /** The latest version of {@code id} regardless of snapshots (what a writer builds on). */
-  public Optional<BufferedDocument> latest(BsonValue id) {
-    return get(id, Long.MAX_VALUE);
-  }
-
-  /** Every {@code _id}'s visible entry at {@code snapshot}, in BSON order of {@code _id}. */
-  public Iterator<BufferedDocument> entries(long snapshot) {
+  /**
+   * Every {@code _id}'s entry between {@code floor} and {@code snapshot}, in BSON order of {@code
+   * _id}.
+   */
+  public Iterator<BufferedDocument> entries(long floor, long snapshot) {
     Iterator<Map.Entry<BsonValue, DocumentVersion>> chainIterator = chains.entrySet().iterator();
     return new Iterator<>() {
       private BufferedDocument next = advance();
 
       private BufferedDocument advance() {
         while (chainIterator.hasNext()) {
-          Map.Entry<BsonValue, DocumentVersion> entry = chainIterator.next();
-          DocumentVersion visible = entry.getValue().visibleAt(snapshot);
-          if (visible != null) {
-            return new BufferedDocument(entry.getKey(), visible.sequence(), visible.document());
+          Map.Entry<BsonValue, DocumentVersion> chain = chainIterator.next();
+          BufferedDocument entry = entry(chain.getKey(), chain.getValue(), floor, snapshot);
+          if (entry != null) {
+            return entry;
           }
         }
         return null;
@@ -92,24 +92,26 @@ public final class DocumentBuffer {
     };
   }
 
-  /** Drops versions no snapshot at or above {@code oldestSnapshot} can see. Writer-only. */
-  public void prune(long oldestSnapshot) {
-    for (Map.Entry<BsonValue, DocumentVersion> entry : chains.entrySet()) {
-      DocumentVersion chain = entry.getValue();
-      DocumentVersion pruned = chain.prunedBelow(oldestSnapshot);
-      if (pruned != chain) {
-        chains.replace(entry.getKey(), chain, pruned);
-      }
+  private static BufferedDocument entry(
+      BsonValue id, DocumentVersion chain, long floor, long snapshot) {
+    DocumentVersion visible = chain.visibleAt(snapshot);
+    if (visible == null || visible.sequence() <= floor) {
+      return null;
     }
+    boolean inTable = !visible.oldestAbove(floor).created();
+    return new BufferedDocument(id, visible.sequence(), visible.document(), inTable);
   }
 
-  /**
-   * Forgets every version at or below {@code flushedSequence}, which the table now holds. A chain
-   * whose newest version is flushed disappears; readers at older snapshots must read the table
-   * version they started with. Writer-only.
-   */
-  public void release(long flushedSequence) {
-    chains.entrySet().removeIf(e -> e.getValue().sequence() <= flushedSequence);
+  /** Forgets every version at or below {@code floor}, which the table now holds. Writer-only. */
+  public void releaseUpTo(long floor) {
+    for (Map.Entry<BsonValue, DocumentVersion> chain : chains.entrySet()) {
+      DocumentVersion kept = chain.getValue().above(floor);
+      if (kept == null) {
+        chains.remove(chain.getKey(), chain.getValue());
+      } else if (kept != chain.getValue()) {
+        chains.replace(chain.getKey(), chain.getValue(), kept);
+      }
+    }
     approximateBytes.set(chains.values().stream().mapToLong(DocumentBuffer::chainSize).sum());
   }
 

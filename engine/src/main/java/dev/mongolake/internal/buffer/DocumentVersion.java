@@ -7,9 +7,12 @@ import org.bson.BsonDocument;
  *
  * @param sequence the log sequence of the change that produced it
  * @param document the document, or {@code null} for a deletion (tombstone)
+ * @param created whether the change created the document (an insert: no earlier version existed in
+ *     the buffer or the table)
  * @param older the previous buffered version, or {@code null}
  */
-record DocumentVersion(long sequence, BsonDocument document, DocumentVersion older) {
+record DocumentVersion(
+    long sequence, BsonDocument document, boolean created, DocumentVersion older) {
 
   boolean isTombstone() {
     return document == null;
@@ -24,12 +27,24 @@ record DocumentVersion(long sequence, BsonDocument document, DocumentVersion old
     return version;
   }
 
-  /** This chain without versions that no snapshot at or above {@code oldestSnapshot} can see. */
-  DocumentVersion prunedBelow(long oldestSnapshot) {
-    if (sequence <= oldestSnapshot || older == null) {
-      return older == null ? this : new DocumentVersion(sequence, document, null);
+  /**
+   * The oldest version above {@code floor}: whether it was a creation tells whether the table (as
+   * of {@code floor}) holds the document.
+   */
+  DocumentVersion oldestAbove(long floor) {
+    DocumentVersion oldest = null;
+    for (DocumentVersion v = this; v != null && v.sequence > floor; v = v.older) {
+      oldest = v;
     }
-    DocumentVersion prunedOlder = older.prunedBelow(oldestSnapshot);
-    return prunedOlder == older ? this : new DocumentVersion(sequence, document, prunedOlder);
+    return oldest;
+  }
+
+  /** This chain without the versions at or below {@code floor}, or {@code null} if none is left. */
+  DocumentVersion above(long floor) {
+    if (sequence <= floor) {
+      return null;
+    }
+    DocumentVersion rest = older == null ? null : older.above(floor);
+    return rest == older ? this : new DocumentVersion(sequence, document, created, rest);
   }
 }

@@ -1,13 +1,18 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.buffer.DocumentBuffer;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
- * One collection inside the engine: its buffer of unflushed changes, its creation options and the
- * lock that serializes its writers (readers never take it).
+ * One collection inside the engine: its table (once flushed), the view readers combine with its
+ * buffer of unflushed changes, and the lock that serializes its writers (readers never take it).
  */
 final class CollectionState {
 
@@ -15,10 +20,19 @@ final class CollectionState {
   private final DocumentBuffer buffer = new DocumentBuffer();
   private final ReentrantLock writeLock = new ReentrantLock();
   private final BsonDocument options;
+  private volatile DocumentTable table;
+  private volatile TableView view = TableView.EMPTY;
+  private NavigableSet<BsonValue> tableIds;
 
   CollectionState(Namespace namespace, BsonDocument options) {
     this.namespace = namespace;
     this.options = options.clone();
+  }
+
+  CollectionState(Namespace namespace, DocumentTable table, TableView view) {
+    this(namespace, new BsonDocument());
+    this.table = table;
+    this.view = view;
   }
 
   Namespace namespace() {
@@ -35,5 +49,42 @@ final class CollectionState {
 
   BsonDocument options() {
     return options.clone();
+  }
+
+  DocumentTable table() {
+    return table;
+  }
+
+  TableView view() {
+    return view;
+  }
+
+  /** Installs a new table version. Caller holds the write lock. */
+  void publish(DocumentTable newTable, TableView newView) {
+    table = newTable;
+    view = newView;
+  }
+
+  /**
+   * The {@code _id}s the current table version holds, loaded on first use. Caller holds the write
+   * lock, which also guards the set.
+   */
+  NavigableSet<BsonValue> tableIds() {
+    if (tableIds == null) {
+      NavigableSet<BsonValue> ids = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+      TableView current = view;
+      if (current.snapshot() != null) {
+        try (var scan = current.snapshot().scan()) {
+          scan.forEachRemaining(document -> ids.add(document.get("_id")));
+        }
+      }
+      tableIds = ids;
+    }
+    return tableIds;
+  }
+
+  /** Whether the id set is loaded (flush keeps a loaded set current). */
+  boolean tableIdsLoaded() {
+    return tableIds != null;
   }
 }

@@ -7,7 +7,14 @@ import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.delta.TableAlreadyExistsException;
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.storage.Storage;
+import dev.mongolake.delta.table.DocumentSnapshot;
+import dev.mongolake.delta.table.DocumentTable;
+import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.delta.table.TableChanges;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WalRecordCodec;
@@ -46,24 +53,56 @@ public final class Engine implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
 
+  /** The idempotent-writer id under which flushes record the log sequence a table holds. */
+  static final String FLUSH_WRITER_ID = "mongolake-wal";
+
+  private final Path root;
+  private final Storage storage;
   private final WriteAheadLog wal;
   private final Clock clock;
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
+  private final ReaderPins pins = new ReaderPins();
+  private final Object flushLock = new Object();
 
-  private Engine(WriteAheadLog wal, Clock clock) {
+  private Engine(Path root, WriteAheadLog wal, Clock clock) {
+    this.root = root;
+    this.storage = new FileSystemStorage(root);
     this.wal = wal;
     this.clock = clock;
   }
 
-  /** Opens (or creates) the engine's files under {@code root} and replays the log. */
+  /**
+   * Opens (or creates) the engine's files under {@code root}: finds the collections' tables, then
+   * replays the log records that the tables do not hold yet.
+   */
   public static Engine open(Path root, Durability durability, Clock clock) {
     Daktilo log =
         Daktilo.open(
             root.resolve(Namespace.RESERVED_LOG_FOLDER),
             DaktiloOptions.defaults().withDurability(durability));
-    Engine engine = new Engine(new WriteAheadLog(log), clock);
-    engine.replay();
+    Engine engine = new Engine(root, new WriteAheadLog(log), clock);
+    try {
+      engine.discoverTables();
+      engine.replay();
+    } catch (RuntimeException e) {
+      engine.wal.close();
+      throw e;
+    }
     return engine;
+  }
+
+  private void discoverTables() {
+    for (Namespace namespace : TableDirectories.find(root)) {
+      DocumentTable.open(storage, namespace.storagePath(), clock)
+          .ifPresent(
+              table -> {
+                DocumentSnapshot snapshot = table.snapshot();
+                long floor = snapshot.transactionVersion(FLUSH_WRITER_ID).orElse(0);
+                collections.put(
+                    namespace,
+                    new CollectionState(namespace, table, new TableView(snapshot, floor)));
+              });
+    }
   }
 
   private void replay() {
@@ -71,7 +110,12 @@ public final class Engine implements AutoCloseable {
     Iterator<LogEntry> entries = wal.readAfter(wal.checkpointSequence());
     while (entries.hasNext()) {
       LogEntry entry = entries.next();
-      apply(entry.sequence(), WalRecordCodec.decode(entry.payload()));
+      WalRecord record = WalRecordCodec.decode(entry.payload());
+      CollectionState state = collections.get(record.namespace());
+      if (state != null && entry.sequence() <= state.view().floor()) {
+        continue;
+      }
+      apply(entry.sequence(), record);
       replayed++;
     }
     if (replayed > 0) {
@@ -83,17 +127,20 @@ public final class Engine implements AutoCloseable {
   private void apply(long sequence, WalRecord record) {
     switch (record) {
       case WalRecord.Insert insert ->
-          state(insert.namespace()).buffer().put(sequence, insert.document());
+          state(insert.namespace()).buffer().put(sequence, insert.document(), true);
       case WalRecord.Update update ->
-          state(update.namespace()).buffer().put(sequence, update.document());
+          state(update.namespace()).buffer().put(sequence, update.document(), false);
       case WalRecord.Replace replace ->
-          state(replace.namespace()).buffer().put(sequence, replace.document());
+          state(replace.namespace()).buffer().put(sequence, replace.document(), false);
       case WalRecord.Delete delete ->
           state(delete.namespace()).buffer().delete(sequence, delete.id());
       case WalRecord.CreateCollection create ->
           collections.putIfAbsent(
               create.namespace(), new CollectionState(create.namespace(), create.options()));
-      case WalRecord.DropCollection drop -> collections.remove(drop.namespace());
+      case WalRecord.DropCollection drop -> {
+        collections.remove(drop.namespace());
+        TableDirectories.delete(root, drop.namespace());
+      }
     }
   }
 
@@ -161,44 +208,110 @@ public final class Engine implements AutoCloseable {
     return wal.durableSequence();
   }
 
-  /** The documents of a collection at {@code snapshot}, in {@code _id} order within the buffer. */
-  public Iterator<BsonDocument> scan(Namespace namespace, long snapshot) {
+  /**
+   * The documents of a collection at {@code snapshot}: the table's, overridden by the buffer's. The
+   * caller closes the iterator (or reads it to the end).
+   */
+  public CloseableIterator<BsonDocument> scan(Namespace namespace, long snapshot) {
     CollectionState state = collections.get(namespace);
     if (state == null) {
-      return java.util.Collections.emptyIterator();
+      return emptyScan();
     }
-    return documents(state.buffer().entries(snapshot));
+    TableView view = state.view();
+    pins.pin(view.floor());
+    return new MergedScan(state.buffer(), view, snapshot, () -> pins.unpin(view.floor()));
   }
 
-  private static Iterator<BsonDocument> documents(Iterator<BufferedDocument> entries) {
-    return new Iterator<>() {
-      private BsonDocument next = advance();
-
-      private BsonDocument advance() {
-        while (entries.hasNext()) {
-          BufferedDocument entry = entries.next();
-          if (!entry.isTombstone()) {
-            return entry.document();
-          }
-        }
-        return null;
-      }
-
+  private static CloseableIterator<BsonDocument> emptyScan() {
+    return new CloseableIterator<>() {
       @Override
       public boolean hasNext() {
-        return next != null;
+        return false;
       }
 
       @Override
       public BsonDocument next() {
-        if (next == null) {
-          throw new NoSuchElementException();
-        }
-        BsonDocument current = next;
-        next = advance();
-        return current;
+        throw new NoSuchElementException();
       }
+
+      @Override
+      public void close() {}
     };
+  }
+
+  // ---- flush ----
+
+  /**
+   * Writes every collection's buffered changes up to the durable watermark to its table (one Delta
+   * commit per changed collection, recording the log sequence it holds), then checkpoints and
+   * compacts the log. A crash at any point recovers: tables that committed skip the replayed
+   * records they hold.
+   */
+  public void flushToTables() {
+    synchronized (flushLock) {
+      long cut = wal.durableSequence();
+      for (CollectionState state : List.copyOf(collections.values())) {
+        flushCollection(state, cut);
+      }
+      if (cut > wal.checkpointSequence()) {
+        wal.checkpoint(cut);
+        wal.compact();
+      }
+    }
+  }
+
+  private void flushCollection(CollectionState state, long cut) {
+    TableView view = state.view();
+    List<BsonDocument> inserts = new ArrayList<>();
+    List<BsonDocument> replacements = new ArrayList<>();
+    List<BsonValue> deletes = new ArrayList<>();
+    Iterator<BufferedDocument> entries = state.buffer().entries(view.floor(), cut);
+    while (entries.hasNext()) {
+      BufferedDocument entry = entries.next();
+      if (entry.isTombstone()) {
+        if (entry.inTable()) {
+          deletes.add(entry.id());
+        }
+      } else if (entry.inTable()) {
+        replacements.add(entry.document());
+      } else {
+        inserts.add(entry.document());
+      }
+    }
+    TableChanges changes = new TableChanges(inserts, replacements, deletes);
+    DocumentTable table = state.table() == null ? createTable(state.namespace()) : state.table();
+    if (changes.isEmpty() && state.table() != null) {
+      return;
+    }
+    if (!changes.isEmpty()) {
+      table.commit(changes, FLUSH_WRITER_ID, cut);
+    }
+    DocumentSnapshot snapshot = table.snapshot();
+    long floor = changes.isEmpty() ? view.floor() : cut;
+    state.writeLock().lock();
+    try {
+      if (collections.get(state.namespace()) != state) {
+        return;
+      }
+      if (state.tableIdsLoaded()) {
+        state.tableIds().addAll(inserts.stream().map(d -> d.get("_id")).toList());
+        state.tableIds().removeAll(deletes);
+      }
+      state.publish(table, new TableView(snapshot, floor));
+      state.buffer().releaseUpTo(pins.lowestPinned(floor));
+    } finally {
+      state.writeLock().unlock();
+    }
+  }
+
+  private DocumentTable createTable(Namespace namespace) {
+    try {
+      return DocumentTable.create(
+          storage, namespace.storagePath(), DocumentTableConfig.defaults(), clock);
+    } catch (TableAlreadyExistsException e) {
+      // A crash after creating the table and before the checkpoint left it behind.
+      return DocumentTable.open(storage, namespace.storagePath(), clock).orElseThrow(() -> e);
+    }
   }
 
   // ---- writes ----
@@ -235,9 +348,13 @@ public final class Engine implements AutoCloseable {
     return new WriteOutcome(insertedIds.size(), 0, null, insertedIds, failures);
   }
 
+  /** Fails if a live document has this {@code _id}. Caller holds the collection's write lock. */
   private void checkNotDuplicate(CollectionState state, BsonValue id) {
-    Optional<BufferedDocument> existing = state.buffer().latest(id);
-    if (existing.isPresent() && !existing.get().isTombstone()) {
+    Optional<BufferedDocument> buffered =
+        state.buffer().get(id, state.view().floor(), Long.MAX_VALUE);
+    boolean exists =
+        buffered.isPresent() ? !buffered.get().isTombstone() : state.tableIds().contains(id);
+    if (exists) {
       throw duplicateKey(state.namespace(), id);
     }
   }
@@ -265,16 +382,20 @@ public final class Engine implements AutoCloseable {
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     state.writeLock().lock();
     try {
-      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
-      while (documents.hasNext()) {
-        BsonDocument document = documents.next();
-        if (QueryErrors.matches(parsed, document)) {
-          appended.add(
-              wal.append(new WalRecord.Delete(namespace, document.get("_id")), this::apply));
-          if (!multi) {
-            break;
+      List<BsonValue> matches = new ArrayList<>();
+      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+        while (documents.hasNext()) {
+          BsonDocument document = documents.next();
+          if (QueryErrors.matches(parsed, document)) {
+            matches.add(document.get("_id"));
+            if (!multi) {
+              break;
+            }
           }
         }
+      }
+      for (BsonValue id : matches) {
+        appended.add(wal.append(new WalRecord.Delete(namespace, id), this::apply));
       }
     } finally {
       state.writeLock().unlock();
@@ -312,12 +433,19 @@ public final class Engine implements AutoCloseable {
     BsonValue upsertedId = null;
     state.writeLock().lock();
     try {
-      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
-      while (documents.hasNext()) {
-        BsonDocument document = documents.next();
-        if (!QueryErrors.matches(parsed, document)) {
-          continue;
+      List<BsonDocument> targets = new ArrayList<>();
+      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+        while (documents.hasNext()) {
+          BsonDocument document = documents.next();
+          if (QueryErrors.matches(parsed, document)) {
+            targets.add(document);
+            if (!multi) {
+              break;
+            }
+          }
         }
+      }
+      for (BsonDocument document : targets) {
         matched++;
         var result = change.apply(document, UpdateContext.forUpdate(clock));
         if (result.modified()) {
@@ -329,9 +457,6 @@ public final class Engine implements AutoCloseable {
                   : new WalRecord.Update(namespace, next);
           appended.add(wal.append(record, this::apply));
           modified++;
-        }
-        if (!multi) {
-          break;
         }
       }
       if (matched == 0 && upsert) {
@@ -384,14 +509,15 @@ public final class Engine implements AutoCloseable {
     state.writeLock().lock();
     try {
       BsonDocument target = null;
-      Iterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE);
-      while (documents.hasNext()) {
-        BsonDocument candidate = documents.next();
-        if (QueryErrors.matches(parsed, candidate)
-            && (target == null || (!order.isEmpty() && order.compare(candidate, target) < 0))) {
-          target = candidate;
-          if (order.isEmpty()) {
-            break;
+      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+        while (documents.hasNext()) {
+          BsonDocument candidate = documents.next();
+          if (QueryErrors.matches(parsed, candidate)
+              && (target == null || (!order.isEmpty() && order.compare(candidate, target) < 0))) {
+            target = candidate;
+            if (order.isEmpty()) {
+              break;
+            }
           }
         }
       }
@@ -440,13 +566,18 @@ public final class Engine implements AutoCloseable {
     dev.mongolake.update.UpdateResult apply(BsonDocument document, UpdateContext context);
   }
 
-  /** Forces the log to disk (the embedded equivalent of {@code fsync}). */
-  public void flush() {
+  /** Forces the log to disk. */
+  public void syncLog() {
     wal.flush();
   }
 
+  /** Flushes every buffer to its table, then closes the log. */
   @Override
   public void close() {
-    wal.close();
+    try {
+      flushToTables();
+    } finally {
+      wal.close();
+    }
   }
 }

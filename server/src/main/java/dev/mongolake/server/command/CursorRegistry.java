@@ -67,6 +67,8 @@ public final class CursorRegistry {
     if (!singleBatch && results.hasNext()) {
       id = newId();
       cursors.put(id, new OpenCursor(namespace, results, clock.millis()));
+    } else {
+      release(results);
     }
     return cursorReply(id, namespace, "firstBatch", batch);
   }
@@ -101,6 +103,7 @@ public final class CursorRegistry {
       long next = id;
       if (!cursor.source.hasNext()) {
         cursors.remove(id);
+        release(cursor.source);
         next = 0;
       }
       return cursorReply(next, namespace, "nextBatch", batch);
@@ -111,7 +114,22 @@ public final class CursorRegistry {
 
   /** Kills a cursor. @return whether it was open */
   public boolean kill(long id) {
-    return cursors.remove(id) != null;
+    OpenCursor cursor = cursors.remove(id);
+    if (cursor != null) {
+      release(cursor.source);
+    }
+    return cursor != null;
+  }
+
+  /** Closes the snapshot and files behind a cursor's results. */
+  private static void release(Iterator<BsonDocument> results) {
+    if (results instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("Cannot close cursor results: " + e.getMessage(), e);
+      }
+    }
   }
 
   /** Number of open cursors ({@code serverStatus.metrics.cursor.open.total}). */
@@ -121,7 +139,17 @@ public final class CursorRegistry {
 
   private void reapIdle() {
     long cutoff = clock.millis() - timeout.toMillis();
-    cursors.values().removeIf(c -> c.lastUsedMillis < cutoff && !c.lock.isLocked());
+    cursors
+        .entrySet()
+        .removeIf(
+            e -> {
+              OpenCursor c = e.getValue();
+              if (c.lastUsedMillis < cutoff && !c.lock.isLocked()) {
+                release(c.source);
+                return true;
+              }
+              return false;
+            });
   }
 
   private long newId() {

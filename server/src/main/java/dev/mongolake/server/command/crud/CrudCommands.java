@@ -37,7 +37,7 @@ public final class CrudCommands {
 
     @Override
     public String help() {
-      return "Force acknowledged writes to disk.";
+      return "Flush every collection's buffer to its Delta table and trim the log.";
     }
 
     @Override

@@ -1,0 +1,152 @@
+package dev.mongolake;
+
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Sorts.ascending;
+import static com.mongodb.client.model.Updates.set;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.table.DocumentTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The buffer is flushed to one Delta table per collection, and reads combine both. */
+class FlushToDeltaTest {
+
+  @TempDir Path root;
+  private MongoLake lake;
+  private MongoLakeCollection<Document> users;
+
+  @BeforeEach
+  void open() {
+    lake = MongoLake.open(root);
+    users = lake.db("app").collection("users");
+  }
+
+  @AfterEach
+  void close() {
+    lake.close();
+  }
+
+  private void reopen() {
+    lake.close();
+    lake = MongoLake.open(root);
+    users = lake.db("app").collection("users");
+  }
+
+  private static Document user(int id, String name) {
+    return new Document("_id", id).append("name", name);
+  }
+
+  private List<Document> tableDocuments() {
+    List<Document> out = new ArrayList<>();
+    DocumentTable table =
+        DocumentTable.open(new FileSystemStorage(root), "app/users", Clock.systemUTC())
+            .orElseThrow();
+    try (var scan = table.snapshot().scan()) {
+      scan.forEachRemaining(d -> out.add(Document.parse(d.toJson())));
+    }
+    out.sort((a, b) -> Integer.compare(a.getInteger("_id"), b.getInteger("_id")));
+    return out;
+  }
+
+  @Test
+  void flushCommitsTheBufferToTheCollectionsDeltaTable() {
+    users.insertMany(List.of(user(1, "a"), user(2, "b"), user(3, "c")));
+    users.updateOne(eq("_id", 2), set("name", "B"));
+    users.deleteOne(eq("_id", 3));
+
+    lake.flush();
+
+    assertThat(root.resolve("app/users/_delta_log")).isDirectory();
+    assertThat(tableDocuments()).containsExactly(user(1, "a"), user(2, "B"));
+    assertThat(users.find().sort(ascending("_id")).into(new ArrayList<>()))
+        .containsExactly(user(1, "a"), user(2, "B"));
+  }
+
+  @Test
+  void readsCombineTheTableWithLaterBufferedChanges() {
+    users.insertMany(List.of(user(1, "a"), user(2, "b")));
+    lake.flush();
+
+    users.updateOne(eq("_id", 1), set("name", "A"));
+    users.deleteOne(eq("_id", 2));
+    users.insertOne(user(3, "c"));
+
+    assertThat(users.find().sort(ascending("_id")).into(new ArrayList<>()))
+        .containsExactly(user(1, "A"), user(3, "c"));
+    assertThat(users.countDocuments()).isEqualTo(2);
+  }
+
+  @Test
+  void duplicateIdsAreDetectedAgainstFlushedDocuments() {
+    users.insertOne(user(1, "a"));
+    lake.flush();
+    reopen();
+
+    assertThatThrownBy(() -> users.insertOne(user(1, "again")))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DUPLICATE_KEY));
+    users.deleteOne(eq("_id", 1));
+    users.insertOne(user(1, "new"));
+    assertThat(users.find(eq("_id", 1)).first()).isEqualTo(user(1, "new"));
+  }
+
+  @Test
+  void restartAfterFlushReadsTablesAndReplaysOnlyTheRest() {
+    users.insertMany(IntStream.range(0, 50).mapToObj(i -> user(i, "u" + i)).toList());
+    lake.flush();
+    users.updateOne(eq("_id", 7), set("name", "seven"));
+    users.insertOne(user(100, "late"));
+    lake.db("app").createCollection("empty");
+
+    reopen();
+
+    assertThat(users.countDocuments()).isEqualTo(51);
+    assertThat(users.find(eq("_id", 7)).first()).isEqualTo(user(7, "seven"));
+    assertThat(users.find(eq("_id", 100)).first()).isEqualTo(user(100, "late"));
+    assertThat(lake.db("app").listCollectionNames()).containsExactly("empty", "users");
+  }
+
+  @Test
+  void aCursorOpenedBeforeAFlushKeepsItsSnapshot() {
+    users.insertMany(List.of(user(1, "a"), user(2, "b")));
+    MongoLakeCursor<Document> cursor = users.find().sort(ascending("_id")).iterator();
+    MongoLakeCursor<Document> unsorted = users.find().iterator();
+
+    users.updateOne(eq("_id", 1), set("name", "changed"));
+    lake.flush();
+
+    List<Document> seen = new ArrayList<>();
+    cursor.forEachRemaining(seen::add);
+    List<Document> seenUnsorted = new ArrayList<>();
+    unsorted.forEachRemaining(seenUnsorted::add);
+    assertThat(seen).containsExactly(user(1, "a"), user(2, "b"));
+    assertThat(seenUnsorted).containsExactlyInAnyOrder(user(1, "a"), user(2, "b"));
+    assertThat(users.find(eq("_id", 1)).first()).isEqualTo(user(1, "changed"));
+  }
+
+  @Test
+  void droppingACollectionRemovesItsTableFolder() {
+    users.insertOne(user(1, "a"));
+    lake.flush();
+
+    users.drop();
+
+    assertThat(Files.exists(root.resolve("app/users"))).isFalse();
+    assertThat(lake.db("app").listCollectionNames()).isEmpty();
+    reopen();
+    assertThat(lake.listDatabaseNames()).isEmpty();
+  }
+}
