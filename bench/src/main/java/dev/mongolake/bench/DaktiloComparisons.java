@@ -2,13 +2,16 @@ package dev.mongolake.bench;
 
 import dev.mongolake.bench.baseline.RawBatchForce;
 import dev.mongolake.bench.baseline.RawBufferedAppend;
+import dev.mongolake.bench.baseline.RawCompressedBlockRead;
 import dev.mongolake.bench.baseline.RawForcePerRecord;
 import dev.mongolake.bench.baseline.RawFramedScan;
 import dev.mongolake.bench.baseline.RawGroupCommit;
 import dev.mongolake.bench.daktilo.DaktiloAppendMany;
+import dev.mongolake.bench.daktilo.DaktiloCompressedRead;
 import dev.mongolake.bench.daktilo.DaktiloConcurrentAppenders;
 import dev.mongolake.bench.daktilo.DaktiloRecovery;
 import dev.mongolake.bench.daktilo.DaktiloSingleAppender;
+import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import java.util.List;
 
@@ -18,6 +21,7 @@ public final class DaktiloComparisons {
   private static final long DEFAULT_SEGMENT = 64L << 20;
   private static final int SMALL = 140;
   private static final int MIB = 1 << 20;
+  private static final int COMPRESSED_RECORDS = 200_000;
 
   /** Every comparison, in report order. */
   public static List<Comparison> all(HarnessOptions options) {
@@ -66,7 +70,29 @@ public final class DaktiloComparisons {
             "recovery " + options.recoveryRecords() / 1000 + "k x 140 B",
             new RawFramedScan(options.recoveryRecords(), SMALL),
             new DaktiloRecovery(options.recoveryRecords(), SMALL),
-            Target.ratio(0.50)));
+            Target.ratio(0.50)),
+        new Comparison(
+            "random read, compressed 64 KiB blocks",
+            new RawCompressedBlockRead(COMPRESSED_RECORDS, SMALL, 64 * 1024),
+            new DaktiloCompressedRead(COMPRESSED_RECORDS, SMALL, 64 * 1024),
+            Target.p50Within(1.3)),
+        new Comparison(
+            "compression cost: batch 16 vthreads, off vs on",
+            new DaktiloConcurrentAppenders(16, SMALL, true, smallSegments(false)),
+            new DaktiloConcurrentAppenders(16, SMALL, true, smallSegments(true)),
+            Target.ratio(0.85)));
+  }
+
+  /**
+   * BATCH, 128 KiB segments (at this machine's durable rates a few MiB are written per run, so
+   * segments must be small for several to be sealed and compressed during it), compression on or
+   * off.
+   */
+  private static DaktiloOptions smallSegments(boolean compression) {
+    return DaktiloOptions.defaults()
+        .withDurability(Durability.BATCH)
+        .withSegmentSize(128L << 10)
+        .withCompression(compression);
   }
 
   private DaktiloComparisons() {}

@@ -14,21 +14,33 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Group commit through the engine: {@code producers} virtual threads each call {@code
- * append(byte[])} in a loop on one {@link Durability#BATCH} log. Reports records per second,
- * per-append latency and records per device flush.
+ * append(byte[])} in a loop on one log. Reports records per second, per-append latency and records
+ * per device flush.
  *
  * @param producers number of producer virtual threads
  * @param payloadBytes size of each record's payload
+ * @param compressiblePayload JSON-like text payloads instead of random bytes
+ * @param options how the log is opened
  */
-public record DaktiloConcurrentAppenders(int producers, int payloadBytes) implements Workload {
+public record DaktiloConcurrentAppenders(
+    int producers, int payloadBytes, boolean compressiblePayload, DaktiloOptions options)
+    implements Workload {
+
+  /** Random payloads on a {@link Durability#BATCH} log with default options. */
+  public DaktiloConcurrentAppenders(int producers, int payloadBytes) {
+    this(
+        producers, payloadBytes, false, DaktiloOptions.defaults().withDurability(Durability.BATCH));
+  }
 
   @Override
   public Measurement run(Path dir, long budgetNanos) throws Exception {
-    byte[] payload = Payloads.random(payloadBytes, 4);
+    byte[] payload =
+        compressiblePayload
+            ? Payloads.compressible(payloadBytes, 4)
+            : Payloads.random(payloadBytes, 4);
     List<LatencySampler> samplers = new ArrayList<>();
     long[][] counts = new long[producers][1];
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    DaktiloOptions options = DaktiloOptions.defaults().withDurability(Durability.BATCH);
     try (Daktilo log = Daktilo.open(dir.resolve("log"), options)) {
       SyncCounter syncCounter = SyncCounter.of(log);
       long syncsBefore = syncCounter.syncs();
