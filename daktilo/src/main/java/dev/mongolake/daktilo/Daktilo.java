@@ -122,7 +122,7 @@ public final class Daktilo implements AutoCloseable {
    * @throws IllegalArgumentException when {@code sequence < 1}
    */
   public LogEntry read(long sequence) {
-    return log.read(sequence);
+    return log.reader().read(sequence);
   }
 
   /**
@@ -144,7 +144,7 @@ public final class Daktilo implements AutoCloseable {
 
   /** {@link #range} as an iterator. */
   public Iterator<LogEntry> iterator(long from, long toInclusive) {
-    log.checkRange(from, toInclusive);
+    log.reader().checkRange(from, toInclusive);
     return new Iterator<>() {
       private final java.util.ArrayDeque<LogEntry> buffer = new java.util.ArrayDeque<>();
       private final java.util.ArrayList<LogEntry> chunk = new java.util.ArrayList<>();
@@ -162,7 +162,8 @@ public final class Daktilo implements AutoCloseable {
             throw new NoSuchElementException("Cannot read past sequence " + toInclusive);
           }
           chunk.clear();
-          log.readRangeChunk(next, toInclusive, RANGE_CHUNK_RECORDS, RANGE_CHUNK_BYTES, chunk);
+          log.reader()
+              .readRangeChunk(next, toInclusive, RANGE_CHUNK_RECORDS, RANGE_CHUNK_BYTES, chunk);
           buffer.addAll(chunk);
           next += chunk.size();
         }
@@ -179,7 +180,7 @@ public final class Daktilo implements AutoCloseable {
    * @throws CompactedSequenceException when {@code from} was compacted away
    */
   public LogTail tail(long from) {
-    return log.tail(from);
+    return log.reader().tail(from);
   }
 
   /**

@@ -15,6 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 final class Tail implements LogTail {
   private static final long MAX_CHUNK_BYTES = 1 << 20;
 
+  private final LogReader reader;
   private final LogEngine log;
   private final TailHub hub;
   private final int prefetch;
@@ -24,7 +25,8 @@ final class Tail implements LogTail {
   private volatile boolean closed;
   private volatile Thread waiter;
 
-  Tail(LogEngine log, TailHub hub, long from, int prefetch) {
+  Tail(LogReader reader, LogEngine log, TailHub hub, long from, int prefetch) {
+    this.reader = reader;
     this.log = log;
     this.hub = hub;
     this.next = from;
@@ -115,7 +117,7 @@ final class Tail implements LogTail {
 
   private void fill(long committed) {
     chunk.clear();
-    log.readRange(next, committed, prefetch, MAX_CHUNK_BYTES, chunk);
+    reader.readRange(next, committed, prefetch, MAX_CHUNK_BYTES, chunk);
     buffer.addAll(chunk);
     next += chunk.size();
     chunk.clear();
