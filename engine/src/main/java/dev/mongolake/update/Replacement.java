@@ -53,20 +53,18 @@ public final class Replacement {
   /**
    * Replaces {@code original} (never modified) with this document. The {@code _id} of {@code
    * original} is kept; on an upsert insert ({@code context.upsertInsert()}) {@code original} is the
-   * document the query's equality fields seeded, and the replacement's own {@code _id} wins.
+   * document the query's equality fields seeded, and the replacement may supply the {@code _id}
+   * when the query did not.
    *
    * @throws MongoLakeException ImmutableField when the replacement's {@code _id} differs from the
-   *     original's outside an upsert insert
+   *     original's (or, on an upsert insert, from the one the query fixed)
    */
   public UpdateResult apply(BsonDocument original, UpdateContext context) {
     Objects.requireNonNull(original, "original");
     Objects.requireNonNull(context, "context");
     BsonValue originalId = original.get("_id");
     BsonValue newId = replacement.get("_id");
-    if (!context.upsertInsert()
-        && originalId != null
-        && newId != null
-        && !BsonComparisonOrder.equal(originalId, newId)) {
+    if (originalId != null && newId != null && !BsonComparisonOrder.equal(originalId, newId)) {
       throw new MongoLakeException(
           ErrorCode.IMMUTABLE_FIELD,
           "After applying the update, the (immutable) field '_id' was found to have been altered"

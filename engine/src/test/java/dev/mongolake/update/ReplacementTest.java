@@ -43,10 +43,20 @@ class ReplacementTest {
   }
 
   @Test
-  void replacementOnUpsertInsertTakesItsOwnId() {
+  void replacementOnUpsertInsertSuppliesTheIdWhenTheQueryDidNot() {
     UpdateResult result =
-        Replacement.parse(doc("{a: 1, _id: 3}")).apply(doc("{_id: 9}"), UPSERT_INSERT);
+        Replacement.parse(doc("{a: 1, _id: 3}")).apply(doc("{b: 2}"), UPSERT_INSERT);
     assertDocument(result.document(), "{_id: 3, a: 1}");
+  }
+
+  @Test
+  void replacementOnUpsertInsertMayNotContradictTheQuerysId() {
+    Replacement replacement = Replacement.parse(doc("{a: 1, _id: 3}"));
+    assertFails(
+        () -> replacement.apply(doc("{_id: 9}"), UPSERT_INSERT),
+        ErrorCode.IMMUTABLE_FIELD,
+        "After applying the update, the (immutable) field '_id' was found to have been altered to"
+            + " _id: 3");
   }
 
   @Test
