@@ -4,6 +4,7 @@ import dev.mongolake.delta.parquet.internal.DocumentWriteSupport;
 import dev.mongolake.delta.parquet.internal.FooterStatistics;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
+import dev.mongolake.delta.variant.BsonVariantCodec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +13,7 @@ import java.util.Set;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
 
 /**
  * Streams documents into Parquet document files (layout: {@link DocumentFileLayout}) in one
@@ -57,7 +59,10 @@ public final class DocumentFileWriter implements AutoCloseable {
    * @throws ParquetFileException if the document has no {@code _id}, or an {@code _id} the
    *     configured encoding cannot store, or a key twice, or the write fails
    */
-  public void write(BsonDocument document) {
+  public void write(BsonDocument input) {
+    // Materialize raw BSON once: the Variant encoder, _id and every promoted column read it.
+    BsonDocument document =
+        input instanceof RawBsonDocument raw ? BsonVariantCodec.materialize(raw) : input;
     if (finished) {
       throw new IllegalStateException("Cannot write document: the writer is finished");
     }

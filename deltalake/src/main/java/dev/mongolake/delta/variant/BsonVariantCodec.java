@@ -1,8 +1,10 @@
 package dev.mongolake.delta.variant;
 
+import dev.mongolake.delta.variant.internal.StrictBsonReader;
 import dev.mongolake.delta.variant.internal.VariantDecoder;
 import dev.mongolake.delta.variant.internal.VariantEncoder;
 import org.bson.BsonDocument;
+import org.bson.RawBsonDocument;
 
 /**
  * Converts BSON documents to and from the Parquet Variant binary encoding (VariantEncoding.md,
@@ -39,6 +41,16 @@ public final class BsonVariantCodec {
    */
   public static EncodedVariant encode(BsonDocument document) {
     return VariantEncoder.encode(document);
+  }
+
+  /**
+   * Reads a raw BSON document into a {@link BsonDocument} tree at every level, so that repeated
+   * field lookups do not rescan bytes (a {@code RawBsonDocument}'s {@code get} does).
+   *
+   * @throws VariantCodecException if an object holds the same key twice
+   */
+  public static BsonDocument materialize(RawBsonDocument document) {
+    return StrictBsonReader.read(document);
   }
 
   /**

@@ -18,13 +18,13 @@ import org.bson.codecs.DecoderContext;
  * Reads raw BSON bytes into a {@link BsonDocument} at every level, refusing duplicate keys, which
  * raw BSON can hold but a {@link RawBsonDocument}'s map view would silently collapse.
  */
-final class StrictBsonReader {
+public final class StrictBsonReader {
   private static final BsonValueCodec SCALARS = new BsonValueCodec();
   private static final DecoderContext CONTEXT = DecoderContext.builder().build();
 
   private StrictBsonReader() {}
 
-  static BsonDocument read(RawBsonDocument raw) {
+  public static BsonDocument read(RawBsonDocument raw) {
     try (BsonBinaryReader reader = new BsonBinaryReader(raw.getByteBuffer().asNIO())) {
       return readDocument(reader);
     }
