@@ -34,7 +34,7 @@ public record RawBatchForce(int batchSize, int payloadBytes) implements Workload
       long start = System.nanoTime();
       long deadline = start + budgetNanos;
       long now = start;
-      while (now < deadline) {
+      do {
         batch.clear();
         for (int i = 0; i < batchSize; i++) {
           framing.frame(batch, ++records, payload);
@@ -45,7 +45,7 @@ public record RawBatchForce(int batchSize, int payloadBytes) implements Workload
         long done = System.nanoTime();
         latencies.record(done - now);
         now = done;
-      }
+      } while (now < deadline);
       return new Measurement(
           Measurement.perSecond(records, now - start), "rec/s", latencies.percentiles(), batchSize);
     }

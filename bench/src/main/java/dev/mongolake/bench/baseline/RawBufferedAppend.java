@@ -32,7 +32,7 @@ public record RawBufferedAppend(int payloadBytes) implements Workload {
       long start = System.nanoTime();
       long deadline = start + budgetNanos;
       long now = start;
-      while (now < deadline) {
+      do {
         for (int i = 0; i < RECORDS_PER_CLOCK_CHECK; i++) {
           if (buffer.remaining() < frameBytes) {
             buffer.flip();
@@ -42,7 +42,7 @@ public record RawBufferedAppend(int payloadBytes) implements Workload {
           framing.frame(buffer, ++records, payload);
         }
         now = System.nanoTime();
-      }
+      } while (now < deadline);
       buffer.flip();
       file.writeWrapping(buffer, position);
       return Measurement.rate(Measurement.perSecond(records, System.nanoTime() - start), "rec/s");

@@ -51,7 +51,7 @@ public record RawCompressedBlockRead(int records, int payloadBytes, int blockByt
       long deadline = start + budgetNanos;
       long now = start;
       long checksum = 0;
-      while (now < deadline) {
+      do {
         int sequence = random.nextInt(records);
         int block = sequence / perBlock;
         int stored = (int) (offsets[block + 1] - offsets[block]);
@@ -81,7 +81,7 @@ public record RawCompressedBlockRead(int records, int payloadBytes, int blockByt
         latencies.record(done - now);
         now = done;
         reads++;
-      }
+      } while (now < deadline);
       if (checksum == Long.MIN_VALUE) {
         throw new IllegalStateException("unreachable: keeps the reads from being optimised away");
       }

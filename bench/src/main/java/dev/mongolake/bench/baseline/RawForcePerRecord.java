@@ -35,7 +35,7 @@ public record RawForcePerRecord(int payloadBytes, boolean reportBandwidth) imple
       long start = System.nanoTime();
       long deadline = start + budgetNanos;
       long now = start;
-      while (now < deadline) {
+      do {
         frame.clear();
         framing.frame(frame, records + 1, payload);
         frame.flip();
@@ -45,7 +45,7 @@ public record RawForcePerRecord(int payloadBytes, boolean reportBandwidth) imple
         latencies.record(done - now);
         now = done;
         records++;
-      }
+      } while (now < deadline);
       long elapsed = now - start;
       double rate =
           reportBandwidth

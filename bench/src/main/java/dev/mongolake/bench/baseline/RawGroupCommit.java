@@ -91,7 +91,7 @@ public record RawGroupCommit(int producers, int payloadBytes) implements Workloa
       LatencySampler sampler,
       AtomicReference<Throwable> failure) {
     long now = System.nanoTime();
-    while (now < deadline && failure.get() == null) {
+    do {
       Pending pending = new Pending(payload, Thread.currentThread());
       queue.offer(pending);
       LockSupport.unpark(syncer);
@@ -101,7 +101,7 @@ public record RawGroupCommit(int producers, int payloadBytes) implements Workloa
       long done = System.nanoTime();
       sampler.record(done - now);
       now = done;
-    }
+    } while (now < deadline && failure.get() == null);
   }
 
   private static void syncLoop(

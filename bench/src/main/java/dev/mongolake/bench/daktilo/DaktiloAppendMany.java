@@ -33,13 +33,13 @@ public record DaktiloAppendMany(int batchSize, int payloadBytes) implements Work
       long start = System.nanoTime();
       long deadline = start + budgetNanos;
       long now = start;
-      while (now < deadline) {
+      do {
         log.appendMany(batch);
         long done = System.nanoTime();
         latencies.record(done - now);
         now = done;
         records += batchSize;
-      }
+      } while (now < deadline);
       return new Measurement(
           Measurement.perSecond(records, now - start),
           "rec/s",

@@ -60,13 +60,13 @@ public record DaktiloCompressedRead(int records, int payloadBytes, int blockByte
       long start = System.nanoTime();
       long deadline = start + budgetNanos;
       long now = start;
-      while (now < deadline) {
+      do {
         checksum += log.read(1 + random.nextLong(sealedLast)).payload()[0];
         long done = System.nanoTime();
         latencies.record(done - now);
         now = done;
         reads++;
-      }
+      } while (now < deadline);
       if (checksum == Long.MIN_VALUE) {
         throw new IllegalStateException("unreachable: keeps the reads from being optimised away");
       }

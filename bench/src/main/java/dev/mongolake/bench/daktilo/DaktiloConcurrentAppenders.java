@@ -57,13 +57,13 @@ public record DaktiloConcurrentAppenders(
                     () -> {
                       try {
                         long now = System.nanoTime();
-                        while (now < deadline) {
+                        do {
                           log.append(payload);
                           long done = System.nanoTime();
                           sampler.record(done - now);
                           now = done;
                           count[0]++;
-                        }
+                        } while (now < deadline);
                       } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                       }

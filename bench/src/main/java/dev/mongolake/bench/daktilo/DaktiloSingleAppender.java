@@ -39,7 +39,7 @@ public record DaktiloSingleAppender(
       long now = start;
       if (durability == Durability.ASYNC) {
         // Sub-microsecond appends: time a block of them so the clock does not dominate.
-        while (now < deadline) {
+        do {
           for (int i = 0; i < APPENDS_PER_CLOCK_CHECK; i++) {
             log.append(payload);
           }
@@ -47,15 +47,15 @@ public record DaktiloSingleAppender(
           long done = System.nanoTime();
           latencies.record((done - now) / APPENDS_PER_CLOCK_CHECK);
           now = done;
-        }
+        } while (now < deadline);
       } else {
-        while (now < deadline) {
+        do {
           log.append(payload);
           long done = System.nanoTime();
           latencies.record(done - now);
           now = done;
           records++;
-        }
+        } while (now < deadline);
       }
       long elapsed = now - start;
       double rate =
