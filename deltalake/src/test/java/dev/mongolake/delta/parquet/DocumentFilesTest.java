@@ -156,6 +156,32 @@ class DocumentFilesTest {
   }
 
   @Test
+  void aRejectedDocumentLeavesTheFileWritable() {
+    // {_id: 1, a: 1, a: 2}: raw BSON can repeat a key, a Variant object cannot.
+    java.nio.ByteBuffer bytes =
+        java.nio.ByteBuffer.allocate(28).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    bytes.putInt(28);
+    bytes.put((byte) 0x10).put("_id".getBytes()).put((byte) 0).putInt(1);
+    bytes.put((byte) 0x10).put((byte) 'a').put((byte) 0).putInt(1);
+    bytes.put((byte) 0x10).put((byte) 'a').put((byte) 0).putInt(2);
+    bytes.put((byte) 0);
+    org.bson.RawBsonDocument duplicate = new org.bson.RawBsonDocument(bytes.array());
+    List<WrittenDocumentFile> files;
+    try (DocumentFileWriter writer = DocumentFileWriter.open(storage, "t", options())) {
+      writer.write(new BsonDocument("_id", new BsonInt32(0)));
+      assertThatThrownBy(() -> writer.write(duplicate))
+          .isInstanceOf(dev.mongolake.delta.variant.VariantCodecException.class)
+          .hasMessage("Cannot encode document: duplicate key 'a'");
+      writer.write(new BsonDocument("_id", new BsonInt32(2)));
+      files = writer.finish();
+    }
+
+    assertThat(DocumentFileReader.readAll(storage, files.getFirst().path()))
+        .containsExactly(
+            new BsonDocument("_id", new BsonInt32(0)), new BsonDocument("_id", new BsonInt32(2)));
+  }
+
+  @Test
   void theWriterRollsToANewFileAtTheTargetSize() {
     List<BsonDocument> documents = users(3_000);
 
