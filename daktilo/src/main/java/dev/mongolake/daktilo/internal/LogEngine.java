@@ -516,24 +516,21 @@ public final class LogEngine implements AutoCloseable {
    * when the segment was compacted or the log closed meanwhile. Runs on the compressor thread.
    */
   private boolean installCompressed(Segment raw, Path compressed) throws IOException {
+    // Verify (decode every block) before taking the lock: checkpoint() and compact() share it.
+    CompressedSegment replacement =
+        CompressedSegment.open(compressed, raw.file(), raw.header().segmentId());
+    boolean installed = false;
     maintenanceLock.lock();
     try {
       if (closed || indexOf(segments, raw) < 0) {
         return false;
       }
-      CompressedSegment replacement =
-          CompressedSegment.open(compressed, raw.file(), raw.header().segmentId());
-      try {
-        Files.move(
-            compressed,
-            raw.file(),
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        FileOps.fsyncDirectory(dir);
-      } catch (IOException | RuntimeException e) {
-        replacement.retire();
-        throw e;
-      }
+      Files.move(
+          compressed,
+          raw.file(),
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      FileOps.fsyncDirectory(dir);
       writeLock.lock();
       try {
         RecordSource[] segs = segments.clone();
@@ -542,10 +539,14 @@ public final class LogEngine implements AutoCloseable {
       } finally {
         writeLock.unlock();
       }
+      installed = true;
       raw.retire();
       return true;
     } finally {
       maintenanceLock.unlock();
+      if (!installed) {
+        replacement.retire();
+      }
     }
   }
 
