@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import dev.mongolake.internal.engine.BackgroundFlusher;
 import dev.mongolake.internal.engine.Engine;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,10 +23,12 @@ public final class MongoLake implements AutoCloseable {
 
   private final MongoLakeOptions options;
   private final Engine engine;
+  private final BackgroundFlusher flusher;
 
-  private MongoLake(MongoLakeOptions options, Engine engine) {
+  private MongoLake(MongoLakeOptions options, Engine engine, BackgroundFlusher flusher) {
     this.options = options;
     this.engine = engine;
+    this.flusher = flusher;
   }
 
   /** Opens the database at {@code $MONGOLAKE_PATH} or {@code ./.mongolake}. */
@@ -40,8 +43,8 @@ public final class MongoLake implements AutoCloseable {
 
   /** Opens (creating if needed) the database described by {@code options}, replaying its log. */
   public static MongoLake open(MongoLakeOptions options) {
-    return new MongoLake(
-        options, Engine.open(options.path(), options.durability(), options.clock()));
+    Engine engine = Engine.open(options.path(), options.durability(), options.clock());
+    return new MongoLake(options, engine, BackgroundFlusher.start(engine, options));
   }
 
   /** A database by name (validated; it exists once a collection in it does). */
@@ -70,6 +73,7 @@ public final class MongoLake implements AutoCloseable {
 
   @Override
   public void close() {
+    flusher.close();
     engine.close();
   }
 }

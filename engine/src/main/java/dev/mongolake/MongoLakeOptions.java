@@ -12,8 +12,22 @@ import java.time.Clock;
  *     syncs with concurrent writes), {@code STRICT} (one sync per write) or {@code ASYNC} (after
  *     the OS write; a crash may lose the last moments)
  * @param clock the time source for {@code $currentDate}, timestamps and TTL
+ * @param flushThresholdBytes buffered changes are flushed to the tables once they hold about this
+ *     much memory
+ * @param flushInterval buffered changes are flushed at least this often (and on close)
  */
-public record MongoLakeOptions(Path path, Durability durability, Clock clock) {
+public record MongoLakeOptions(
+    Path path,
+    Durability durability,
+    Clock clock,
+    long flushThresholdBytes,
+    java.time.Duration flushInterval) {
+
+  /** Default buffer size that triggers a flush. */
+  public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
+
+  /** Default longest time a change waits in the buffer. */
+  public static final java.time.Duration DEFAULT_FLUSH_INTERVAL = java.time.Duration.ofMinutes(1);
 
   /** The environment variable naming the default data root. */
   public static final String PATH_VARIABLE = "MONGOLAKE_PATH";
@@ -25,18 +39,31 @@ public record MongoLakeOptions(Path path, Durability durability, Clock clock) {
         fromEnvironment == null || fromEnvironment.isBlank()
             ? Path.of(".mongolake")
             : Path.of(fromEnvironment);
-    return new MongoLakeOptions(path, Durability.BATCH, Clock.systemUTC());
+    return new MongoLakeOptions(
+        path,
+        Durability.BATCH,
+        Clock.systemUTC(),
+        DEFAULT_FLUSH_THRESHOLD_BYTES,
+        DEFAULT_FLUSH_INTERVAL);
   }
 
   public MongoLakeOptions withPath(Path value) {
-    return new MongoLakeOptions(value, durability, clock);
+    return new MongoLakeOptions(value, durability, clock, flushThresholdBytes, flushInterval);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
-    return new MongoLakeOptions(path, value, clock);
+    return new MongoLakeOptions(path, value, clock, flushThresholdBytes, flushInterval);
   }
 
   public MongoLakeOptions withClock(Clock value) {
-    return new MongoLakeOptions(path, durability, value);
+    return new MongoLakeOptions(path, durability, value, flushThresholdBytes, flushInterval);
+  }
+
+  public MongoLakeOptions withFlushThresholdBytes(long value) {
+    return new MongoLakeOptions(path, durability, clock, value, flushInterval);
+  }
+
+  public MongoLakeOptions withFlushInterval(java.time.Duration value) {
+    return new MongoLakeOptions(path, durability, clock, flushThresholdBytes, value);
   }
 }

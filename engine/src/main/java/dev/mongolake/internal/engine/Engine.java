@@ -241,6 +241,15 @@ public final class Engine implements AutoCloseable {
 
   // ---- flush ----
 
+  /** Memory held by all buffers, roughly. */
+  public long bufferedBytes() {
+    long total = 0;
+    for (CollectionState state : collections.values()) {
+      total += state.buffer().approximateBytes();
+    }
+    return total;
+  }
+
   /**
    * Writes every collection's buffered changes up to the durable watermark to its table (one Delta
    * commit per changed collection, recording the log sequence it holds), then checkpoints and

@@ -1,0 +1,70 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.MongoLakeOptions;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Flushes the engine's buffers to the tables in the background: when they pass the size threshold,
+ * and at least once per interval while they hold anything. A failed flush is logged and retried on
+ * the next tick; the data stays safe in the log meanwhile.
+ */
+public final class BackgroundFlusher implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BackgroundFlusher.class);
+  private static final Duration TICK = Duration.ofMillis(500);
+
+  private final Engine engine;
+  private final MongoLakeOptions options;
+  private final ScheduledExecutorService scheduler;
+  private long lastFlushMillis;
+
+  private BackgroundFlusher(Engine engine, MongoLakeOptions options) {
+    this.engine = engine;
+    this.options = options;
+    this.scheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("mongolake-flush").daemon().factory());
+    this.lastFlushMillis = options.clock().millis();
+  }
+
+  /** Starts flushing {@code engine} per the options' threshold and interval. */
+  public static BackgroundFlusher start(Engine engine, MongoLakeOptions options) {
+    BackgroundFlusher flusher = new BackgroundFlusher(engine, options);
+    flusher.scheduler.scheduleWithFixedDelay(
+        flusher::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    return flusher;
+  }
+
+  private void tick() {
+    long now = options.clock().millis();
+    long buffered = engine.bufferedBytes();
+    boolean due =
+        buffered >= options.flushThresholdBytes()
+            || (buffered > 0 && now - lastFlushMillis >= options.flushInterval().toMillis());
+    if (!due) {
+      return;
+    }
+    try {
+      engine.flushToTables();
+      lastFlushMillis = now;
+    } catch (RuntimeException e) {
+      LOG.error("Background flush failed; the changes stay in the write-ahead log", e);
+    }
+  }
+
+  /** Stops flushing; a flush in progress finishes first. */
+  @Override
+  public void close() {
+    scheduler.shutdown();
+    try {
+      scheduler.awaitTermination(1, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
