@@ -100,6 +100,21 @@ class DuckDbReadsDocumentFilesTest {
   }
 
   @Test
+  void duckDbDecodesWholeDocumentsIncludingWrappers() throws SQLException {
+    List<List<Object>> rows =
+        query(
+            "SELECT doc::JSON::VARCHAR FROM read_parquet('%s') WHERE doc.visits::BIGINT = 70"
+                .formatted(file));
+
+    String json = (String) rows.getFirst().getFirst();
+    assertThat(json)
+        .contains("\"$oid\":\"" + new ObjectId(1_700_000_007, 7).toHexString() + "\"")
+        .contains("\"profile\":{\"name\":\"Name 7\"}")
+        .contains("\"tags\":[\"t1\"]")
+        .contains("\"age\":\"unknown\"");
+  }
+
+  @Test
   void duckDbSeesTheVariantColumnAsVariant() throws SQLException {
     List<List<Object>> rows =
         query(
