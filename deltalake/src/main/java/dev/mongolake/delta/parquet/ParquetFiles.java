@@ -40,8 +40,13 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>Runtime classpath: writing loads no Hadoop class. parquet-java's stock read path loads a few
  * (its option builder names HadoopCodecs and ParquetInputFormat), so the module ships the smallest
- * Hadoop set that satisfies it: hadoop-common and hadoop-mapreduce-client-core without their
- * transitive dependencies, plus woodstox, stax2, commons-collections4 and hadoop-shaded-guava.
+ * Hadoop set that satisfies it: hadoop-common and hadoop-mapreduce-client-core without any of their
+ * dependencies. No Hadoop Configuration is ever built (settings go through {@code
+ * PlainParquetConfiguration}), which is why Hadoop's XML and Guava dependencies are not needed.
+ *
+ * <p>Opening a file reads its last 64 KiB once (footer); column chunks, indexes and bloom filters
+ * are then fetched by exact ranges, because parquet-java always asks for whole ranges and a
+ * read-ahead buffer would only fetch unwanted bytes.
  */
 public final class ParquetFiles {
 
