@@ -231,6 +231,16 @@ class EmbeddedCrudTest {
   }
 
   @Test
+  void positionalOperatorUpdatesTheMatchedArrayElement() {
+    users.insertOne(new Document("_id", 1).append("grades", List.of(80, 90, 85)));
+
+    users.updateOne(and(eq("_id", 1), eq("grades", 90)), set("grades.$", 95));
+
+    assertThat(users.find(eq("_id", 1)).first().getList("grades", Integer.class))
+        .containsExactly(80, 95, 85);
+  }
+
+  @Test
   void malformedFilterFailsWithMongoDbsCode() {
     assertThatThrownBy(() -> users.find(new Document("a", new Document("$foo", 1))).first())
         .isInstanceOfSatisfying(

@@ -19,6 +19,7 @@ import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WalRecordCodec;
 import dev.mongolake.internal.wal.WriteAheadLog;
+import dev.mongolake.update.PositionalMatch;
 import dev.mongolake.update.Replacement;
 import dev.mongolake.update.Update;
 import dev.mongolake.update.UpdateContext;
@@ -427,10 +428,7 @@ public final class Engine implements AutoCloseable {
       List<BsonDocument> arrayFilters) {
     Filter parsed = QueryErrors.parseFilter(filter);
     boolean replacement = update.isDocument() && Update.isReplacement(update.asDocument());
-    DocumentChange change =
-        replacement
-            ? Replacement.parse(update.asDocument())::apply
-            : Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters))::apply;
+    DocumentChange change = documentChange(filter, update, replacement, arrayFilters);
     if (replacement && multi) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
@@ -507,11 +505,7 @@ public final class Engine implements AutoCloseable {
     boolean replacement =
         update != null && update.isDocument() && Update.isReplacement(update.asDocument());
     DocumentChange change =
-        update == null
-            ? null
-            : replacement
-                ? Replacement.parse(update.asDocument())::apply
-                : Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters))::apply;
+        update == null ? null : documentChange(filter, update, replacement, arrayFilters);
     CollectionState state = state(namespace);
     WriteAheadLog.Appended appended = null;
     FindAndModifyOutcome outcome;
@@ -573,6 +567,32 @@ public final class Engine implements AutoCloseable {
   @FunctionalInterface
   private interface DocumentChange {
     dev.mongolake.update.UpdateResult apply(BsonDocument document, UpdateContext context);
+  }
+
+  /**
+   * The change for one document. An update using the positional {@code $} gets the array position
+   * the filter matched in that document.
+   */
+  private static DocumentChange documentChange(
+      BsonDocument filter, BsonValue update, boolean replacement, List<BsonDocument> arrayFilters) {
+    if (replacement) {
+      return Replacement.parse(update.asDocument())::apply;
+    }
+    Update parsed = Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters));
+    if (!parsed.usesPositionalOperator()) {
+      return parsed::apply;
+    }
+    PositionalMatch positional = PositionalMatch.forFilter(filter);
+    return (document, context) -> {
+      UpdateContext withPosition = context;
+      if (!context.upsertInsert()) {
+        var position = positional.find(document);
+        if (position.isPresent()) {
+          withPosition = context.withPositionalMatch(position.getAsInt());
+        }
+      }
+      return parsed.apply(document, withPosition);
+    };
   }
 
   /** Forces the log to disk. */
