@@ -10,9 +10,24 @@ import java.util.function.ToDoubleFunction;
  * @param comparison what ran
  * @param baselineRuns the baseline's measurement per round
  * @param engineRuns the engine's measurement per round
+ * @param failure why a run failed (the row then has no figures), or null
  */
 public record ComparisonResult(
-    Comparison comparison, List<Measurement> baselineRuns, List<Measurement> engineRuns) {
+    Comparison comparison,
+    List<Measurement> baselineRuns,
+    List<Measurement> engineRuns,
+    String failure) {
+
+  /** A comparison whose every run completed. */
+  public ComparisonResult(
+      Comparison comparison, List<Measurement> baselineRuns, List<Measurement> engineRuns) {
+    this(comparison, baselineRuns, engineRuns, null);
+  }
+
+  /** A comparison that could not be measured because a run failed. */
+  public static ComparisonResult failed(Comparison comparison, String failure) {
+    return new ComparisonResult(comparison, List.of(), List.of(), failure);
+  }
 
   /** The baseline's medians. */
   public Measurement baseline() {

@@ -20,6 +20,14 @@ public final class ResultTable {
             + " daktilo p50 / p99 | rec/sync base / daktilo |");
     out.println("| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |");
     for (ComparisonResult result : results) {
+      if (result.failure() != null) {
+        out.printf(
+            "| %s | - | - | - | %s | FAILED: %s | - | - | - |%n",
+            result.comparison().name(),
+            result.comparison().target().text(),
+            result.failure().replace('|', '/'));
+        continue;
+      }
       Measurement baseline = result.baseline();
       Measurement engine = result.engine();
       out.printf(

@@ -42,7 +42,13 @@ public final class SideBySide {
     List<ComparisonResult> results = new ArrayList<>();
     for (Comparison comparison : DaktiloComparisons.all(options)) {
       if (options.selects(comparison.name())) {
-        results.add(run(comparison, options, root, System.err));
+        try {
+          results.add(run(comparison, options, root, System.err));
+        } catch (IllegalStateException e) {
+          // One broken workload must not cost the figures of the others: report it in its row.
+          e.printStackTrace();
+          results.add(ComparisonResult.failed(comparison, rootCause(e)));
+        }
       }
     }
     new ResultTable(results).print(System.out);
@@ -78,6 +84,16 @@ public final class SideBySide {
     } finally {
       deleteRecursively(dir);
     }
+  }
+
+  private static String rootCause(Throwable e) {
+    Throwable cause = e;
+    StringBuilder chain = new StringBuilder(String.valueOf(e.getMessage()));
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+      chain.append(" <- ").append(cause.getMessage());
+    }
+    return chain.toString();
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
