@@ -9,8 +9,10 @@ import java.util.List;
  * @param directory the log directory
  * @param formatVersion the on-disk format version (of the first segment)
  * @param segments every segment file, oldest first
- * @param firstSequence the oldest record's sequence, 0 when there is none
- * @param headSequence the newest valid record's sequence, 0 when there is none
+ * @param firstSequence the oldest record's sequence; 0 for a log that never had a record, and
+ *     {@code headSequence + 1} when every record was compacted away (as {@link
+ *     Daktilo#firstSequence()})
+ * @param headSequence the newest valid record's sequence (0 for a log that never had one)
  * @param checkpointSequence the stored checkpoint, 0 when none
  * @param totalBytes sum of the segment file sizes (preallocated space included)
  */

@@ -68,6 +68,9 @@ public final class LogInspector {
               first = header.firstSequence();
             }
             head = last;
+          } else {
+            // An empty segment still fixes the head: its first sequence is the next one.
+            head = Math.max(head, header.firstSequence() - 1);
           }
           total += mapped.size();
           infos.add(
@@ -82,6 +85,9 @@ public final class LogInspector {
                   i < files.size() - 1,
                   header.compressed()));
         }
+      }
+      if (first == 0 && head > 0) {
+        first = head + 1; // every record was compacted away, as Daktilo.firstSequence() says
       }
       return new LogInspection(dir, version, infos, first, head, checkpoint, total);
     } catch (IOException e) {

@@ -101,6 +101,8 @@ class CheckpointCompactionTest {
       raf.setLength(64 + 5 * 198);
     }
     try (Daktilo log = Daktilo.open(dir, OPTIONS)) {
+      assertThat(log.lastSequence()).isEqualTo(10);
+      assertThat(LogInspector.inspect(dir).headSequence()).isEqualTo(10);
       assertThat(log.append(Payloads.of("after"))).isEqualTo(11);
       assertThat(log.read(5).payload()).isEqualTo(Payloads.forSequence(5, 180));
       assertThatThrownBy(() -> log.read(8)).isInstanceOf(CompactedSequenceException.class);

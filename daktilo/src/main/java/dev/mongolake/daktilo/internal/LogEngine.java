@@ -92,6 +92,11 @@ public final class LogEngine implements AutoCloseable {
           // The checkpoint is ahead of the recovered log (an ASYNC crash lost acknowledged
           // records): continue after the checkpoint, never reusing a sequence.
           log.roll(state.nextSequence(), Format.SEGMENT_SEQUENCE_GAP);
+          // As a later reopen will see it: the head is just before the new segment.
+          long head = state.nextSequence() - 1;
+          log.writtenSequence = head;
+          log.durable.set(head);
+          log.committed.set(head);
         }
       } catch (RuntimeException e) {
         for (RecordSource s : log.segments) {
