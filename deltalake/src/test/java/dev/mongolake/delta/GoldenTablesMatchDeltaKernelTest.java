@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * error that names the unsupported feature, or both readers reject a corrupt log.
  */
 class GoldenTablesMatchDeltaKernelTest {
-  static final Path GOLDEN = Path.of("../../shared/delta-golden").toAbsolutePath().normalize();
+  static final Path GOLDEN = GoldenTables.location();
   private static final Pattern VERSIONED = Pattern.compile("(\\d{20})\\.(json|checkpoint.*)");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Engine ENGINE = LocalKernelFileIO.engine();
@@ -45,9 +45,9 @@ class GoldenTablesMatchDeltaKernelTest {
   static Stream<String> goldenTables() throws IOException {
     if (!Files.isDirectory(GOLDEN)) {
       throw new AssertionError(
-          "The golden Delta tables are missing: expected them at "
-              + GOLDEN
-              + " (the shared delta-golden folder next to the repository)");
+          "The golden Delta tables are missing: looked in "
+              + GoldenTables.candidates()
+              + " (set -Ddelta.golden.dir or DELTA_GOLDEN_DIR to their folder)");
     }
     try (Stream<Path> dirs = Files.list(GOLDEN)) {
       return dirs
