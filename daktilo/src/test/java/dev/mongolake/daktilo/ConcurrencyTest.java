@@ -56,4 +56,46 @@ class ConcurrencyTest {
       written.forEach((seq, text) -> assertThat(Payloads.text(log.read(seq))).isEqualTo(text));
     }
   }
+
+  @ParameterizedTest
+  @EnumSource(Durability.class)
+  void interruptingAppendersNeverBreaksTheLog(Durability durability) throws Exception {
+    DaktiloOptions options =
+        DaktiloOptions.defaults().withSegmentSize(8 * 1024).withDurability(durability);
+    try (Daktilo log = Daktilo.open(dir, options)) {
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        threads.add(
+            Thread.ofVirtual()
+                .start(
+                    () -> {
+                      for (int i = 0; i < 40; i++) {
+                        log.append(new byte[120]); // rolls segments too
+                      }
+                    }));
+      }
+      for (int round = 0; round < 20; round++) {
+        for (Thread t : threads) {
+          t.interrupt();
+        }
+        Thread.onSpinWait();
+      }
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertThat(log.lastSequence()).isEqualTo(8 * 40);
+      // Still fully usable: append, flush, read across segments.
+      Thread.currentThread().interrupt();
+      try {
+        assertThat(log.append(new byte[10])).isEqualTo(8 * 40 + 1);
+        log.flush();
+      } finally {
+        assertThat(Thread.interrupted()).as("the interrupt flag is kept").isTrue();
+      }
+      assertThat(log.range(1, log.lastSequence()).count()).isEqualTo(8 * 40 + 1);
+    }
+    try (Daktilo log = Daktilo.open(dir, options)) {
+      assertThat(log.lastSequence()).isEqualTo(8 * 40 + 1);
+    }
+  }
 }
