@@ -67,7 +67,7 @@ class AppendManyTest {
     long batchStart = 64 + 18 + 6;
     long batchEnd = batchStart + 4 * (18 + 50);
     for (long cut = batchStart + 1; cut < batchEnd; cut += 7) {
-      Path copy = Files.createTempDirectory(dir.getParent(), "cut");
+      Path copy = Files.createTempDirectory(dir, "cut");
       Files.copy(segment, copy.resolve(segment.getFileName()));
       try (RandomAccessFile raf =
           new RandomAccessFile(copy.resolve(segment.getFileName()).toFile(), "rw")) {

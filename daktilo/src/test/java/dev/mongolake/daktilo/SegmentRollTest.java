@@ -16,15 +16,15 @@ class SegmentRollTest {
       DaktiloOptions.defaults().withSegmentSize(8192).withDurability(Durability.ASYNC);
 
   @Test
-  void theNextSegmentIsPreparedInTheBackgroundOnceTheActiveOneIsHalfFull() throws Exception {
+  void theNextSegmentIsPreparedInTheBackgroundAndUsedOnRoll() throws Exception {
     try (Daktilo log = Daktilo.open(dir, OPTIONS)) {
-      for (int i = 1; i <= 20; i++) {
-        log.append(Payloads.forSequence(i, 200)); // 20 * 218 = 4360 bytes: past half
-      }
       Path spare = dir.resolve("spare-segment.tmp");
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> Files.exists(spare) && Files.size(spare) == 8192);
+      for (int i = 1; i <= 20; i++) {
+        log.append(Payloads.forSequence(i, 200));
+      }
       for (int i = 21; i <= 40; i++) {
         log.append(Payloads.forSequence(i, 200));
       }
@@ -41,6 +41,23 @@ class SegmentRollTest {
         assertThat(log.read(i).payload()).isEqualTo(Payloads.forSequence(i, 200));
       }
     }
+  }
+
+  @Test
+  void durableModesPreallocateWithZerosAndRollTheSame() throws Exception {
+    DaktiloOptions batch = OPTIONS.withDurability(Durability.BATCH);
+    try (Daktilo log = Daktilo.open(dir, batch)) {
+      Path spare = dir.resolve("spare-segment.tmp");
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> Files.exists(spare) && Files.size(spare) == 8192);
+      assertThat(Files.readAllBytes(spare)).containsOnly((byte) 0);
+      for (int i = 1; i <= 100; i++) {
+        log.append(Payloads.forSequence(i, 200));
+      }
+    }
+    assertThat(LogVerifier.verify(dir).ok()).isTrue();
+    assertThat(LogInspector.inspect(dir).segments()).hasSize(3);
   }
 
   @Test

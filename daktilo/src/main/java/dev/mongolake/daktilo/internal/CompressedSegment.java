@@ -250,20 +250,21 @@ public final class CompressedSegment extends MappedSource {
       }
       return storedBytes.order(ByteOrder.LITTLE_ENDIAN);
     }
-    byte[] src = new byte[storedLength];
-    storedBytes.get(0, src);
     byte[] dst = new byte[rawLength];
-    long n = Zstd.decompressByteArray(dst, 0, rawLength, src, 0, storedLength);
-    if (Zstd.isError(n) || n != rawLength) {
+    long n;
+    String error = "";
+    try {
+      // Straight from the mapping (a direct buffer): no intermediate copy of the stored bytes.
+      n = Zstd.decompress(dst, storedBytes.duplicate());
+    } catch (RuntimeException e) {
+      n = -1;
+      error = " (" + e.getMessage() + ")";
+    }
+    if (n != rawLength) {
       throw new CorruptionException(
           file,
           offset,
-          "block "
-              + block
-              + " does not decompress to "
-              + rawLength
-              + " bytes"
-              + (Zstd.isError(n) ? " (" + Zstd.getErrorName(n) + ")" : ""));
+          "block " + block + " does not decompress to " + rawLength + " bytes" + error);
     }
     return ByteBuffer.wrap(dst).order(ByteOrder.LITTLE_ENDIAN);
   }

@@ -94,8 +94,8 @@ public final class FileOps {
    * (preallocation; fallocate alone leaves unwritten extents that make every later fdatasync flush
    * metadata), fsync, rename into place, fsync the directory.
    */
-  public static void createSegment(Path target, byte[] header, long size, Path prepared)
-      throws IOException {
+  public static void createSegment(
+      Path target, byte[] header, long size, Path prepared, boolean sparse) throws IOException {
     Path tmp;
     if (prepared != null && Files.size(prepared) == size) {
       // A zero-filled file made in the background: only the header is written now.
@@ -109,7 +109,11 @@ public final class FileOps {
       try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
         raf.setLength(0);
         raf.write(header);
-        writeZeros(raf, header.length, size);
+        if (sparse) {
+          raf.setLength(size);
+        } else {
+          writeZeros(raf, header.length, size);
+        }
         raf.getFD().sync();
       }
     }
@@ -128,12 +132,16 @@ public final class FileOps {
     }
   }
 
-  /** Grows {@code file} with written zeros up to {@code size} and fsyncs it. */
-  public static void extendWithZeros(Path file, long size) throws IOException {
+  /** Grows {@code file} up to {@code size} with written zeros (or sparsely) and fsyncs it. */
+  public static void extendWithZeros(Path file, long size, boolean sparse) throws IOException {
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
       long length = raf.length();
       if (length < size) {
-        writeZeros(raf, length, size);
+        if (sparse) {
+          raf.setLength(size);
+        } else {
+          writeZeros(raf, length, size);
+        }
         raf.getFD().sync();
       }
     }

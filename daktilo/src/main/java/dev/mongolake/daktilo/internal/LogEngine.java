@@ -35,7 +35,6 @@ public final class LogEngine implements AutoCloseable {
   private final Preallocator preallocator;
   private final Compressor compressor;
   private final LogReader reader;
-  private boolean spareRequested; // guarded by writeLock
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
   private volatile Segment active;
@@ -67,7 +66,11 @@ public final class LogEngine implements AutoCloseable {
             options.asyncFlushInterval().toNanos(),
             "daktilo-sync-" + dir.getFileName());
     this.preallocator =
-        new Preallocator(dir, options.segmentSize(), "daktilo-prealloc-" + dir.getFileName());
+        new Preallocator(
+            dir,
+            options.segmentSize(),
+            mode == Durability.ASYNC,
+            "daktilo-prealloc-" + dir.getFileName());
     this.reader = new LogReader(this, cache, tails, options.tailPrefetch());
     this.compressor =
         options.compression()
@@ -108,6 +111,7 @@ public final class LogEngine implements AutoCloseable {
       }
       log.syncer.start();
       log.preallocator.start();
+      log.preallocator.request();
       if (log.compressor != null) {
         log.compressor.start();
         for (RecordSource s : log.segments) {
@@ -161,7 +165,6 @@ public final class LogEngine implements AutoCloseable {
       segment.publish(end, seq);
       cache.put(seq, segment, pos, payload.length);
       writtenSequence = seq;
-      requestSpareWhenHalfFull(segment, end);
       waiter = afterWrite(seq, segment, null);
     } finally {
       writeLock.unlock();
@@ -232,7 +235,6 @@ public final class LogEngine implements AutoCloseable {
       last = sequences[payloads.length - 1];
       segment.publish(end, last);
       writtenSequence = last;
-      requestSpareWhenHalfFull(segment, end);
       waiter = afterWrite(last, segment, future);
     } finally {
       writeLock.unlock();
@@ -246,13 +248,6 @@ public final class LogEngine implements AutoCloseable {
       syncer.wake();
     }
     return sequences;
-  }
-
-  private void requestSpareWhenHalfFull(Segment segment, int end) {
-    if (!spareRequested && end > segment.capacity() / 2) {
-      spareRequested = true;
-      preallocator.request();
-    }
   }
 
   /**
@@ -323,8 +318,9 @@ public final class LogEngine implements AutoCloseable {
               header,
               options.segmentSize(),
               options.indexIntervalBytes(),
-              preallocator.take());
-      spareRequested = false;
+              preallocator.take(),
+              Recovery.sparse(options));
+      preallocator.request();
       RecordSource[] current = segments;
       RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
       grown[current.length] = next;

@@ -19,6 +19,7 @@ final class Preallocator implements Runnable {
 
   private final Path spare;
   private final long size;
+  private final boolean sparse;
   private final Thread thread;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
@@ -26,9 +27,10 @@ final class Preallocator implements Runnable {
   private boolean ready;
   private boolean stopping;
 
-  Preallocator(Path dir, long size, String name) {
+  Preallocator(Path dir, long size, boolean sparse, String name) {
     this.spare = dir.resolve(SPARE);
     this.size = size;
+    this.sparse = sparse;
     this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
   }
 
@@ -49,10 +51,17 @@ final class Preallocator implements Runnable {
     }
   }
 
-  /** The ready spare file (now owned by the caller), or null when none is ready yet. */
+  /**
+   * The spare file (now owned by the caller): waits for one being made (making a second file at the
+   * same time would only compete with it for the disk); null when none was requested or making it
+   * failed.
+   */
   Path take() {
     lock.lock();
     try {
+      while (requested && !ready && !stopping) {
+        changed.awaitUninterruptibly();
+      }
       if (!ready) {
         return null;
       }
@@ -67,7 +76,7 @@ final class Preallocator implements Runnable {
     lock.lock();
     try {
       stopping = true;
-      changed.signal();
+      changed.signalAll();
     } finally {
       lock.unlock();
     }
@@ -83,9 +92,8 @@ final class Preallocator implements Runnable {
       Thread.currentThread().interrupt();
     }
     try {
-      if (!ready) {
-        Files.deleteIfExists(spare);
-      }
+      // The log is closed (no roll can be taking it): the spare goes; the next open makes one.
+      Files.deleteIfExists(spare);
     } catch (IOException ignored) {
       // a leftover .tmp file is deleted on the next open
     }
@@ -110,6 +118,7 @@ final class Preallocator implements Runnable {
       try {
         requested = false;
         ready = made;
+        changed.signalAll();
       } finally {
         lock.unlock();
       }
@@ -119,6 +128,10 @@ final class Preallocator implements Runnable {
   private boolean make() {
     try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
       raf.setLength(0);
+      if (sparse) {
+        raf.setLength(size);
+        return true;
+      }
       byte[] zeros = new byte[CHUNK];
       for (long pos = 0; pos < size; pos += CHUNK) {
         if (isStopping()) {

@@ -35,7 +35,8 @@ final class Recovery {
                 header,
                 options.segmentSize(),
                 options.indexIntervalBytes(),
-                null));
+                null,
+                sparse(options)));
       } else {
         long previousId = -1;
         long previousLast = -1;
@@ -51,7 +52,11 @@ final class Recovery {
           RecordSource segment =
               i == files.size() - 1
                   ? Segment.openActive(
-                      file, id, options.segmentSize(), options.indexIntervalBytes())
+                      file,
+                      id,
+                      options.segmentSize(),
+                      options.indexIntervalBytes(),
+                      sparse(options))
                   : openSealed(file, id, options.indexIntervalBytes());
           opened.add(segment);
           checkChain(segment, i == 0, previousLast, checkpoint);
@@ -69,6 +74,11 @@ final class Recovery {
     long last = active.lastSequence();
     return new State(
         opened.toArray(RecordSource[]::new), checkpoint, last, Math.max(last, checkpoint) + 1);
+  }
+
+  /** ASYNC logs preallocate sparsely (see {@link Preallocator}). */
+  static boolean sparse(DaktiloOptions options) {
+    return options.durability() == dev.mongolake.daktilo.Durability.ASYNC;
   }
 
   /** Opens a sealed segment in whichever form (raw or compressed) its header says. */

@@ -93,13 +93,13 @@ public final class Segment extends MappedSource {
    * @throws CorruptionException when the header is damaged or a damaged frame is followed by a
    *     valid record (damage inside the log, not a torn tail)
    */
-  public static Segment openActive(Path file, long id, long segmentSize, int indexInterval)
-      throws IOException {
+  public static Segment openActive(
+      Path file, long id, long segmentSize, int indexInterval, boolean sparse) throws IOException {
     long size = java.nio.file.Files.size(file);
     checkSize(file, size);
     long capacity = Math.max(size, segmentSize);
     if (size < capacity) {
-      FileOps.extendWithZeros(file, capacity);
+      FileOps.extendWithZeros(file, capacity, sparse);
     }
     Arena arena = Arena.ofShared();
     try {
@@ -152,9 +152,14 @@ public final class Segment extends MappedSource {
    * null) and maps it as the active segment.
    */
   public static Segment create(
-      Path file, SegmentHeader header, long segmentSize, int indexInterval, Path prepared)
+      Path file,
+      SegmentHeader header,
+      long segmentSize,
+      int indexInterval,
+      Path prepared,
+      boolean sparse)
       throws IOException {
-    FileOps.createSegment(file, header.encode(), segmentSize, prepared);
+    FileOps.createSegment(file, header.encode(), segmentSize, prepared, sparse);
     Arena arena = Arena.ofShared();
     try {
       MemorySegment memory = FileOps.map(file, true, segmentSize, arena);
