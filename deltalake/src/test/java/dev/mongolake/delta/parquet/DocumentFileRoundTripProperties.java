@@ -2,60 +2,71 @@ package dev.mongolake.delta.parquet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mongolake.delta.variant.BsonArbitraries;
+import dev.mongolake.delta.variant.RandomBson;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.Random;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonValue;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
+import org.junit.jupiter.api.Test;
 
+/** Seeded randomized round trips of generated documents through Parquet document files. */
 class DocumentFileRoundTripProperties {
-  private static final JsonWriterSettings EXTENDED =
-      JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+  private static final long SEED = 0x5EED_F11E_0001L;
+  private static final int CASES = 40;
 
-  @Property(tries = 40)
-  void documentsReadBackExactlyThroughParquetFiles(
-      @ForAll("documentLists") List<BsonDocument> documents) {
-    CountingMemoryStorage storage = new CountingMemoryStorage();
+  @Test
+  void generatedDocumentsReadBackExactlyThroughParquetFiles() {
+    Random random = new Random(SEED);
     DocumentSchema schema =
         DocumentSchema.parse(BsonDocument.parse("{a: 'string', b: 'long', é: {x: 'double'}}"));
-    List<WrittenDocumentFile> files;
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(storage, "t", DocumentWriteOptions.defaults().withSchema(schema))) {
-      documents.forEach(writer::write);
-      files = writer.finish();
+    for (int i = 0; i < CASES; i++) {
+      int index = i;
+      List<BsonDocument> documents = documentList(random);
+      CountingMemoryStorage storage = new CountingMemoryStorage();
+      List<WrittenDocumentFile> files;
+      try (DocumentFileWriter writer =
+          DocumentFileWriter.open(
+              storage, "t", DocumentWriteOptions.defaults().withSchema(schema))) {
+        documents.forEach(writer::write);
+        files = writer.finish();
+      }
+
+      List<BsonDocument> read = new ArrayList<>();
+      files.forEach(file -> read.addAll(DocumentFileReader.readAll(storage, file.path())));
+
+      assertThat(read.stream().map(RandomBson::describe).toList())
+          .as(() -> failure(index, documents))
+          .isEqualTo(documents.stream().map(RandomBson::describe).toList());
+      assertThat(files.stream().mapToLong(f -> f.statistics().numRecords()).sum())
+          .as(() -> failure(index, documents))
+          .isEqualTo(documents.size());
     }
-
-    List<BsonDocument> read = new ArrayList<>();
-    files.forEach(file -> read.addAll(DocumentFileReader.readAll(storage, file.path())));
-
-    assertThat(read.stream().map(d -> d.toJson(EXTENDED)).toList())
-        .isEqualTo(documents.stream().map(d -> d.toJson(EXTENDED)).toList());
-    assertThat(files.stream().mapToLong(f -> f.statistics().numRecords()).sum())
-        .isEqualTo(documents.size());
   }
 
-  @Provide
-  Arbitrary<List<BsonDocument>> documentLists() {
-    Arbitrary<BsonValue> ids =
-        Arbitraries.oneOf(BsonArbitraries.values(0), Arbitraries.integers().map(BsonInt32::new));
-    return net.jqwik.api.Combinators.combine(ids, BsonArbitraries.documents(2))
-        .as((id, body) -> withId(id, body))
-        .list()
-        .ofMinSize(1)
-        .ofMaxSize(20);
+  /** 1 to 20 documents, each with an {@code _id} of any scalar type first. */
+  private static List<BsonDocument> documentList(Random random) {
+    int size = 1 + random.nextInt(20);
+    List<BsonDocument> documents = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      BsonValue id =
+          random.nextBoolean()
+              ? RandomBson.value(random, 0)
+              : new BsonInt32(RandomBson.anyInt(random));
+      documents.add(withId(id, RandomBson.document(random, 2)));
+    }
+    return documents;
   }
 
   private static BsonDocument withId(BsonValue id, BsonDocument body) {
     BsonDocument document = new BsonDocument("_id", id);
     body.forEach((key, value) -> document.putIfAbsent(key, value));
     return document;
+  }
+
+  private static String failure(int index, List<BsonDocument> documents) {
+    return "seed 0x%X, case %d: %s"
+        .formatted(SEED, index, documents.stream().map(RandomBson::describe).toList());
   }
 }

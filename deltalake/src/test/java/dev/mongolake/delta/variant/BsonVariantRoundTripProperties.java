@@ -2,40 +2,82 @@ package dev.mongolake.delta.variant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.Random;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 
+/** Seeded randomized round trips of generated documents through the variant codec. */
 class BsonVariantRoundTripProperties {
+  private static final long ROUND_TRIP_SEED = 0x5EED_0B50_7A41L;
+  private static final long RAW_SEED = 0x5EED_0B50_7A42L;
+  private static final long DECIMAL_SEED = 0x5EED_0B50_7A43L;
+  private static final int DEPTH = 3;
 
-  @Property(tries = 300)
-  void everyDocumentRoundTripsWithTypesAndFieldOrder(@ForAll("documents") BsonDocument document) {
-    BsonDocument decoded = BsonVariantCodec.decode(BsonVariantCodec.encode(document));
+  @Test
+  void everyGeneratedDocumentRoundTripsWithTypesAndFieldOrder() {
+    Random random = new Random(ROUND_TRIP_SEED);
+    for (int i = 0; i < 300; i++) {
+      int index = i;
+      BsonDocument document = RandomBson.document(random, DEPTH);
 
-    assertThat(decoded).isEqualTo(document);
-    assertThat(extendedJson(decoded)).isEqualTo(extendedJson(document));
+      BsonDocument decoded = BsonVariantCodec.decode(BsonVariantCodec.encode(document));
+
+      assertThat(decoded).as(() -> failure(ROUND_TRIP_SEED, index, document)).isEqualTo(document);
+      assertThat(extendedJson(decoded))
+          .as(() -> failure(ROUND_TRIP_SEED, index, document))
+          .isEqualTo(extendedJson(document));
+    }
   }
 
-  @Property(tries = 100)
-  void rawBsonDocumentsEncodeLikeTheirParsedForm(@ForAll("documents") BsonDocument document) {
-    RawBsonDocument raw = new RawBsonDocument(document, new BsonDocumentCodec());
+  @Test
+  void rawBsonDocumentsEncodeLikeTheirParsedForm() {
+    Random random = new Random(RAW_SEED);
+    for (int i = 0; i < 100; i++) {
+      int index = i;
+      BsonDocument document = RandomBson.document(random, DEPTH);
+      RawBsonDocument raw = new RawBsonDocument(document, new BsonDocumentCodec());
 
-    BsonDocument decoded = BsonVariantCodec.decode(BsonVariantCodec.encode(raw));
+      EncodedVariant fromRaw = BsonVariantCodec.encode(raw);
+      EncodedVariant fromParsed = BsonVariantCodec.encode(document);
+      BsonDocument decoded = BsonVariantCodec.decode(fromRaw);
 
-    assertThat(decoded).isEqualTo(document);
-    assertThat(BsonVariantCodec.encode(raw).value())
-        .isEqualTo(BsonVariantCodec.encode(document).value());
+      assertThat(decoded).as(() -> failure(RAW_SEED, index, document)).isEqualTo(document);
+      assertThat(extendedJson(decoded))
+          .as(() -> failure(RAW_SEED, index, document))
+          .isEqualTo(extendedJson(document));
+      assertThat(fromRaw.value())
+          .as(() -> failure(RAW_SEED, index, document))
+          .isEqualTo(fromParsed.value());
+      assertThat(fromRaw.metadata())
+          .as(() -> failure(RAW_SEED, index, document))
+          .isEqualTo(fromParsed.metadata());
+    }
   }
 
-  @Provide
-  Arbitrary<BsonDocument> documents() {
-    return BsonArbitraries.documents(3);
+  @Test
+  @Disabled(
+      "Known defect: the variant encoder throws NumberFormatException for Decimal128 BID"
+          + " encodings whose coefficient exceeds 10^34 - 1 (non-canonical values)")
+  void decimalsWithOversizedCoefficientsRoundTrip() {
+    Random random = new Random(DECIMAL_SEED);
+    for (int i = 0; i < 100; i++) {
+      int index = i;
+      BsonDocument document =
+          new BsonDocument("d", RandomBson.decimalWithOversizedCoefficient(random));
+
+      BsonDocument decoded = BsonVariantCodec.decode(BsonVariantCodec.encode(document));
+
+      assertThat(decoded).as(() -> failure(DECIMAL_SEED, index, document)).isEqualTo(document);
+    }
+  }
+
+  private static String failure(long seed, int index, BsonDocument document) {
+    return "seed 0x%X, case %d: %s".formatted(seed, index, extendedJson(document));
   }
 
   /**

@@ -2,14 +2,12 @@ package dev.mongolake.delta.parquet.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.variant.RandomBson;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.Random;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -30,25 +28,42 @@ import org.junit.jupiter.api.Test;
 
 class SortableIdKeyTest {
 
-  @Property(tries = 500)
-  void numbersOfAnyTypeSortByNumericValue(
-      @ForAll("numbers") BsonValue a, @ForAll("numbers") BsonValue b) {
-    int byKey = Integer.signum(Arrays.compareUnsigned(SortableIdKey.of(a), SortableIdKey.of(b)));
+  private static final long NUMBERS_SEED = 0x5EED_50B7_0001L;
+  private static final long STRINGS_SEED = 0x5EED_50B7_0002L;
 
-    assertThat(byKey).isEqualTo(Integer.signum(compareNumbers(a, b)));
+  @Test
+  void numbersOfAnyTypeSortByNumericValue() {
+    Random random = new Random(NUMBERS_SEED);
+    for (int i = 0; i < 500; i++) {
+      BsonValue a = number(random);
+      BsonValue b = random.nextBoolean() ? number(random) : nearby(random, a);
+
+      int byKey = Integer.signum(Arrays.compareUnsigned(SortableIdKey.of(a), SortableIdKey.of(b)));
+
+      assertThat(byKey)
+          .as("seed 0x%X, case %d: %s vs %s", NUMBERS_SEED, i, a, b)
+          .isEqualTo(Integer.signum(compareNumbers(a, b)));
+    }
   }
 
-  @Property(tries = 300)
-  void stringsSortByTheirUtf8Bytes(@ForAll String a, @ForAll String b) {
-    int byKey =
-        Arrays.compareUnsigned(
-            SortableIdKey.of(new BsonString(a)), SortableIdKey.of(new BsonString(b)));
-    int byBytes =
-        Arrays.compareUnsigned(
-            a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  @Test
+  void stringsSortByTheirUtf8Bytes() {
+    Random random = new Random(STRINGS_SEED);
+    for (int i = 0; i < 300; i++) {
+      String a = text(random);
+      String b = random.nextBoolean() ? text(random) : variantOf(random, a);
 
-    assertThat(Integer.signum(byKey)).isEqualTo(Integer.signum(byBytes));
+      int byKey =
+          Arrays.compareUnsigned(
+              SortableIdKey.of(new BsonString(a)), SortableIdKey.of(new BsonString(b)));
+      int byBytes =
+          Arrays.compareUnsigned(
+              a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+
+      assertThat(Integer.signum(byKey))
+          .as("seed 0x%X, case %d: %s vs %s", STRINGS_SEED, i, escaped(a), escaped(b))
+          .isEqualTo(Integer.signum(byBytes));
+    }
   }
 
   @Test
@@ -90,24 +105,81 @@ class SortableIdKeyTest {
     }
   }
 
-  @Provide
-  Arbitrary<BsonValue> numbers() {
-    return Arbitraries.oneOf(
-        Arbitraries.integers().map(BsonInt32::new),
-        Arbitraries.longs().map(BsonInt64::new),
-        Arbitraries.longs().between(-5, 5).map(v -> (1L << 53) + v).map(BsonInt64::new),
-        Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1).map(BsonInt64::new),
-        Arbitraries.doubles().map(BsonDouble::new),
-        Arbitraries.of(
-                Double.NaN,
-                -0.0,
-                0.0,
-                0x1p53,
-                0x1p63,
-                -0x1p63,
-                Double.NEGATIVE_INFINITY,
-                Double.POSITIVE_INFINITY)
-            .map(BsonDouble::new));
+  /** Int32, Int64 and double values, with the edges and values around 2^53 drawn often. */
+  private static BsonValue number(Random random) {
+    return switch (random.nextInt(6)) {
+      case 0 -> new BsonInt32(RandomBson.anyInt(random));
+      case 1 -> new BsonInt64(RandomBson.anyLong(random));
+      case 2 -> new BsonInt64((1L << 53) + random.nextInt(11) - 5);
+      case 3 ->
+          new BsonInt64(
+              new long[] {Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1}[random.nextInt(3)]);
+      case 4 -> new BsonDouble(RandomBson.anyDouble(random));
+      default ->
+          new BsonDouble(
+              new double[] {
+                    Double.NaN,
+                    -0.0,
+                    0.0,
+                    0x1p53,
+                    0x1p63,
+                    -0x1p63,
+                    Double.NEGATIVE_INFINITY,
+                    Double.POSITIVE_INFINITY
+                  }
+                  [random.nextInt(8)]);
+    };
+  }
+
+  /** The same number in another type, or one of its closest neighbours in some type. */
+  private static BsonValue nearby(Random random, BsonValue number) {
+    double asDouble = number.asNumber().doubleValue();
+    long asLong =
+        number.isDouble() ? (long) number.asDouble().getValue() : number.asNumber().longValue();
+    return switch (random.nextInt(8)) {
+      case 0 -> new BsonDouble(asDouble);
+      case 1 -> new BsonDouble(Math.nextUp(asDouble));
+      case 2 -> new BsonDouble(Math.nextDown(asDouble));
+      case 3 -> new BsonDouble(-asDouble);
+      case 4 -> new BsonInt64(asLong);
+      case 5 -> new BsonInt64(asLong + (random.nextBoolean() ? 1 : -1));
+      case 6 -> new BsonInt32((int) asLong);
+      default -> number;
+    };
+  }
+
+  /** Text with NUL, ASCII, two- and three-byte characters, surrogate pairs and lone surrogates. */
+  private static String text(Random random) {
+    int length = random.nextInt(12);
+    if (random.nextInt(8) > 0) {
+      return RandomBson.unicodeString(random, length);
+    }
+    StringBuilder text = new StringBuilder(RandomBson.unicodeString(random, length));
+    text.insert(random.nextInt(text.length() + 1), (char) (0xD800 + random.nextInt(0x800)));
+    return text.toString();
+  }
+
+  /** The same text, a prefix of it, an extension of it, or the text with one character changed. */
+  private static String variantOf(Random random, String text) {
+    return switch (random.nextInt(4)) {
+      case 0 -> text;
+      case 1 -> text.substring(0, random.nextInt(text.length() + 1));
+      case 2 -> text + RandomBson.unicodeString(random, 1 + random.nextInt(3));
+      default -> {
+        if (text.isEmpty()) {
+          yield RandomBson.unicodeString(random, 1);
+        }
+        int at = random.nextInt(text.length());
+        yield text.substring(0, at) + RandomBson.unicodeString(random, 1) + text.substring(at + 1);
+      }
+    };
+  }
+
+  private static String escaped(String text) {
+    StringBuilder escaped = new StringBuilder("\"");
+    text.chars()
+        .forEach(c -> escaped.append(c < 0x20 || c > 0x7E ? "\\u%04X".formatted(c) : (char) c));
+    return escaped.append('"').toString();
   }
 
   /** MongoDB's order of numbers: NaN below everything, otherwise by exact value. */
