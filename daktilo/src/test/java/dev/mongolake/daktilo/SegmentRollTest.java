@@ -19,12 +19,12 @@ class SegmentRollTest {
   void theNextSegmentIsPreparedInTheBackgroundAndUsedOnRoll() throws Exception {
     try (Daktilo log = Daktilo.open(dir, OPTIONS)) {
       Path spare = dir.resolve("spare-segment.tmp");
+      for (int i = 1; i <= 20; i++) {
+        log.append(Payloads.forSequence(i, 200)); // past an eighth: the spare is requested
+      }
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> Files.exists(spare) && Files.size(spare) == 8192);
-      for (int i = 1; i <= 20; i++) {
-        log.append(Payloads.forSequence(i, 200));
-      }
       for (int i = 21; i <= 40; i++) {
         log.append(Payloads.forSequence(i, 200));
       }
@@ -48,11 +48,13 @@ class SegmentRollTest {
     DaktiloOptions batch = OPTIONS.withDurability(Durability.BATCH);
     try (Daktilo log = Daktilo.open(dir, batch)) {
       Path spare = dir.resolve("spare-segment.tmp");
+      assertThat(spare).doesNotExist(); // not before the active segment is an eighth full
+      log.append(new byte[2000]);
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> Files.exists(spare) && Files.size(spare) == 8192);
       assertThat(Files.readAllBytes(spare)).containsOnly((byte) 0);
-      for (int i = 1; i <= 100; i++) {
+      for (int i = 2; i <= 100; i++) {
         log.append(Payloads.forSequence(i, 200));
       }
     }

@@ -34,6 +34,7 @@ public final class LogEngine implements AutoCloseable {
   private final Syncer syncer;
   private final Preallocator preallocator;
   private final Compressor compressor;
+  private boolean spareRequested; // guarded by writeLock
   private final LogReader reader;
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
@@ -111,7 +112,6 @@ public final class LogEngine implements AutoCloseable {
       }
       log.syncer.start();
       log.preallocator.start();
-      log.preallocator.request();
       if (log.compressor != null) {
         log.compressor.start();
         for (RecordSource s : log.segments) {
@@ -165,6 +165,7 @@ public final class LogEngine implements AutoCloseable {
       segment.publish(end, seq);
       cache.put(seq, segment, pos, payload.length);
       writtenSequence = seq;
+      requestSpare(segment, end);
       waiter = afterWrite(seq, segment, null);
     } finally {
       writeLock.unlock();
@@ -235,6 +236,7 @@ public final class LogEngine implements AutoCloseable {
       last = sequences[payloads.length - 1];
       segment.publish(end, last);
       writtenSequence = last;
+      requestSpare(segment, end);
       waiter = afterWrite(last, segment, future);
     } finally {
       writeLock.unlock();
@@ -248,6 +250,17 @@ public final class LogEngine implements AutoCloseable {
       syncer.wake();
     }
     return sequences;
+  }
+
+  /**
+   * Asks for the next segment once the active one is an eighth full: early enough to be ready at
+   * the roll, late enough that small logs (tests, short-lived tools) never write a spare.
+   */
+  private void requestSpare(Segment segment, int end) {
+    if (!spareRequested && end > segment.capacity() / 8) {
+      spareRequested = true;
+      preallocator.request();
+    }
   }
 
   /**
@@ -320,7 +333,7 @@ public final class LogEngine implements AutoCloseable {
               options.indexIntervalBytes(),
               preallocator.take(),
               Recovery.sparse(options));
-      preallocator.request();
+      spareRequested = false;
       RecordSource[] current = segments;
       RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
       grown[current.length] = next;

@@ -8,10 +8,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Prepares the next segment file in the background: a zero-filled, fsynced file of the segment size
- * ({@code spare-segment.tmp}), so that rolling to a new segment only writes a 64-byte header and
- * renames instead of writing megabytes of zeros while appenders wait. Requested when the active
- * segment is half full. A spare left over by a crash is a {@code .tmp} file and is deleted on open.
+ * Prepares the next segment file in the background ({@code spare-segment.tmp}): a zero-filled,
+ * fsynced file of the segment size, so that rolling to a new segment only writes a 64-byte header
+ * and renames instead of writing megabytes of zeros while appenders wait. Requested once the active
+ * segment is an eighth full; a roll waits for a spare in progress rather than writing a second
+ * file. In ASYNC mode the spare is sparse (only its size is set): appends there never wait for a
+ * device flush, so real zeros would cost a whole extra write of every segment for nothing. A spare
+ * left over by a crash is a {@code .tmp} file and is deleted on open; close deletes it too.
  */
 final class Preallocator implements Runnable {
   static final String SPARE = "spare-segment" + Format.TEMP_SUFFIX;
