@@ -1,6 +1,6 @@
 package dev.mongolake.delta.variant;
 
-import static dev.mongolake.delta.variant.BsonVariantRoundTripProperties.extendedJson;
+import static dev.mongolake.delta.variant.BsonVariantRoundTripTest.extendedJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -304,7 +304,28 @@ public final class VariantEncoder {
       return null;
     }
     boolean fits = exact.scale() >= 0 && exact.scale() <= 38 && exact.precision() <= 38;
-    return fits && sameBits(new Decimal128(exact), decimal) ? exact : null;
+    return fits && reencodesExactly(exact, decimal) ? exact : null;
+  }
+
+  /**
+   * Whether {@code exact} encodes back to {@code decimal}'s bits. A non-canonical encoding (a
+   * coefficient above 10^34 - 1) reads as a value Decimal128 cannot hold, and re-encoding it
+   * throws: such a value keeps its raw bits.
+   */
+  private static boolean reencodesExactly(BigDecimal exact, Decimal128 decimal) {
+    try {
+      return sameBits(new Decimal128(exact), decimal);
+    } catch (NumberFormatException | ArithmeticException notRepresentable) {
+      return false;
+    }
+  }
+
+  private static boolean parsesBackExactly(String text, Decimal128 decimal) {
+    try {
+      return sameBits(Decimal128.parse(text), decimal);
+    } catch (NumberFormatException | ArithmeticException notRepresentable) {
+      return false;
+    }
   }
 
   /**
@@ -313,7 +334,7 @@ public final class VariantEncoder {
    */
   private void writeDecimalWrapperPayload(Decimal128 decimal) {
     String text = decimal.toString();
-    if (sameBits(Decimal128.parse(text), decimal)) {
+    if (parsesBackExactly(text, decimal)) {
       writeString(text);
     } else {
       ByteBuffer bits = ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);

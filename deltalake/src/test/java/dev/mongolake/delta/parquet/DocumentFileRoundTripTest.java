@@ -12,7 +12,7 @@ import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 
 /** Seeded randomized round trips of generated documents through Parquet document files. */
-class DocumentFileRoundTripProperties {
+class DocumentFileRoundTripTest {
   private static final long SEED = 0x5EED_F11E_0001L;
   private static final int CASES = 40;
 
