@@ -366,8 +366,24 @@ public final class LogEngine implements AutoCloseable {
 
   /** Flushes the active segment up to its write position. */
   void syncTo() {
-    Segment s = active;
-    s.force(s.writePosition());
+    while (true) {
+      Segment s = active;
+      // A roll may seal the segment and hand it to compression, which retires its mapping: hold a
+      // reference while forcing. A segment that can no longer be acquired was forced when sealed,
+      // so the records to sync are in the new active segment.
+      if (s.acquire()) {
+        try {
+          s.force(s.writePosition());
+          return;
+        } finally {
+          s.release();
+        }
+      }
+      if (active == s) {
+        // Retired without a successor: the log is closing and close() forces what it holds.
+        return;
+      }
+    }
   }
 
   /** Records that every sequence up to {@code sequence} is on the device. */
