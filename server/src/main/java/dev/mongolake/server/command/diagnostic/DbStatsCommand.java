@@ -1,0 +1,86 @@
+package dev.mongolake.server.command.diagnostic;
+
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * {@code dbStats}: {@code {dbStats: 1, scale}}, the sums of {@link CollectionSize} over the
+ * database's collections, shaped like MongoDB 7's reply. A database that does not exist answers
+ * zeros, as in MongoDB.
+ */
+final class DbStatsCommand implements Command {
+
+  private final LakeCollections lake;
+
+  DbStatsCommand(LakeCollections lake) {
+    this.lake = lake;
+  }
+
+  @Override
+  public String name() {
+    return "dbStats";
+  }
+
+  @Override
+  public String help() {
+    return "Count and size a database's collections, documents and storage.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    Scale scale = Scale.of(CommandArguments.of(request));
+    String database = request.database();
+    long collections = 0;
+    long objects = 0;
+    long dataSize = 0;
+    long storageSize = 0;
+    for (String name : lake.names(database)) {
+      CollectionSize size = CollectionSize.measure(lake, new Namespace(database, name));
+      collections++;
+      objects += size.count();
+      dataSize += size.dataSize();
+      storageSize += size.storageSize();
+    }
+    FileStore store = fileStore();
+    long total = space(store, true);
+    long used = total - space(store, false);
+    return new BsonDocument("db", new BsonString(database))
+        .append("collections", new BsonInt64(collections))
+        .append("views", new BsonInt64(0))
+        .append("objects", new BsonInt64(objects))
+        .append("avgObjSize", new BsonInt64(objects == 0 ? 0 : dataSize / objects))
+        .append("dataSize", new BsonInt64(scale.apply(dataSize)))
+        .append("storageSize", new BsonInt64(scale.apply(storageSize)))
+        .append("indexes", new BsonInt64(collections))
+        .append("indexSize", new BsonInt64(0))
+        .append("totalSize", new BsonInt64(scale.apply(storageSize)))
+        .append("scaleFactor", new BsonInt64(scale.factor()))
+        .append("fsUsedSize", new BsonInt64(scale.apply(used)))
+        .append("fsTotalSize", new BsonInt64(scale.apply(total)));
+  }
+
+  private FileStore fileStore() {
+    try {
+      return Files.getFileStore(lake.root());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the file system of " + lake.root(), e);
+    }
+  }
+
+  private static long space(FileStore store, boolean total) {
+    try {
+      return total ? store.getTotalSpace() : store.getUsableSpace();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the size of " + store, e);
+    }
+  }
+}

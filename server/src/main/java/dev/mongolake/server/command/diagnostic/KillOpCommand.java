@@ -1,0 +1,47 @@
+package dev.mongolake.server.command.diagnostic;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * {@code killOp}: {@code {killOp: 1, op: <opid>}} on {@code admin}. Answers as MongoDB does, {@code
+ * {info: "attempting to kill op"}}, for every op id: MongoDB also succeeds for an unknown one, and
+ * the only operation {@code currentOp} reports (the caller's own) has finished by then, so there is
+ * nothing to interrupt.
+ *
+ * @throws MongoLakeException Unauthorized outside the admin database; NoSuchKey without {@code op};
+ *     TypeMismatch when {@code op} is not a number
+ */
+final class KillOpCommand implements Command {
+
+  @Override
+  public String name() {
+    return "killOp";
+  }
+
+  @Override
+  public String help() {
+    return "Ask an operation in progress to stop.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    AdminDatabase.require(request);
+    BsonValue op = request.body().get("op");
+    if (op == null) {
+      throw new MongoLakeException(ErrorCode.NO_SUCH_KEY, "Missing expected field \"op\"");
+    }
+    if (!op.isNumber()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "Expected field \"op\" to have numeric type, but found " + CommandArguments.typeName(op));
+    }
+    return new BsonDocument("info", new BsonString("attempting to kill op"));
+  }
+}

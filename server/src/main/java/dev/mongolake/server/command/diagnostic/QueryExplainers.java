@@ -1,0 +1,204 @@
+package dev.mongolake.server.command.diagnostic;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeCursor;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.command.CommandArguments;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * Explainers of the read commands: {@code find}, {@code count}, {@code distinct} and {@code
+ * aggregate}. Each reads the collection scan with the command's filter; none returns documents.
+ */
+final class QueryExplainers {
+
+  private QueryExplainers() {}
+
+  static List<Explainer> all() {
+    return List.of(new Find(), new Count(), new Distinct(), new Aggregate());
+  }
+
+  /** Wraps {@code input} in a stage, with its {@code nReturned} when the plan ran. */
+  static BsonDocument stage(String name, BsonDocument fields, BsonDocument input, Long returned) {
+    BsonDocument stage = new BsonDocument("stage", new BsonString(name));
+    stage.putAll(fields);
+    if (returned != null) {
+      stage.append("nReturned", new BsonInt64(returned));
+    }
+    return stage.append("inputStage", input);
+  }
+
+  /** Matches left after skipping {@code skip} and keeping at most {@code limit} (0: all). */
+  static long window(long matched, long skip, long limit) {
+    long afterSkip = Math.max(0, matched - skip);
+    return limit == 0 ? afterSkip : Math.min(afterSkip, limit);
+  }
+
+  /** {@code find}: the scan, then sort, skip, limit and projection, in the engine's order. */
+  private static final class Find implements Explainer {
+    @Override
+    public String commandName() {
+      return "find";
+    }
+
+    @Override
+    public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
+      CommandArguments args = new CommandArguments(commandName(), command);
+      BsonDocument filter = args.document("filter", new BsonDocument());
+      BsonDocument sort = args.document("sort", new BsonDocument());
+      BsonDocument projection = args.document("projection", null);
+      long skip = args.nonNegativeInt("skip", 0);
+      long limit = Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0)));
+      Explanation.Execution execution = null;
+      if (execute) {
+        // Without a sort the engine stops reading once skip + limit documents matched.
+        long stop = sort.isEmpty() && limit > 0 ? skip + limit : CollectionScan.UNBOUNDED;
+        CollectionScan scan = target.run(filter, stop);
+        execution =
+            new Explanation.Execution(
+                window(scan.matched(), skip, limit),
+                scan,
+                plan(target, filter, sort, skip, limit, projection, scan));
+      }
+      return new Explanation(
+          filter,
+          plan(target, filter, sort, skip, limit, projection, null),
+          execution,
+          new BsonDocument());
+    }
+
+    private static BsonDocument plan(
+        ScanTarget target,
+        BsonDocument filter,
+        BsonDocument sort,
+        long skip,
+        long limit,
+        BsonDocument projection,
+        CollectionScan scan) {
+      BsonDocument plan = target.leafStage(filter, scan);
+      Long matched = scan == null ? null : scan.matched();
+      if (!sort.isEmpty()) {
+        plan = stage("SORT", new BsonDocument("sortPattern", sort), plan, matched);
+      }
+      if (skip > 0) {
+        Long left = scan == null ? null : window(scan.matched(), skip, 0);
+        plan = stage("SKIP", new BsonDocument("skipAmount", new BsonInt64(skip)), plan, left);
+      }
+      Long returned = scan == null ? null : window(scan.matched(), skip, limit);
+      if (limit > 0) {
+        plan =
+            stage("LIMIT", new BsonDocument("limitAmount", new BsonInt64(limit)), plan, returned);
+      }
+      if (projection != null && !projection.isEmpty()) {
+        plan =
+            stage(
+                "PROJECTION_DEFAULT", new BsonDocument("transformBy", projection), plan, returned);
+      }
+      return plan;
+    }
+  }
+
+  /** {@code count}: a {@code COUNT} stage over the scan; it returns no documents, only a count. */
+  private static final class Count implements Explainer {
+    @Override
+    public String commandName() {
+      return "count";
+    }
+
+    @Override
+    public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
+      CommandArguments args = new CommandArguments(commandName(), command);
+      BsonDocument filter = args.document("query", new BsonDocument());
+      long skip = args.nonNegativeInt("skip", 0);
+      long limit = Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0)));
+      BsonDocument fields =
+          new BsonDocument("limitAmount", new BsonInt64(limit))
+              .append("skipAmount", new BsonInt64(skip));
+      Explanation.Execution execution = null;
+      if (execute) {
+        CollectionScan scan =
+            target.run(filter, limit > 0 ? skip + limit : CollectionScan.UNBOUNDED);
+        BsonDocument counted =
+            fields.clone().append("nCounted", new BsonInt64(window(scan.matched(), skip, limit)));
+        execution =
+            new Explanation.Execution(
+                0, scan, stage("COUNT", counted, target.leafStage(filter, scan), 0L));
+      }
+      return new Explanation(
+          filter,
+          stage("COUNT", fields, target.leafStage(filter, null), null),
+          execution,
+          new BsonDocument());
+    }
+  }
+
+  /** {@code distinct}: the scan alone; the command collects the key's values from its matches. */
+  private static final class Distinct implements Explainer {
+    @Override
+    public String commandName() {
+      return "distinct";
+    }
+
+    @Override
+    public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
+      CommandArguments args = new CommandArguments(commandName(), command);
+      if (!command.isString("key")) {
+        throw new MongoLakeException(
+            ErrorCode.TYPE_MISMATCH, "BSON field 'distinct.key' is missing or not a string");
+      }
+      BsonDocument filter = args.document("query", new BsonDocument());
+      Explanation.Execution execution = null;
+      if (execute) {
+        CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
+        execution = new Explanation.Execution(scan.matched(), scan, target.leafStage(filter, scan));
+      }
+      return new Explanation(filter, target.leafStage(filter, null), execution, new BsonDocument());
+    }
+  }
+
+  /**
+   * {@code aggregate}: the pipeline runs over an unfiltered scan of the whole collection (no stage
+   * is pushed into the scan yet), so the plan is a bare {@code COLLSCAN} followed by the pipeline's
+   * {@code stages}.
+   */
+  private static final class Aggregate implements Explainer {
+    @Override
+    public String commandName() {
+      return "aggregate";
+    }
+
+    @Override
+    public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
+      CommandArguments args = new CommandArguments(commandName(), command);
+      List<BsonDocument> pipeline = args.documents("pipeline");
+      BsonDocument noFilter = new BsonDocument();
+      long start = target.clock().millis();
+      long returned = 0;
+      // Opening the pipeline parses it, so an invalid stage fails here as the command would.
+      try (MongoLakeCursor<BsonDocument> results =
+          target.lake().collection(target.namespace()).aggregate(pipeline)) {
+        while (execute && results.hasNext()) {
+          results.next();
+          returned++;
+        }
+      }
+      Explanation.Execution execution = null;
+      if (execute) {
+        CollectionScan read = target.run(noFilter, CollectionScan.UNBOUNDED);
+        // The scan feeding the pipeline reads every document; the time covers both passes.
+        CollectionScan scan =
+            new CollectionScan(read.examined(), read.matched(), target.clock().millis() - start);
+        execution = new Explanation.Execution(returned, scan, target.leafStage(noFilter, scan));
+      }
+      return new Explanation(
+          noFilter,
+          target.leafStage(noFilter, null),
+          execution,
+          new BsonDocument("stages", new BsonArray(List.copyOf(pipeline))));
+    }
+  }
+}

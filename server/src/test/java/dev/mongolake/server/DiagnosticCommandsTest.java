@@ -1,0 +1,539 @@
+package dev.mongolake.server;
+
+import static com.mongodb.client.model.Filters.gte;
+import static com.mongodb.client.model.Sorts.descending;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.ExplainVerbosity;
+import com.mongodb.MongoCommandException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import dev.mongolake.daktilo.Durability;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.bson.Document;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * collStats, dbStats, explain, validate, currentOp and killOp through the official Java driver
+ * against a real server on a free port.
+ */
+class DiagnosticCommandsTest {
+
+  @TempDir Path data;
+  private MongoLakeServer server;
+  private MongoClient client;
+  private MongoDatabase db;
+  private MongoDatabase admin;
+
+  @BeforeEach
+  void start() {
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test");
+    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    db = client.getDatabase("app");
+    admin = client.getDatabase("admin");
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.close();
+  }
+
+  /** Inserts {@code {_id: i, n: i}} for i in [0, count). */
+  private MongoCollection<Document> numbers(String name, int count) {
+    MongoCollection<Document> collection = db.getCollection(name);
+    collection.insertMany(
+        IntStream.range(0, count).mapToObj(i -> new Document("_id", i).append("n", i)).toList());
+    return collection;
+  }
+
+  private static long bsonSize(Document document) {
+    return new RawBsonDocument(document.toBsonDocument(), new BsonDocumentCodec())
+        .getByteBuffer()
+        .remaining();
+  }
+
+  private static long bsonSizes(int count) {
+    return IntStream.range(0, count)
+        .mapToLong(i -> bsonSize(new Document("_id", i).append("n", i)))
+        .sum();
+  }
+
+  private static MongoCommandException commandError(Runnable command) {
+    try {
+      command.run();
+    } catch (MongoCommandException e) {
+      return e;
+    }
+    throw new AssertionError("the command succeeded but was expected to fail");
+  }
+
+  private static void assertCommandFails(Runnable command, int code, String message) {
+    assertThatThrownBy(command::run)
+        .isInstanceOfSatisfying(
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(code);
+              assertThat(e.getErrorMessage()).isEqualTo(message);
+            });
+  }
+
+  private Document explain(Document command, String verbosity) {
+    return db.runCommand(new Document("explain", command).append("verbosity", verbosity));
+  }
+
+  private static Document stage(Document explain, String... path) {
+    Document current = explain;
+    for (String field : path) {
+      current = current.get(field, Document.class);
+    }
+    return current;
+  }
+
+  // ---- collStats and dbStats ----
+
+  @Test
+  void collStatsCountsTheDocumentsAndSumsTheirBsonSizes() {
+    numbers("items", 3);
+
+    Document stats = db.runCommand(new Document("collStats", "items"));
+
+    assertThat(stats.getString("ns")).isEqualTo("app.items");
+    assertThat(((Number) stats.get("count")).longValue()).isEqualTo(3);
+    assertThat(((Number) stats.get("size")).longValue()).isEqualTo(bsonSizes(3));
+    assertThat(((Number) stats.get("avgObjSize")).longValue()).isEqualTo(bsonSizes(3) / 3);
+    assertThat(stats.getInteger("nindexes")).isEqualTo(1);
+    assertThat(stats.get("indexSizes", Document.class)).containsOnlyKeys("_id_");
+    assertThat(stats.getBoolean("capped")).isFalse();
+    assertThat(stats.getDouble("ok")).isEqualTo(1.0);
+  }
+
+  @Test
+  void collStatsReportsTheTableFolderOnDiskOnceFlushed() {
+    numbers("items", 50);
+    admin.runCommand(new Document("fsync", 1));
+
+    Document stats = db.runCommand(new Document("collStats", "items"));
+    Document scaled = db.runCommand(new Document("collStats", "items").append("scale", 1024));
+
+    long storage = ((Number) stats.get("storageSize")).longValue();
+    assertThat(storage).isPositive();
+    assertThat(((Number) stats.get("totalSize")).longValue()).isEqualTo(storage);
+    assertThat(((Number) scaled.get("storageSize")).longValue()).isEqualTo(storage / 1024);
+    assertThat(((Number) scaled.get("scaleFactor")).longValue()).isEqualTo(1024);
+  }
+
+  @Test
+  void collStatsOfAMissingCollectionIsNamespaceNotFound() {
+    assertCommandFails(
+        () -> db.runCommand(new Document("collStats", "nope")),
+        26,
+        "Collection [app.nope] not found.");
+  }
+
+  @Test
+  void collStatsWithANonPositiveScaleIsBadValue() {
+    numbers("items", 1);
+    assertCommandFails(
+        () -> db.runCommand(new Document("collStats", "items").append("scale", 0)),
+        2,
+        "scale has to be > 0");
+  }
+
+  @Test
+  void dbStatsSumsTheDatabasesCollections() {
+    numbers("a", 2);
+    numbers("b", 3);
+
+    Document stats = db.runCommand(new Document("dbStats", 1));
+
+    assertThat(stats.getString("db")).isEqualTo("app");
+    assertThat(((Number) stats.get("collections")).longValue()).isEqualTo(2);
+    assertThat(((Number) stats.get("objects")).longValue()).isEqualTo(5);
+    assertThat(((Number) stats.get("indexes")).longValue()).isEqualTo(2);
+    assertThat(((Number) stats.get("dataSize")).longValue()).isEqualTo(bsonSizes(2) + bsonSizes(3));
+    assertThat(((Number) stats.get("fsTotalSize")).longValue()).isPositive();
+  }
+
+  @Test
+  void dbStatsOfAnEmptyDatabaseIsAllZeros() {
+    Document stats = client.getDatabase("empty").runCommand(new Document("dbStats", 1));
+
+    assertThat(stats.getString("db")).isEqualTo("empty");
+    assertThat(((Number) stats.get("collections")).longValue()).isZero();
+    assertThat(((Number) stats.get("objects")).longValue()).isZero();
+    assertThat(((Number) stats.get("dataSize")).longValue()).isZero();
+  }
+
+  // ---- explain ----
+
+  @Test
+  void explainFindAtQueryPlannerShowsACollectionScanWithTheFilter() {
+    MongoCollection<Document> items = numbers("items", 5);
+
+    Document plan = items.find(gte("n", 2)).explain(ExplainVerbosity.QUERY_PLANNER);
+
+    Document planner = plan.get("queryPlanner", Document.class);
+    assertThat(planner.getString("namespace")).isEqualTo("app.items");
+    assertThat(planner.get("parsedQuery", Document.class))
+        .isEqualTo(new Document("n", new Document("$gte", 2)));
+    assertThat(planner.get("winningPlan", Document.class))
+        .isEqualTo(
+            new Document("stage", "COLLSCAN")
+                .append("filter", new Document("n", new Document("$gte", 2)))
+                .append("direction", "forward"));
+    assertThat(planner.getList("rejectedPlans", Object.class)).isEmpty();
+    assertThat(plan).doesNotContainKey("executionStats").containsKeys("serverInfo", "command");
+  }
+
+  @Test
+  void explainFindWithExecutionStatsCountsReturnedAndExaminedDocuments() {
+    MongoCollection<Document> items = numbers("items", 5);
+
+    Document plan = items.find(gte("n", 2)).explain(ExplainVerbosity.EXECUTION_STATS);
+
+    Document stats = plan.get("executionStats", Document.class);
+    assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(3);
+    assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(5);
+    assertThat(((Number) stats.get("totalKeysExamined")).longValue()).isZero();
+    assertThat(stats).containsKey("executionTimeMillis");
+    assertThat(items.countDocuments()).isEqualTo(5);
+  }
+
+  @Test
+  void explainFindWithoutSortStopsTheScanAtTheLimit() {
+    MongoCollection<Document> items = numbers("items", 5);
+
+    Document plan = items.find().limit(2).explain(ExplainVerbosity.EXECUTION_STATS);
+
+    Document stats = plan.get("executionStats", Document.class);
+    assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(2);
+    assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(2);
+    assertThat(stage(stats, "executionStages").getString("stage")).isEqualTo("LIMIT");
+  }
+
+  @Test
+  void explainFindWithSortSkipLimitAndProjectionStacksTheirStages() {
+    MongoCollection<Document> items = numbers("items", 5);
+
+    Document plan =
+        items
+            .find()
+            .sort(descending("n"))
+            .skip(1)
+            .limit(2)
+            .projection(new Document("n", 1))
+            .explain(ExplainVerbosity.EXECUTION_STATS);
+
+    Document winning = stage(plan, "queryPlanner", "winningPlan");
+    assertThat(winning.getString("stage")).isEqualTo("PROJECTION_DEFAULT");
+    assertThat(stage(winning, "inputStage").getString("stage")).isEqualTo("LIMIT");
+    assertThat(stage(winning, "inputStage", "inputStage").getString("stage")).isEqualTo("SKIP");
+    Document sort = stage(winning, "inputStage", "inputStage", "inputStage");
+    assertThat(sort.getString("stage")).isEqualTo("SORT");
+    assertThat(sort.get("sortPattern", Document.class)).isEqualTo(new Document("n", -1));
+    assertThat(stage(sort, "inputStage").getString("stage")).isEqualTo("COLLSCAN");
+    Document stats = plan.get("executionStats", Document.class);
+    assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(2);
+    assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(5);
+  }
+
+  @Test
+  void explainDefaultsToAllPlansExecution() {
+    numbers("items", 2);
+
+    Document plan = db.runCommand(new Document("explain", new Document("find", "items")));
+
+    assertThat(
+            plan.get("executionStats", Document.class).getList("allPlansExecution", Object.class))
+        .isEmpty();
+    assertThat(plan.get("command", Document.class))
+        .isEqualTo(new Document("find", "items").append("$db", "app"));
+  }
+
+  @Test
+  void explainCountCountsWithoutReturningDocuments() {
+    numbers("items", 5);
+
+    Document plan =
+        explain(
+            new Document("count", "items")
+                .append("query", new Document("n", new Document("$lt", 3))),
+            "executionStats");
+
+    Document count = stage(plan, "executionStats", "executionStages");
+    assertThat(count.getString("stage")).isEqualTo("COUNT");
+    assertThat(((Number) count.get("nCounted")).longValue()).isEqualTo(3);
+    assertThat(stage(count, "inputStage").getString("stage")).isEqualTo("COLLSCAN");
+    assertThat(((Number) stage(plan, "executionStats").get("nReturned")).longValue()).isZero();
+  }
+
+  @Test
+  void explainDistinctScansWithTheQuery() {
+    numbers("items", 5);
+
+    Document plan =
+        explain(
+            new Document("distinct", "items")
+                .append("key", "n")
+                .append("query", new Document("n", new Document("$gte", 1))),
+            "executionStats");
+
+    assertThat(stage(plan, "queryPlanner", "winningPlan").getString("stage")).isEqualTo("COLLSCAN");
+    assertThat(((Number) stage(plan, "executionStats").get("nReturned")).longValue()).isEqualTo(4);
+  }
+
+  @Test
+  void explainAggregateShowsAnUnfilteredScanThenThePipeline() {
+    numbers("items", 5);
+    List<Document> pipeline =
+        List.of(
+            new Document("$match", new Document("n", new Document("$gte", 3))),
+            new Document("$count", "total"));
+
+    Document plan =
+        explain(
+            new Document("aggregate", "items")
+                .append("pipeline", pipeline)
+                .append("cursor", new Document()),
+            "executionStats");
+
+    assertThat(stage(plan, "queryPlanner", "winningPlan"))
+        .isEqualTo(new Document("stage", "COLLSCAN").append("direction", "forward"));
+    assertThat(plan.getList("stages", Document.class)).isEqualTo(pipeline);
+    Document stats = plan.get("executionStats", Document.class);
+    assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(1);
+    assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(5);
+  }
+
+  @Test
+  void explainAggregateWithAnUnknownStageFailsAsTheAggregateWould() {
+    numbers("items", 1);
+
+    MongoCommandException explained =
+        commandError(
+            () ->
+                explain(
+                    new Document("aggregate", "items")
+                        .append("pipeline", List.of(new Document("$bogus", 1))),
+                    "queryPlanner"));
+    MongoCommandException ran =
+        commandError(
+            () ->
+                db.getCollection("items")
+                    .aggregate(List.of(new Document("$bogus", 1)))
+                    .into(new java.util.ArrayList<>()));
+
+    assertThat(explained.getErrorCode()).isEqualTo(ran.getErrorCode());
+    assertThat(explained.getErrorMessage()).isEqualTo(ran.getErrorMessage());
+  }
+
+  @Test
+  void explainUpdateCountsMatchesWithoutWriting() {
+    MongoCollection<Document> items = numbers("items", 5);
+    Document update =
+        new Document("update", "items")
+            .append(
+                "updates",
+                List.of(
+                    new Document("q", new Document("n", new Document("$gte", 2)))
+                        .append("u", new Document("$set", new Document("x", 1)))
+                        .append("multi", true)));
+
+    Document plan = explain(update, "executionStats");
+
+    Document stages = stage(plan, "executionStats", "executionStages");
+    assertThat(stages.getString("stage")).isEqualTo("UPDATE");
+    assertThat(((Number) stages.get("nMatched")).longValue()).isEqualTo(3);
+    assertThat(stages.getBoolean("nWouldUpsert")).isFalse();
+    assertThat(items.countDocuments(new Document("x", 1))).isZero();
+  }
+
+  @Test
+  void explainDeleteCountsWhatWouldBeDeletedWithoutDeleting() {
+    MongoCollection<Document> items = numbers("items", 5);
+    Document delete =
+        new Document("delete", "items")
+            .append(
+                "deletes",
+                List.of(
+                    new Document("q", new Document("n", new Document("$lt", 4)))
+                        .append("limit", 0)));
+
+    Document plan = explain(delete, "executionStats");
+
+    Document stages = stage(plan, "executionStats", "executionStages");
+    assertThat(stages.getString("stage")).isEqualTo("DELETE");
+    assertThat(((Number) stages.get("nWouldDelete")).longValue()).isEqualTo(4);
+    assertThat(stage(stages, "inputStage").get("filter", Document.class))
+        .isEqualTo(new Document("n", new Document("$lt", 4)));
+    assertThat(items.countDocuments()).isEqualTo(5);
+  }
+
+  @Test
+  void explainOfAMissingCollectionIsAnEofPlan() {
+    Document plan = explain(new Document("find", "nope"), "executionStats");
+
+    assertThat(stage(plan, "queryPlanner", "winningPlan")).isEqualTo(new Document("stage", "EOF"));
+    assertThat(((Number) stage(plan, "executionStats").get("totalDocsExamined")).longValue())
+        .isZero();
+  }
+
+  @Test
+  void explainAggregateOfAMissingCollectionReturnsNothing() {
+    Document plan =
+        explain(new Document("aggregate", "nope").append("pipeline", List.of()), "executionStats");
+
+    assertThat(stage(plan, "queryPlanner", "winningPlan")).isEqualTo(new Document("stage", "EOF"));
+    assertThat(((Number) stage(plan, "executionStats").get("nReturned")).longValue()).isZero();
+  }
+
+  @Test
+  void explainOfACommandThatCannotBeExplainedIsIllegalOperation() {
+    assertCommandFails(
+        () ->
+            explain(new Document("insert", "items").append("documents", List.of()), "queryPlanner"),
+        20,
+        "Cannot explain cmd: insert");
+  }
+
+  @Test
+  void explainOfANonDocumentIsBadValue() {
+    assertCommandFails(
+        () -> db.runCommand(new Document("explain", "find")),
+        2,
+        "explain command requires a nested object");
+  }
+
+  @Test
+  void explainWithAnUnknownVerbosityIsBadValue() {
+    assertCommandFails(
+        () -> explain(new Document("find", "items"), "loud"),
+        2,
+        "Enumeration value 'loud' for field 'explain.verbosity' is not a valid value.");
+  }
+
+  @Test
+  void explainOfAWriteBatchOfTwoIsInvalidLength() {
+    Document delete =
+        new Document("delete", "items")
+            .append(
+                "deletes",
+                List.of(
+                    new Document("q", new Document()).append("limit", 0),
+                    new Document("q", new Document()).append("limit", 0)));
+    assertCommandFails(
+        () -> explain(delete, "queryPlanner"), 16, "explained write batches must be of size 1");
+  }
+
+  // ---- validate ----
+
+  @Test
+  void validateReadsEveryDocumentAndFindsTheCollectionValid() {
+    numbers("items", 7);
+    admin.runCommand(new Document("fsync", 1));
+    db.getCollection("items").insertOne(new Document("_id", "buffered"));
+
+    Document result = db.runCommand(new Document("validate", "items"));
+
+    assertThat(result.getString("ns")).isEqualTo("app.items");
+    assertThat(((Number) result.get("nrecords")).longValue()).isEqualTo(8);
+    assertThat(result.getInteger("nIndexes")).isEqualTo(1);
+    assertThat(result.getBoolean("valid")).isTrue();
+    assertThat(result.getList("errors", Object.class)).isEmpty();
+    assertThat(result.getList("warnings", Object.class)).isEmpty();
+  }
+
+  @Test
+  void validateOfAMissingCollectionIsNamespaceNotFound() {
+    assertCommandFails(
+        () -> db.runCommand(new Document("validate", "nope")),
+        26,
+        "Collection 'app.nope' does not exist to validate.");
+  }
+
+  // ---- currentOp and killOp ----
+
+  @Test
+  void currentOpReportsTheCallersOwnCommand() {
+    Document reply = admin.runCommand(new Document("currentOp", 1));
+
+    List<Document> ops = reply.getList("inprog", Document.class);
+    assertThat(ops).hasSize(1);
+    Document op = ops.get(0);
+    assertThat(op.getBoolean("active")).isTrue();
+    assertThat(op.getString("op")).isEqualTo("command");
+    assertThat(op.getString("ns")).isEqualTo("admin.$cmd");
+    assertThat(op.get("command", Document.class)).containsEntry("currentOp", 1);
+    assertThat(op.get("opid")).isInstanceOf(Long.class);
+    assertThat(op.get("clientMetadata", Document.class)).containsKey("driver");
+  }
+
+  @Test
+  void currentOpFiltersOperationsByTheRemainingFields() {
+    Document matching = admin.runCommand(new Document("currentOp", 1).append("op", "command"));
+    Document other = admin.runCommand(new Document("currentOp", 1).append("ns", "app.items"));
+
+    assertThat(matching.getList("inprog", Document.class)).hasSize(1);
+    assertThat(other.getList("inprog", Document.class)).isEmpty();
+  }
+
+  @Test
+  void currentOpOutsideAdminIsUnauthorized() {
+    assertCommandFails(
+        () -> db.runCommand(new Document("currentOp", 1)),
+        13,
+        "currentOp may only be run against the admin database.");
+  }
+
+  @Test
+  void killOpAnswersAttemptingToKillForKnownAndUnknownOps() {
+    Object opId =
+        admin
+            .runCommand(new Document("currentOp", 1))
+            .getList("inprog", Document.class)
+            .get(0)
+            .get("opid");
+
+    Document known = admin.runCommand(new Document("killOp", 1).append("op", opId));
+    Document unknown = admin.runCommand(new Document("killOp", 1).append("op", 987654321L));
+
+    assertThat(known).isEqualTo(new Document("info", "attempting to kill op").append("ok", 1.0));
+    assertThat(unknown).isEqualTo(known);
+  }
+
+  @Test
+  void killOpWithoutAnOpIdIsNoSuchKey() {
+    assertCommandFails(
+        () -> admin.runCommand(new Document("killOp", 1)), 4, "Missing expected field \"op\"");
+  }
+
+  @Test
+  void killOpWithANonNumericOpIdIsTypeMismatch() {
+    assertCommandFails(
+        () -> admin.runCommand(new Document("killOp", 1).append("op", "x")),
+        14,
+        "Expected field \"op\" to have numeric type, but found string");
+  }
+
+  @Test
+  void killOpOutsideAdminIsUnauthorized() {
+    assertCommandFails(
+        () -> db.runCommand(new Document("killOp", 1).append("op", 1)),
+        13,
+        "killOp may only be run against the admin database.");
+  }
+}
