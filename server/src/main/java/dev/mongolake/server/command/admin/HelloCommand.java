@@ -14,7 +14,6 @@ import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
-import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -61,10 +60,9 @@ public final class HelloCommand implements Command {
         reply.put("helloOk", BsonBoolean.TRUE);
       }
     }
-    reply.put(
-        "topologyVersion",
-        new BsonDocument("processId", new BsonObjectId(server.processId()))
-            .append("counter", new BsonInt64(0)));
+    // No topologyVersion: it tells drivers to monitor with awaitable hello over an exhaust stream
+    // (replies flagged moreToCome, each held up to maxAwaitTimeMS), which this server does not
+    // implement. Without it drivers poll with a plain hello every heartbeatFrequencyMS.
     reply.put("maxBsonObjectSize", new BsonInt32(WireLimits.MAX_BSON_OBJECT_SIZE));
     reply.put("maxMessageSizeBytes", new BsonInt32(WireLimits.MAX_MESSAGE_SIZE));
     reply.put("maxWriteBatchSize", new BsonInt32(WireLimits.MAX_WRITE_BATCH_SIZE));
