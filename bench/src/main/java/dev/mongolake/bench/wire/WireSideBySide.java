@@ -1,0 +1,170 @@
+package dev.mongolake.bench.wire;
+
+import dev.mongolake.bench.Percentiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The wire-protocol side-by-side harness: starts a durable MongoLake server (BATCH durability:
+ * every acknowledged write is fsynced by group commit) and the in-memory peer in this process, then
+ * runs ping, insertOne and find by {@code _id} through the official Java driver from each client
+ * count, alternating peer and MongoLake round by round. Progress goes to stderr, a Markdown table
+ * of median throughput and pooled p50/p99 latencies to stdout.
+ */
+public final class WireSideBySide {
+
+  /** Runs the harness; see {@link WireOptions#USAGE}. */
+  public static void main(String[] args) throws Exception {
+    WireOptions options;
+    try {
+      options = WireOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    // The driver, the peer's Netty and the server log connections at INFO: keep progress readable.
+    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    }
+    boolean ownRoot = options.dir() == null;
+    Path root =
+        ownRoot
+            ? Files.createTempDirectory(Files.createDirectories(Path.of("target")), "wire-bench-")
+            : Files.createDirectories(options.dir());
+    String loadBefore = loadAverage();
+    System.err.printf(
+        "wire side-by-side: dir=%s seconds=%s rounds=%d clients=%s (%s threads) java=%s cpus=%d"
+            + " load=%s%n",
+        root.toAbsolutePath(),
+        options.seconds(),
+        options.rounds(),
+        options.clients(),
+        options.virtualClients() ? "virtual" : "platform",
+        Runtime.version(),
+        Runtime.getRuntime().availableProcessors(),
+        loadBefore);
+    Path data = Files.createTempDirectory(root, "mongolake-");
+    List<WireCell> cells;
+    try {
+      cells = runAll(options, data, System.err);
+    } finally {
+      deleteRecursively(ownRoot ? root : data);
+    }
+    PrintStream out = System.out;
+    printTable(cells, out);
+    out.printf(
+        "%nload average (1/5/15 min) before: %s, after: %s; %d cpus; %s client threads;"
+            + " %s s x %d rounds per cell%n",
+        loadBefore,
+        loadAverage(),
+        Runtime.getRuntime().availableProcessors(),
+        options.virtualClients() ? "virtual" : "platform",
+        options.seconds(),
+        options.rounds());
+  }
+
+  /** Runs every selected workload at every client count against both targets. */
+  public static List<WireCell> runAll(WireOptions options, Path dataDir, PrintStream progress)
+      throws Exception {
+    List<WireCell> cells = new ArrayList<>();
+    try (WireTarget peer = WireTarget.peer(options.maxClients());
+        WireTarget ours = WireTarget.mongoLake(dataDir, options.maxClients())) {
+      progress.printf(
+          "  peer at %s, ours at %s%n", peer.connectionString(), ours.connectionString());
+      long warmUp = Math.min(options.runNanos() / 2, 1_000_000_000L);
+      for (WireWorkload workload : WireWorkload.values()) {
+        if (!options.selects(workload.label())) {
+          continue;
+        }
+        workload.prepare(peer.database());
+        workload.prepare(ours.database());
+        for (int clients : options.clients()) {
+          WireBench.run(peer, workload, clients, warmUp, options.virtualClients());
+          WireBench.run(ours, workload, clients, warmUp, options.virtualClients());
+          List<WireRun> ourRuns = new ArrayList<>();
+          List<WireRun> peerRuns = new ArrayList<>();
+          for (int round = 1; round <= options.rounds(); round++) {
+            // Alternate which side goes first so a drift in machine load hits both alike.
+            List<WireTarget> order = round % 2 == 1 ? List.of(peer, ours) : List.of(ours, peer);
+            for (WireTarget target : order) {
+              WireRun run =
+                  WireBench.run(
+                      target, workload, clients, options.runNanos(), options.virtualClients());
+              (target == ours ? ourRuns : peerRuns).add(run);
+              progress.printf(
+                  "  %-12s %3d clients round %d %-4s %,10.0f ops/s %s%s%n",
+                  workload.label(),
+                  clients,
+                  round,
+                  target.name(),
+                  run.rate(),
+                  WireCell.percentiles(List.of(run)),
+                  run.wrong() + run.errors() > 0
+                      ? "  FAILURES wrong="
+                          + run.wrong()
+                          + " errors="
+                          + run.errors()
+                          + " first: "
+                          + run.firstError()
+                      : "");
+            }
+          }
+          cells.add(new WireCell(workload, clients, ourRuns, peerRuns));
+        }
+      }
+    }
+    return cells;
+  }
+
+  /** Prints the Markdown table of {@code cells}. */
+  public static void printTable(List<WireCell> cells, PrintStream out) {
+    out.println(
+        "| workload | clients | ops/s ours | ops/s peer | ours/peer | p50 / p99 ours | p50 / p99 peer |");
+    out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (WireCell cell : cells) {
+      double ours = WireCell.medianRate(cell.ours());
+      double peer = WireCell.medianRate(cell.peer());
+      Percentiles ourLatency = WireCell.percentiles(cell.ours());
+      Percentiles peerLatency = WireCell.percentiles(cell.peer());
+      long failures = WireCell.failures(cell.ours()) + WireCell.failures(cell.peer());
+      out.printf(
+          "| %s | %d | %,.0f | %,.0f | %.2fx | %s | %s |%s%n",
+          cell.workload().label(),
+          cell.clients(),
+          ours,
+          peer,
+          ours / peer,
+          ourLatency,
+          peerLatency,
+          failures > 0 ? " FAILED OPERATIONS: " + failures : "");
+    }
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException | RuntimeException e) {
+      double load =
+          java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+      return String.format("%.2f", load);
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+
+  private WireSideBySide() {}
+}
