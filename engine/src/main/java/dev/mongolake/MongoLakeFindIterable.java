@@ -107,7 +107,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     var parsedFilter = QueryErrors.parseFilter(filter);
     SortOrder order = SortOrder.parse(sort);
     Projection projector = Projection.parse(projection);
-    CloseableIterator<BsonDocument> scan = engine.scan(namespace, engine.snapshot());
+    CloseableIterator<BsonDocument> scan = engine.candidates(namespace, filter, engine.snapshot());
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (!order.isEmpty()) {
       List<BsonDocument> sorted = new ArrayList<>();

@@ -223,6 +223,44 @@ public final class Engine implements AutoCloseable {
     return new MergedScan(state.buffer(), view, snapshot, () -> pins.unpin(view.floor()));
   }
 
+  /**
+   * The documents that may match {@code filter} at {@code snapshot}: for an equality on {@code _id}
+   * that the buffer can answer, just that document (or none); otherwise every document. The caller
+   * still applies the filter.
+   */
+  public CloseableIterator<BsonDocument> candidates(
+      Namespace namespace, BsonDocument filter, long snapshot) {
+    CollectionState state = collections.get(namespace);
+    BsonValue id = IdEquality.of(filter);
+    if (state == null || id == null) {
+      return scan(namespace, snapshot);
+    }
+    Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
+    if (buffered.isEmpty()) {
+      // Not changed since the table version: only the table can hold it.
+      return scan(namespace, snapshot);
+    }
+    return buffered.get().isTombstone() ? emptyScan() : singleton(buffered.get().document());
+  }
+
+  private static CloseableIterator<BsonDocument> singleton(BsonDocument document) {
+    Iterator<BsonDocument> one = List.of(document).iterator();
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return one.hasNext();
+      }
+
+      @Override
+      public BsonDocument next() {
+        return one.next();
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   private static CloseableIterator<BsonDocument> emptyScan() {
     return new CloseableIterator<>() {
       @Override
@@ -393,7 +431,8 @@ public final class Engine implements AutoCloseable {
     state.writeLock().lock();
     try {
       List<BsonValue> matches = new ArrayList<>();
-      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+      try (CloseableIterator<BsonDocument> documents =
+          candidates(namespace, filter, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument document = documents.next();
           if (QueryErrors.matches(parsed, document)) {
@@ -441,7 +480,8 @@ public final class Engine implements AutoCloseable {
     state.writeLock().lock();
     try {
       List<BsonDocument> targets = new ArrayList<>();
-      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+      try (CloseableIterator<BsonDocument> documents =
+          candidates(namespace, filter, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument document = documents.next();
           if (QueryErrors.matches(parsed, document)) {
@@ -512,7 +552,8 @@ public final class Engine implements AutoCloseable {
     state.writeLock().lock();
     try {
       BsonDocument target = null;
-      try (CloseableIterator<BsonDocument> documents = scan(namespace, Long.MAX_VALUE)) {
+      try (CloseableIterator<BsonDocument> documents =
+          candidates(namespace, filter, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument candidate = documents.next();
           if (QueryErrors.matches(parsed, candidate)
