@@ -1,8 +1,8 @@
 package dev.mongolake.update;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.update.internal.BsonTypeNames;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;

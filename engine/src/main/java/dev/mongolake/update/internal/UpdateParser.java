@@ -1,5 +1,6 @@
 package dev.mongolake.update.internal;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import java.util.ArrayList;

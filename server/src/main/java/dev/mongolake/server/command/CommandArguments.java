@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
@@ -139,31 +140,8 @@ public final class CommandArguments {
             + "'");
   }
 
-  /** MongoDB's name of a value's type, as {@code $type} spells it. */
+  /** MongoDB's name of a value's type, as its error messages spell it. */
   public static String typeName(BsonValue value) {
-    return switch (value.getBsonType()) {
-      case DOUBLE -> "double";
-      case STRING -> "string";
-      case DOCUMENT -> "object";
-      case ARRAY -> "array";
-      case BINARY -> "binData";
-      case UNDEFINED -> "undefined";
-      case OBJECT_ID -> "objectId";
-      case BOOLEAN -> "bool";
-      case DATE_TIME -> "date";
-      case NULL -> "null";
-      case REGULAR_EXPRESSION -> "regex";
-      case DB_POINTER -> "dbPointer";
-      case JAVASCRIPT -> "javascript";
-      case SYMBOL -> "symbol";
-      case JAVASCRIPT_WITH_SCOPE -> "javascriptWithScope";
-      case INT32 -> "int";
-      case TIMESTAMP -> "timestamp";
-      case INT64 -> "long";
-      case DECIMAL128 -> "decimal";
-      case MIN_KEY -> "minKey";
-      case MAX_KEY -> "maxKey";
-      case END_OF_DOCUMENT -> "eoo";
-    };
+    return BsonTypeNames.of(value);
   }
 }

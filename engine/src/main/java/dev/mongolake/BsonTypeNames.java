@@ -1,4 +1,4 @@
-package dev.mongolake.update.internal;
+package dev.mongolake;
 
 import org.bson.BsonType;
 import org.bson.BsonValue;
