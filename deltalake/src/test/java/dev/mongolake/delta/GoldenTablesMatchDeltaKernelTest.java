@@ -8,14 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.schema.SchemaJson;
-import io.delta.kernel.Scan;
-import io.delta.kernel.data.FilteredColumnarBatch;
-import io.delta.kernel.data.Row;
 import io.delta.kernel.engine.Engine;
-import io.delta.kernel.internal.InternalScanFileUtils;
 import io.delta.kernel.internal.SnapshotImpl;
-import io.delta.kernel.utils.CloseableIterator;
-import io.delta.kernel.utils.FileStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +95,7 @@ class GoldenTablesMatchDeltaKernelTest {
       kernel =
           io.delta.kernel.Table.forPath(ENGINE, dir.toString())
               .getSnapshotAsOfVersion(ENGINE, version);
-      kernelFiles = kernelFiles(kernel);
+      kernelFiles = DeltaKernelReadsOurTablesTest.kernelFiles(kernel);
     } catch (Exception e) {
       if (isKernelFeatureLimit(e)) {
         System.out.printf("OUTCOME %s@%d KERNEL_LIMIT %s%n", table, version, e.getMessage());
@@ -168,7 +162,7 @@ class GoldenTablesMatchDeltaKernelTest {
 
   private static Exception kernelError(Path dir, long version) {
     try {
-      kernelFiles(
+      DeltaKernelReadsOurTablesTest.kernelFiles(
           io.delta.kernel.Table.forPath(ENGINE, dir.toString())
               .getSnapshotAsOfVersion(ENGINE, version));
       return null;
@@ -185,32 +179,6 @@ class GoldenTablesMatchDeltaKernelTest {
       Path path = FilePaths.isAbsolute(add.path()) ? Path.of(decoded) : dir.resolve(decoded);
       files.put(
           path.normalize().toString(), add.size() + "|" + new TreeMap<>(add.partitionValues()));
-    }
-    return files;
-  }
-
-  private static Map<String, String> kernelFiles(io.delta.kernel.Snapshot snapshot)
-      throws IOException {
-    Map<String, String> files = new TreeMap<>();
-    Scan scan = snapshot.getScanBuilder().build();
-    try (CloseableIterator<FilteredColumnarBatch> batches = scan.getScanFiles(ENGINE)) {
-      while (batches.hasNext()) {
-        try (CloseableIterator<Row> rows = batches.next().getRows()) {
-          while (rows.hasNext()) {
-            Row row = rows.next();
-            FileStatus status = InternalScanFileUtils.getAddFileStatus(row);
-            String path =
-                status.getPath().startsWith("file:")
-                    ? status.getPath().substring(5)
-                    : status.getPath();
-            files.put(
-                Path.of(path).normalize().toString(),
-                status.getSize()
-                    + "|"
-                    + new TreeMap<>(InternalScanFileUtils.getPartitionValues(row)));
-          }
-        }
-      }
     }
     return files;
   }
