@@ -343,7 +343,8 @@ public final class MongoLakeCollection<T> {
     T document = null;
     if (outcome.document() != null) {
       Projection projector =
-          Projection.parse(projection == null ? null : toBsonDocument(projection));
+          Projection.forFind(
+              projection == null ? null : toBsonDocument(projection), toBsonDocument(filter));
       document =
           decode(projector == null ? outcome.document() : projector.apply(outcome.document()));
     }

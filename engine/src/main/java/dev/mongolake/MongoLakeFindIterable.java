@@ -106,7 +106,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   public MongoLakeCursor<T> iterator() {
     var parsedFilter = QueryErrors.parseFilter(filter);
     SortOrder order = SortOrder.parse(sort);
-    Projection projector = Projection.parse(projection);
+    Projection projector = Projection.forFind(projection, filter);
     CloseableIterator<BsonDocument> scan = engine.candidates(namespace, filter, engine.snapshot());
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (!order.isEmpty()) {

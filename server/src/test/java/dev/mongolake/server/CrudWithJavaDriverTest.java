@@ -19,6 +19,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOptions;
 import dev.mongolake.daktilo.Durability;
@@ -214,5 +215,38 @@ class CrudWithJavaDriverTest {
                   .isEqualTo(
                       "BSON field 'find.limit' is the wrong type 'string', expected types '[long, int, decimal, double]'");
             });
+  }
+
+  @Test
+  void projectionOperatorsShapeFoundDocumentsThroughTheDriver() {
+    MongoCollection<Document> schools = db.getCollection("schools");
+    schools.insertOne(
+        Document.parse(
+            "{_id: 1, name: 'North', tags: [1, 2, 3, 4], students: [{name: 'john', school: 102},"
+                + " {name: 'jeff', school: 108}]}"));
+
+    Document sliced = schools.find().projection(Projections.slice("tags", -2)).first();
+    Document matched =
+        schools
+            .find()
+            .projection(
+                Projections.fields(
+                    Projections.excludeId(), Projections.elemMatch("students", eq("school", 108))))
+            .first();
+    Document positional =
+        schools
+            .find(eq("students.name", "john"))
+            .projection(Projections.elemMatch("students"))
+            .first();
+
+    assertThat(sliced.getList("tags", Integer.class)).containsExactly(3, 4);
+    assertThat(sliced.getString("name")).isEqualTo("North");
+    assertThat(matched).isEqualTo(Document.parse("{students: [{name: 'jeff', school: 108}]}"));
+    assertThat(positional)
+        .isEqualTo(Document.parse("{_id: 1, students: [{name: 'john', school: 102}]}"));
+    assertThatThrownBy(
+            () -> schools.find().projection(Document.parse("{name: 1, tags: 0}")).first())
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(31254));
   }
 }

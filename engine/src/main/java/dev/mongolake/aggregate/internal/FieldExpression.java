@@ -13,7 +13,7 @@ import org.bson.BsonValue;
  * MongoDB's expressions do) and documents of expressions ({@code {k: "$a"}}). Other operator
  * expressions wait for the expression engine and are refused clearly.
  */
-final class FieldExpression {
+public final class FieldExpression {
 
   private final BsonValue constant;
   private final String[] path;
@@ -25,7 +25,13 @@ final class FieldExpression {
     this.fields = fields;
   }
 
-  static FieldExpression parse(BsonValue value) {
+  /** A constant value ({@code $literal}): never read as a field path or sub-document. */
+  public static FieldExpression constant(BsonValue value) {
+    return new FieldExpression(value, null, null);
+  }
+
+  /** Reads an expression: a {@code "$path"} string, a document of expressions, or a constant. */
+  public static FieldExpression parse(BsonValue value) {
     if (value.isString() && value.asString().getValue().startsWith("$")) {
       String text = value.asString().getValue();
       if (text.startsWith("$$")) {
@@ -52,7 +58,7 @@ final class FieldExpression {
   }
 
   /** The value, or {@code null} when a field path reaches nothing (MongoDB's "missing"). */
-  BsonValue evaluate(BsonDocument document) {
+  public BsonValue evaluate(BsonDocument document) {
     if (constant != null) {
       return constant;
     }

@@ -6,7 +6,7 @@ import java.util.Spliterators;
 import java.util.stream.StreamSupport;
 import org.bson.BsonValue;
 
-/** {@code $project} with inclusion or exclusion of fields (computed fields are refused). */
+/** {@code $project}: inclusion or exclusion of fields, and fields computed by expressions. */
 final class ProjectStage implements StageParser {
   @Override
   public String name() {
@@ -15,7 +15,7 @@ final class ProjectStage implements StageParser {
 
   @Override
   public Stage parse(BsonValue specification) {
-    Projection projection = Projection.parse(StageSpecs.document(name(), specification));
+    Projection projection = Projection.forStage(StageSpecs.document(name(), specification));
     return input ->
         StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
             .map(document -> projection == null ? document : projection.apply(document))

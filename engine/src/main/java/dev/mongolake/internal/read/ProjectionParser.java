@@ -1,0 +1,246 @@
+package dev.mongolake.internal.read;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.FieldExpression;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.QueryException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Reads a find projection into a {@link ProjectionNode} tree and decides its kind, with MongoDB's
+ * rules: inclusion and exclusion do not mix (except {@code _id}); {@code $elemMatch}, positional
+ * {@code $} and computed values make it an inclusion; {@code $slice} alone leaves it an exclusion.
+ */
+final class ProjectionParser {
+
+  private enum Kind {
+    UNDECIDED,
+    INCLUSION,
+    EXCLUSION
+  }
+
+  private final boolean findOperators;
+  private final ProjectionNode root = new ProjectionNode();
+  private Kind kind = Kind.UNDECIDED;
+  private Boolean includeId;
+  private boolean idPathProjected;
+  private boolean positional;
+  private boolean explicitIdInclusion;
+
+  private ProjectionParser(boolean findOperators) {
+    this.findOperators = findOperators;
+  }
+
+  /**
+   * @param findOperators whether {@code $slice}, {@code $elemMatch} and positional {@code $} are
+   *     projection operators (find) rather than expressions ({@code $project})
+   */
+  static ParsedProjection parse(BsonDocument spec, boolean findOperators) {
+    ProjectionParser parser = new ProjectionParser(findOperators);
+    Deque<Map.Entry<String, BsonValue>> entries = new ArrayDeque<>(spec.entrySet());
+    while (!entries.isEmpty()) {
+      Map.Entry<String, BsonValue> entry = entries.removeFirst();
+      parser.entry(entry.getKey(), entry.getValue(), entries);
+    }
+    boolean inclusion =
+        switch (parser.kind) {
+          case INCLUSION -> true;
+          case EXCLUSION -> false;
+          // {_id: 1} alone keeps only _id; {_id: 0} or only $slice keeps everything else.
+          case UNDECIDED -> parser.explicitIdInclusion;
+        };
+    boolean includeId = parser.includeId == null ? !parser.idPathProjected : parser.includeId;
+    return new ParsedProjection(parser.root, inclusion, includeId, parser.positional);
+  }
+
+  record ParsedProjection(
+      ProjectionNode root, boolean inclusion, boolean includeId, boolean positional) {}
+
+  private void entry(String path, BsonValue value, Deque<Map.Entry<String, BsonValue>> pending) {
+    checkPath(path);
+    if (path.contains(".$.")) {
+      throw positionalInTheMiddle();
+    }
+    if (findOperators && path.endsWith(".$")) {
+      positional(path, value);
+      return;
+    }
+    if (value instanceof BsonDocument document) {
+      if (document.isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_51270,
+            "An empty sub-projection is not a valid value. Found empty object at path");
+      }
+      if (document.getFirstKey().startsWith("$")) {
+        operator(path, document);
+      } else {
+        // {a: {b: 1}} means {"a.b": 1}; handled in order, before the next top-level entry.
+        List<Map.Entry<String, BsonValue>> nested =
+            document.entrySet().stream()
+                .map(e -> Map.entry(path + "." + e.getKey(), e.getValue()))
+                .toList();
+        for (int i = nested.size() - 1; i >= 0; i--) {
+          pending.addFirst(nested.get(i));
+        }
+      }
+      return;
+    }
+    if (value.isNumber() || value.isBoolean()) {
+      boolean include = isTruthy(value);
+      if (path.equals("_id")) {
+        includeId = include;
+        explicitIdInclusion = include;
+        return;
+      }
+      decide(include ? Kind.INCLUSION : Kind.EXCLUSION, path);
+      add(path, include ? new FieldProjection.Include() : new FieldProjection.Exclude());
+      return;
+    }
+    computed(path, FieldExpression.parse(value));
+  }
+
+  private void operator(String path, BsonDocument document) {
+    String name = document.getFirstKey();
+    BsonValue argument = document.get(name);
+    if (findOperators && name.equals("$slice") && document.size() == 1) {
+      add(path, slice(argument));
+    } else if (findOperators && name.equals("$elemMatch") && document.size() == 1) {
+      if (path.contains(".")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_31275, "Cannot use $elemMatch projection on a nested field.");
+      }
+      if (!(argument instanceof BsonDocument condition)) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE, "elemMatch: Invalid argument, object required.");
+      }
+      decide(Kind.INCLUSION, path);
+      add(path, new FieldProjection.ElementMatch(path, elementFilter(path, condition)));
+    } else if (name.equals("$meta")) {
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED, "Cannot project with $meta: text search is not supported");
+    } else if (name.equals("$literal") && document.size() == 1) {
+      computed(path, FieldExpression.constant(argument));
+    } else {
+      computed(path, FieldExpression.parse(document));
+    }
+  }
+
+  private void computed(String path, FieldExpression expression) {
+    decide(Kind.INCLUSION, path);
+    add(path, new FieldProjection.Computed(expression));
+  }
+
+  private void positional(String path, BsonValue value) {
+    String field = path.substring(0, path.length() - 2);
+    if (!(value.isNumber() || value.isBoolean()) || !isTruthy(value)) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_31395, "positional projection cannot be used with exclusion");
+    }
+    if (positional) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_31276,
+          "Cannot specify more than one positional projection per query.");
+    }
+    positional = true;
+    decide(Kind.INCLUSION, path);
+    add(field, new FieldProjection.Positional());
+  }
+
+  private static MongoLakeException positionalInTheMiddle() {
+    return new MongoLakeException(
+        ErrorCode.LOCATION_31394,
+        "As of 4.4, it's illegal to specify positional operator in the middle of a path."
+            + "Positional projection may only be used at the end, for example: a.b.$. If the"
+            + " query previously used a form like a.b.$.d, remove the parts following the '$'"
+            + " and the results will be equivalent.");
+  }
+
+  private static FieldProjection.Slice slice(BsonValue argument) {
+    if (argument.isNumber()) {
+      long count = clamp(argument);
+      return count >= 0
+          ? new FieldProjection.Slice(0, (int) count)
+          : new FieldProjection.Slice((int) count, (int) -count);
+    }
+    if (argument instanceof BsonArray pair
+        && pair.size() == 2
+        && pair.get(0).isNumber()
+        && pair.get(1).isNumber()) {
+      long limit = clamp(pair.get(1));
+      if (limit <= 0) {
+        throw new MongoLakeException(ErrorCode.BAD_VALUE, "$slice limit must be positive");
+      }
+      return new FieldProjection.Slice((int) clamp(pair.get(0)), (int) limit);
+    }
+    throw new MongoLakeException(
+        ErrorCode.BAD_VALUE, "$slice only supports numbers and [skip, limit] arrays");
+  }
+
+  private static long clamp(BsonValue number) {
+    double value = number.asNumber().doubleValue();
+    return (long) Math.max(Integer.MIN_VALUE + 1, Math.min(Integer.MAX_VALUE, value));
+  }
+
+  private static Filter elementFilter(String field, BsonDocument condition) {
+    try {
+      return Filter.parse(new BsonDocument(field, new BsonDocument("$elemMatch", condition)));
+    } catch (QueryException e) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, e.getMessage());
+    }
+  }
+
+  private void decide(Kind wanted, String path) {
+    if (kind == Kind.UNDECIDED) {
+      kind = wanted;
+    } else if (kind != wanted) {
+      throw wanted == Kind.INCLUSION
+          ? new MongoLakeException(
+              ErrorCode.LOCATION_31253,
+              "Cannot do inclusion on field " + path + " in exclusion projection")
+          : new MongoLakeException(
+              ErrorCode.LOCATION_31254,
+              "Cannot do exclusion on field " + path + " in inclusion projection");
+    }
+  }
+
+  private void add(String path, FieldProjection action) {
+    if (path.startsWith("_id.")) {
+      idPathProjected = true;
+    }
+    root.put(Arrays.asList(path.split("\\.", -1)), action, path);
+  }
+
+  private static void checkPath(String path) {
+    if (path.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
+    }
+    for (String part : path.split("\\.", -1)) {
+      if (part.isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
+      }
+      if (part.startsWith("$") && !part.equals("$")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_16410,
+            "FieldPath field names may not start with '$'. Consider using $getField or"
+                + " $setField.");
+      }
+    }
+  }
+
+  static boolean isTruthy(BsonValue value) {
+    if (value.isBoolean()) {
+      return value.asBoolean().getValue();
+    }
+    return value.asNumber().doubleValue() != 0;
+  }
+}
