@@ -1,6 +1,8 @@
 package dev.mongolake;
 
 import com.mongodb.MongoClientSettings;
+import com.mongodb.bulk.BulkWriteResult;
+import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
 import com.mongodb.client.model.FindOneAndReplaceOptions;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
@@ -8,6 +10,7 @@ import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
@@ -18,17 +21,21 @@ import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
+import dev.mongolake.internal.read.DistinctValues;
 import dev.mongolake.internal.read.Projection;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonDocumentWrapper;
 import org.bson.BsonValue;
+import org.bson.Document;
 import org.bson.codecs.Codec;
 import org.bson.codecs.CollectibleCodec;
 import org.bson.codecs.DecoderContext;
+import org.bson.codecs.configuration.CodecConfigurationException;
 import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.conversions.Bson;
 
@@ -208,6 +215,52 @@ public final class MongoLakeCollection<T> {
     };
   }
 
+  /**
+   * The distinct values of {@code fieldName} among the documents matching {@code filter}, in BSON
+   * order; array values contribute their elements.
+   */
+  public <R> List<R> distinct(String fieldName, Bson filter, Class<R> resultClass) {
+    if (fieldName == null || fieldName.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
+    }
+    DistinctValues distinct = new DistinctValues(fieldName);
+    try (MongoLakeCursor<BsonDocument> documents =
+        new MongoLakeFindIterable<>(
+                namespace, engine, toBsonDocument(filter), d -> d, this::toBsonDocument)
+            .iterator()) {
+      documents.forEachRemaining(distinct::add);
+    }
+    List<R> out = new ArrayList<>();
+    for (BsonValue value : distinct.values()) {
+      out.add(decodeValue(value, resultClass));
+    }
+    return out;
+  }
+
+  /**
+   * Decodes one value as {@code resultClass}: with its codec when there is one, else as the Java
+   * value a {@link Document} would hold (so {@code Object} and {@code Number} work as in the
+   * driver).
+   */
+  private static <R> R decodeValue(BsonValue value, Class<R> resultClass) {
+    BsonDocument holder = new BsonDocument("v", value);
+    Codec<R> codec;
+    try {
+      codec = CODECS.get(resultClass);
+    } catch (CodecConfigurationException e) {
+      Document decoded =
+          CODECS
+              .get(Document.class)
+              .decode(new BsonDocumentReader(holder), DecoderContext.builder().build());
+      return resultClass.cast(decoded.get("v"));
+    }
+    BsonDocumentReader reader = new BsonDocumentReader(holder);
+    reader.readStartDocument();
+    reader.readName();
+    return codec.decode(reader, DecoderContext.builder().build());
+  }
+
   // ---- updates and deletes ----
 
   public UpdateResult updateOne(Bson filter, Bson update) {
@@ -240,6 +293,40 @@ public final class MongoLakeCollection<T> {
             options.isUpsert(),
             List.of());
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
+  }
+
+  /**
+   * Runs the operations in request order; see {@link #bulkWrite(List, BulkWriteOptions)}.
+   *
+   * @throws MongoLakeBulkWriteException when any operation failed
+   */
+  public BulkWriteResult bulkWrite(List<? extends WriteModel<? extends T>> requests) {
+    return bulkWrite(requests, new BulkWriteOptions());
+  }
+
+  /**
+   * Runs inserts, updates, replacements and deletes in request order, each as its own method would.
+   * Ordered (the default) stops at the first failure; unordered runs every operation.
+   *
+   * @throws MongoLakeBulkWriteException when any operation failed, with what the others did
+   */
+  public BulkWriteResult bulkWrite(
+      List<? extends WriteModel<? extends T>> requests, BulkWriteOptions options) {
+    return new BulkWriteRun<>(this, options.isOrdered()).run(requests);
+  }
+
+  /** An update document, or a pipeline as an array of stages. */
+  static BsonValue updateOf(Bson update, List<? extends Bson> pipeline) {
+    if (update != null) {
+      return update.toBsonDocument(BsonDocument.class, CODECS);
+    }
+    BsonArray stages = new BsonArray();
+    pipeline.forEach(stage -> stages.add(stage.toBsonDocument(BsonDocument.class, CODECS)));
+    return stages;
+  }
+
+  UpdateResult updateWith(Bson filter, BsonValue update, boolean multi, UpdateOptions options) {
+    return update(filter, update, multi, options == null ? new UpdateOptions() : options);
   }
 
   private UpdateResult update(Bson filter, BsonValue update, boolean multi, UpdateOptions options) {
