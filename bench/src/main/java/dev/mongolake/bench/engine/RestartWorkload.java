@@ -1,0 +1,177 @@
+package dev.mongolake.bench.engine;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeOptions;
+import dev.mongolake.Namespace;
+import dev.mongolake.bench.Percentiles;
+import dev.mongolake.daktilo.Daktilo;
+import dev.mongolake.daktilo.Durability;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.bson.BsonDocument;
+
+/**
+ * Restart after a crash: a child JVM loads documents committed to Delta plus documents only in the
+ * log, then is killed (SIGKILL). Each round then starts a fresh JVM that opens the lake and answers
+ * a find by {@code _id} of the last unflushed document, against a fresh JVM that opens the bare log
+ * and reads every record (the raw cost of the replay's input).
+ */
+final class RestartWorkload {
+
+  private static final String LOAD = "load";
+  private static final String OPEN_LAKE = "open-lake";
+  private static final String SCAN_LOG = "scan-log";
+
+  private RestartWorkload() {}
+
+  static List<EngineRow> run(EngineOptions options, Path root) throws Exception {
+    Path dir = Files.createDirectories(root.resolve("restart"));
+    String lastId =
+        child(
+            LOAD,
+            dir.toString(),
+            String.valueOf(options.documents()),
+            String.valueOf(options.unflushedDocuments()));
+    long logBytes;
+    try (var files = Files.walk(dir.resolve(Namespace.RESERVED_LOG_FOLDER))) {
+      logBytes = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+    }
+    List<Double> lake = new ArrayList<>();
+    List<Double> scan = new ArrayList<>();
+    for (int round = 1; round <= options.rounds(); round++) {
+      scan.add(Double.parseDouble(child(SCAN_LOG, dir.toString())));
+      lake.add(Double.parseDouble(child(OPEN_LAKE, dir.toString(), lastId)));
+      System.err.printf(
+          "restart round %d: bare log scan %.0f ms, MongoLake open + first read %.0f ms%n",
+          round, scan.getLast(), lake.getLast());
+    }
+    // Rates are restarts per second so that the ratio reads like the others (higher is better).
+    return List.of(
+        new EngineRow(
+            String.format(
+                "restart: %d documents in Delta + %d in a %d MiB log (ms: %.0f vs %.0f)",
+                options.documents(),
+                options.unflushedDocuments(),
+                logBytes >> 20,
+                Medians.of(scan),
+                Medians.of(lake)),
+            "bare daktilo open + full scan",
+            1000 / Medians.of(scan),
+            1000 / Medians.of(lake),
+            Percentiles.NONE));
+  }
+
+  /** Runs this class in a fresh JVM and returns its last line of output. */
+  private static String child(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("--sun-misc-unsafe-memory-access=allow");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(RestartWorkload.class.getName());
+    command.addAll(List.of(args));
+    Process process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String last = null;
+    try (BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        last = line;
+        if (args[0].equals(LOAD) && line.startsWith("READY ")) {
+          // Everything acknowledged is durable: crash without a clean close or final flush.
+          process.destroyForcibly().waitFor();
+          return line.substring("READY ".length());
+        }
+      }
+    }
+    if (process.waitFor() != 0 || last == null) {
+      throw new IllegalStateException("restart child " + args[0] + " failed");
+    }
+    return last;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Path.of(args[1]);
+    switch (args[0]) {
+      case LOAD -> load(dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+      case OPEN_LAKE -> openLake(dir, args[2]);
+      case SCAN_LOG -> scanLog(dir);
+      default -> throw new IllegalArgumentException(args[0]);
+    }
+  }
+
+  private static void load(Path dir, int flushed, int unflushed) {
+    MongoLake lake =
+        MongoLake.open(
+            MongoLakeOptions.defaults()
+                .withPath(dir)
+                .withDurability(Durability.BATCH)
+                .withFlushThresholdBytes(Long.MAX_VALUE)
+                .withFlushInterval(java.time.Duration.ofDays(1)));
+    MongoLakeCollection<BsonDocument> collection =
+        lake.db("bench").collection("documents", BsonDocument.class);
+    List<BsonDocument> first = SampleDocuments.generate(flushed, 11);
+    for (int from = 0; from < first.size(); from += 1_000) {
+      collection.insertMany(first.subList(from, Math.min(first.size(), from + 1_000)));
+    }
+    lake.flush();
+    List<BsonDocument> rest = SampleDocuments.generate(unflushed, 12);
+    for (int from = 0; from < rest.size(); from += 1_000) {
+      collection.insertMany(rest.subList(from, Math.min(rest.size(), from + 1_000)));
+    }
+    System.out.println("READY " + rest.getLast().getObjectId("_id").getValue().toHexString());
+    System.out.flush();
+    // Wait to be killed.
+    while (true) {
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private static void openLake(Path dir, String lastId) {
+    long start = System.nanoTime();
+    MongoLake lake = MongoLake.open(MongoLakeOptions.defaults().withPath(dir));
+    BsonDocument found =
+        lake.db("bench")
+            .collection("documents", BsonDocument.class)
+            .find(eq("_id", new org.bson.types.ObjectId(lastId)))
+            .first();
+    long elapsed = System.nanoTime() - start;
+    if (found == null) {
+      throw new IllegalStateException("the last acknowledged document is missing after restart");
+    }
+    System.out.println(elapsed / 1e6);
+    System.out.flush();
+    // Leave the log as it is for the next round: no close, no flush.
+    Runtime.getRuntime().halt(0);
+  }
+
+  private static void scanLog(Path dir) {
+    long start = System.nanoTime();
+    long records = 0;
+    try (Daktilo log = Daktilo.open(dir.resolve(Namespace.RESERVED_LOG_FOLDER))) {
+      Iterator<?> all = log.iterator(log.firstSequence(), log.lastSequence());
+      while (all.hasNext()) {
+        all.next();
+        records++;
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    System.err.println("scanned " + records + " log records");
+    System.out.println(elapsed / 1e6);
+  }
+}
