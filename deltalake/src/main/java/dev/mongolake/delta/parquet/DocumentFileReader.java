@@ -1,11 +1,11 @@
 package dev.mongolake.delta.parquet;
 
 import dev.mongolake.delta.parquet.internal.DocumentReadSupport;
+import dev.mongolake.delta.parquet.internal.RowGroupRecordReader;
 import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.io.InputFile;
 import org.bson.BsonDocument;
 
@@ -19,9 +19,9 @@ import org.bson.BsonDocument;
  */
 public final class DocumentFileReader implements AutoCloseable {
   private final String path;
-  private final ParquetReader<DocumentRow> reader;
+  private final RowGroupRecordReader<DocumentRow> reader;
 
-  private DocumentFileReader(String path, ParquetReader<DocumentRow> reader) {
+  private DocumentFileReader(String path, RowGroupRecordReader<DocumentRow> reader) {
     this.path = path;
     this.reader = reader;
   }
@@ -40,7 +40,7 @@ public final class DocumentFileReader implements AutoCloseable {
   private static DocumentFileReader open(InputFile file, DocumentReadOptions options) {
     return new DocumentFileReader(
         file.toString(),
-        ParquetFiles.reader(file, new DocumentReadSupport(options), options.filter()));
+        RowGroupRecordReader.open(file, new DocumentReadSupport(options), options.filter()));
   }
 
   /**
@@ -50,10 +50,23 @@ public final class DocumentFileReader implements AutoCloseable {
    */
   public DocumentRow next() {
     try {
-      return reader.read();
+      return reader.next();
     } catch (IOException e) {
       throw new ParquetFileException("Cannot read document file " + path + ": " + e, e);
     }
+  }
+
+  /** The row groups in the file. */
+  public int rowGroupCount() {
+    return reader.rowGroupCount();
+  }
+
+  /**
+   * The row groups read so far: those that the filter's statistics, dictionary, bloom filter and
+   * column index checks did not exclude. Complete once {@link #next()} has returned null.
+   */
+  public int rowGroupsRead() {
+    return reader.rowGroupsRead();
   }
 
   /** Reads every document of a file, in file order. */

@@ -35,6 +35,7 @@ public final class DocumentFileWriter implements AutoCloseable {
   private DocumentWriteSupport currentSupport;
   private String currentPath;
   private IdEncoding currentEncoding;
+  private IdBounds currentIdBounds;
   private boolean mixedIds;
   private boolean finished;
 
@@ -70,6 +71,11 @@ public final class DocumentFileWriter implements AutoCloseable {
     if (id == null) {
       throw new ParquetFileException("Cannot write document: it has no _id");
     }
+    if (id.isArray()) {
+      // As in MongoDB: an array _id would match queries by its elements, which no _id index,
+      // statistic or pushed-down predicate accounts for.
+      throw new ParquetFileException("Cannot write document with _id " + id + ": _id is an array");
+    }
     if (options.idEncoding() != null && !options.idEncoding().fits(id)) {
       throw new ParquetFileException(
           "Cannot write document with _id "
@@ -89,6 +95,7 @@ public final class DocumentFileWriter implements AutoCloseable {
     } catch (IOException e) {
       throw new ParquetFileException("Cannot write document to " + currentPath + ": " + e, e);
     }
+    currentIdBounds = IdBounds.widen(currentIdBounds, id);
     if (current.getDataSize() >= options.targetFileSizeBytes()) {
       closeCurrent();
     }
@@ -148,6 +155,8 @@ public final class DocumentFileWriter implements AutoCloseable {
             currentPath,
             size,
             currentEncoding,
-            FooterStatistics.of(closing.getFooter(), currentEncoding, options.schema())));
+            FooterStatistics.of(closing.getFooter(), currentEncoding, options.schema()),
+            currentIdBounds));
+    currentIdBounds = null;
   }
 }

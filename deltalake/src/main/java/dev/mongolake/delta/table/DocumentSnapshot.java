@@ -5,11 +5,17 @@ import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.query.FileStats;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.StatsPredicate;
 import dev.mongolake.delta.storage.Storage;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonDocument;
 
 /**
@@ -20,10 +26,12 @@ public final class DocumentSnapshot {
 
   private final Storage storage;
   private final Snapshot snapshot;
+  private final DocumentTableConfig config;
 
-  DocumentSnapshot(Storage storage, Snapshot snapshot) {
+  DocumentSnapshot(Storage storage, Snapshot snapshot, DocumentTableConfig config) {
     this.storage = storage;
     this.snapshot = snapshot;
+    this.config = config;
   }
 
   /** The Delta version. */
@@ -34,6 +42,11 @@ public final class DocumentSnapshot {
   /** The underlying Delta snapshot. */
   public Snapshot delta() {
     return snapshot;
+  }
+
+  /** How this version stores documents ({@code _id} encoding, promoted columns). */
+  public DocumentTableConfig config() {
+    return config;
   }
 
   /** The data files. */
@@ -51,19 +64,61 @@ public final class DocumentSnapshot {
    * returned {@link DocumentScan}, which holds at most one open file.
    */
   public DocumentScan scan() {
-    return new DocumentScan(storage, snapshot.storagePaths().iterator());
+    return new DocumentScan(this, null, FilterCompat.NOOP, null);
   }
 
-  /** Documents of a set of files, one open file at a time. */
+  /**
+   * The documents that match {@code filter}, file by file, exactly as a full scan followed by
+   * {@link Filter#matches} would return them, but reading less: files whose Delta statistics
+   * ({@code _id} and scalar promoted columns) prove that no document matches are not opened; within
+   * a file, row groups and pages are skipped by the Parquet predicate on promoted columns and
+   * {@code _id} (statistics, column indexes and, for {@code _id} equality and {@code $in}, the
+   * {@code _id} bloom filter); every remaining document is checked against the whole filter. {@link
+   * DocumentScan#metrics()} tells what was read.
+   *
+   * <p>The caller must read the iterator to its end or close the returned scan. {@link
+   * Filter#matches} failures (such as {@code $expr} without an evaluator) surface from {@link
+   * DocumentScan#hasNext()}.
+   */
+  public DocumentScan scan(Filter filter) {
+    Objects.requireNonNull(filter, "filter");
+    return new DocumentScan(
+        this, filter.toStatsPredicate(), ScanPredicate.of(filter, config), filter);
+  }
+
+  /** Documents of a set of files, one open file at a time. Single-threaded. */
   public static final class DocumentScan implements Iterator<BsonDocument>, AutoCloseable {
-    private final Storage storage;
-    private final Iterator<String> paths;
+    private final DocumentSnapshot snapshot;
+    private final Iterator<AddFile> files;
+    private final StatsPredicate statsPredicate;
+    private final DocumentReadOptions readOptions;
+    private final Filter residual;
+    private final int filesTotal;
+    private int filesSkipped;
+    private int filesOpened;
+    private long rowGroupsTotal;
+    private long rowGroupsRead;
+    private long rowsRead;
+    private long rowsMatched;
     private DocumentFileReader reader;
     private BsonDocument next;
 
-    DocumentScan(Storage storage, Iterator<String> paths) {
-      this.storage = storage;
-      this.paths = paths;
+    /**
+     * @param statsPredicate file pruning, or null for none
+     * @param residual the filter every returned document must match, or null for none
+     */
+    DocumentScan(
+        DocumentSnapshot snapshot,
+        StatsPredicate statsPredicate,
+        FilterCompat.Filter parquetFilter,
+        Filter residual) {
+      this.snapshot = snapshot;
+      List<AddFile> all = snapshot.files();
+      this.files = all.iterator();
+      this.filesTotal = all.size();
+      this.statsPredicate = statsPredicate;
+      this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
+      this.residual = residual;
     }
 
     @Override
@@ -72,18 +127,39 @@ public final class DocumentSnapshot {
         if (reader != null) {
           DocumentRow row = reader.next();
           if (row != null) {
-            next = row.document();
+            rowsRead++;
+            if (residual == null || residual.matches(row.document())) {
+              rowsMatched++;
+              next = row.document();
+            }
             continue;
           }
-          reader.close();
-          reader = null;
+          closeReader();
         }
-        if (!paths.hasNext()) {
+        if (!openNextFile()) {
           return false;
         }
-        reader = DocumentFileReader.open(storage, paths.next(), DocumentReadOptions.documents());
       }
       return true;
+    }
+
+    private boolean openNextFile() {
+      while (files.hasNext()) {
+        AddFile file = files.next();
+        if (statsPredicate != null) {
+          Optional<FileStats> stats = AddFileStats.of(file, snapshot.config);
+          if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
+            filesSkipped++;
+            continue;
+          }
+        }
+        reader =
+            DocumentFileReader.open(
+                snapshot.storage, snapshot.snapshot.storagePath(file), file.size(), readOptions);
+        filesOpened++;
+        return true;
+      }
+      return false;
     }
 
     @Override
@@ -96,12 +172,27 @@ public final class DocumentSnapshot {
       return current;
     }
 
+    /** What the scan has read so far; final once {@link #hasNext()} has returned false. */
+    public ScanMetrics metrics() {
+      long groupsTotal = rowGroupsTotal + (reader == null ? 0 : reader.rowGroupCount());
+      long groupsRead = rowGroupsRead + (reader == null ? 0 : reader.rowGroupsRead());
+      return new ScanMetrics(
+          filesTotal, filesSkipped, filesOpened, groupsTotal, groupsRead, rowsRead, rowsMatched);
+    }
+
     @Override
     public void close() {
       if (reader != null) {
-        reader.close();
-        reader = null;
+        closeReader();
       }
+    }
+
+    private void closeReader() {
+      DocumentFileReader closing = reader;
+      reader = null;
+      rowGroupsTotal += closing.rowGroupCount();
+      rowGroupsRead += closing.rowGroupsRead();
+      closing.close();
     }
   }
 }

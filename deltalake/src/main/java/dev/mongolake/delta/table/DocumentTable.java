@@ -96,22 +96,29 @@ public final class DocumentTable {
     } catch (TableNotFoundException e) {
       return Optional.empty();
     }
-    Metadata metadata = snapshot.metadata();
+    DocumentTableConfig config = configOf(snapshot.metadata(), path);
+    return Optional.of(new DocumentTable(storage, delta, config, clock));
+  }
+
+  /**
+   * The config a table's Delta metadata records.
+   *
+   * @throws DeltaException if the metadata is not a document table's
+   */
+  static DocumentTableConfig configOf(Metadata metadata, String path) {
     String encoding = metadata.configuration(ID_ENCODING_PROPERTY, null);
     if (encoding == null) {
       throw new DeltaException(
           "Cannot open " + path + " as a document table: it has no " + ID_ENCODING_PROPERTY);
     }
-    DocumentTableConfig config =
-        new DocumentTableConfig(
-            IdEncoding.valueOf(encoding),
-            DocumentSchema.parse(
-                BsonDocument.parse(metadata.configuration(PROMOTED_COLUMNS_PROPERTY, "{}"))),
-            Long.parseLong(
-                metadata.configuration(
-                    TARGET_FILE_SIZE_PROPERTY,
-                    Long.toString(DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE))));
-    return Optional.of(new DocumentTable(storage, delta, config, clock));
+    return new DocumentTableConfig(
+        IdEncoding.valueOf(encoding),
+        DocumentSchema.parse(
+            BsonDocument.parse(metadata.configuration(PROMOTED_COLUMNS_PROPERTY, "{}"))),
+        Long.parseLong(
+            metadata.configuration(
+                TARGET_FILE_SIZE_PROPERTY,
+                Long.toString(DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE))));
   }
 
   public String path() {
@@ -129,12 +136,16 @@ public final class DocumentTable {
 
   /** The latest version. */
   public DocumentSnapshot snapshot() {
-    return new DocumentSnapshot(storage, delta.snapshot());
+    return documentSnapshot(delta.snapshot());
   }
 
   /** A past version (time travel). */
   public DocumentSnapshot snapshot(long version) {
-    return new DocumentSnapshot(storage, delta.snapshotAt(version));
+    return documentSnapshot(delta.snapshotAt(version));
+  }
+
+  private DocumentSnapshot documentSnapshot(Snapshot snapshot) {
+    return new DocumentSnapshot(storage, snapshot, configOf(snapshot.metadata(), path()));
   }
 
   /**
@@ -171,12 +182,18 @@ public final class DocumentTable {
     long now = clock.millis();
     for (WrittenDocumentFile file : written) {
       transaction.add(
-          AddFile.of(
+          new AddFile(
               relativePath(file.path()),
               Map.of(),
               file.sizeBytes(),
               now,
-              file.statistics().toDeltaJson()));
+              true,
+              file.statistics().toDeltaJson(),
+              AddFileStats.tags(file.idBounds()),
+              null,
+              null,
+              null,
+              null));
     }
     if (appId != null) {
       transaction.setTransaction(appId, writerVersion);

@@ -3,11 +3,14 @@ package dev.mongolake.delta.table;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.parquet.IdBounds;
 import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Map;
 import org.bson.BsonValue;
 
 /**
@@ -22,7 +25,10 @@ final class IdRanges {
   private IdRanges() {}
 
   static boolean mayContainAny(AddFile file, IdEncoding encoding, Collection<BsonValue> ids) {
-    if (encoding == IdEncoding.KEY || file.stats() == null) {
+    if (encoding == IdEncoding.KEY) {
+      return mayContainAnyKey(file, ids);
+    }
+    if (file.stats() == null) {
       return true;
     }
     JsonNode min;
@@ -39,6 +45,31 @@ final class IdRanges {
     }
     for (BsonValue id : ids) {
       if (within(id, encoding, min, max)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** KEY files record their _id bounds, in MongoDB's order, in the add action's tags. */
+  private static boolean mayContainAnyKey(AddFile file, Collection<BsonValue> ids) {
+    Map<String, String> tags = file.tags();
+    if (tags == null
+        || !tags.containsKey(AddFileStats.ID_MIN_TAG)
+        || !tags.containsKey(AddFileStats.ID_MAX_TAG)) {
+      return true;
+    }
+    BsonValue min;
+    BsonValue max;
+    try {
+      min = IdBounds.fromJson(tags.get(AddFileStats.ID_MIN_TAG));
+      max = IdBounds.fromJson(tags.get(AddFileStats.ID_MAX_TAG));
+    } catch (RuntimeException unreadable) {
+      return true;
+    }
+    BsonComparisonOrder order = BsonComparisonOrder.INSTANCE;
+    for (BsonValue id : ids) {
+      if (order.compare(id, min) >= 0 && order.compare(id, max) <= 0) {
         return true;
       }
     }

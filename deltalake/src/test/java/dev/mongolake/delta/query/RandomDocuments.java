@@ -20,17 +20,17 @@ import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
 
 /** Seeded generators of values, documents and filters that stress type brackets and arrays. */
-final class RandomDocuments {
+public final class RandomDocuments {
   private static final String[] STRINGS = {"", "a", "ab", "b", "B", "\uFF21", "\uD83D\uDE00"};
   private static final String[] OPERATORS = {"$eq", "$gt", "$gte", "$lt", "$lte"};
 
   private final Random random;
 
-  RandomDocuments(long seed) {
+  public RandomDocuments(long seed) {
     this.random = new Random(seed);
   }
 
-  BsonValue scalar() {
+  public BsonValue scalar() {
     return switch (random.nextInt(13)) {
       case 0 -> new BsonInt32(random.nextInt(11) - 5);
       case 1 -> new BsonInt64(random.nextBoolean() ? random.nextInt(11) - 5 : (1L << 53) + 1);
@@ -67,7 +67,7 @@ final class RandomDocuments {
     };
   }
 
-  BsonValue value() {
+  public BsonValue value() {
     if (random.nextInt(4) == 0) {
       List<BsonValue> elements = new ArrayList<>();
       int size = random.nextInt(4);
@@ -79,7 +79,7 @@ final class RandomDocuments {
     return scalar();
   }
 
-  BsonDocument document(int id) {
+  public BsonDocument document(int id) {
     BsonDocument document = new BsonDocument("_id", new BsonInt32(id));
     if (random.nextInt(6) != 0) {
       document.append("a", value());
@@ -97,7 +97,7 @@ final class RandomDocuments {
     return document;
   }
 
-  BsonDocument filter() {
+  public BsonDocument filter() {
     int clauses = 1 + random.nextInt(2);
     List<BsonValue> parts = new ArrayList<>();
     for (int i = 0; i < clauses; i++) {

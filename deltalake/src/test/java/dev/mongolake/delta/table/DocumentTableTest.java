@@ -98,6 +98,30 @@ class DocumentTableTest {
   }
 
   @Test
+  void copyOnWriteOfAnyIdTableRewritesOnlyFilesWhoseIdBoundsHoldAChangedId() {
+    DocumentTable table =
+        DocumentTable.create(storage, "app/k", DocumentTableConfig.defaults(), Clock.systemUTC());
+    table.commit(
+        new TableChanges(List.of(doc(1, "a"), doc(2, "b")), List.of(), List.of()), null, 0);
+    String untouched = table.snapshot().files().getFirst().path();
+    table.commit(
+        new TableChanges(List.of(doc(10, "x"), doc(11, "y")), List.of(), List.of()), null, 0);
+
+    // An Int64 _id equal to 11 replaces the document whose _id is the Int32 11.
+    BsonDocument replacement =
+        new BsonDocument("_id", new org.bson.BsonInt64(11))
+            .append("name", new org.bson.BsonString("Y"));
+    table.commit(new TableChanges(List.of(), List.of(replacement), List.of()), null, 0);
+
+    assertThat(table.snapshot().files()).extracting(f -> f.path()).contains(untouched).hasSize(2);
+    try (var scan = table.snapshot().scan()) {
+      List<BsonDocument> documents = new ArrayList<>();
+      scan.forEachRemaining(documents::add);
+      assertThat(documents).hasSize(4).contains(replacement, doc(1, "a"), doc(10, "x"));
+    }
+  }
+
+  @Test
   void replayedWriterVersionIsNotCommittedTwice() {
     DocumentTable table =
         DocumentTable.create(storage, "app/t", DocumentTableConfig.defaults(), Clock.systemUTC());

@@ -1,0 +1,147 @@
+package dev.mongolake.delta.parquet.internal;
+
+import dev.mongolake.delta.parquet.ParquetFileException;
+import dev.mongolake.delta.parquet.ParquetFiles;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads the records of one Parquet file row group by row group, as parquet-java's {@code
+ * ParquetReader} does, but over a {@link ParquetFileReader} we hold: that is what lets a scan
+ * report how many row groups the file has and how many survived the statistics, dictionary, bloom
+ * filter and column index filters (the stock reader hides both).
+ *
+ * <p>Single-threaded; the caller closes it.
+ */
+public final class RowGroupRecordReader<T> implements AutoCloseable {
+  private final String path;
+  private final ParquetFileReader file;
+  private final MessageColumnIO columnIO;
+  private final RecordMaterializer<T> materializer;
+  private final FilterCompat.Filter filter;
+  private final int rowGroupCount;
+  private RecordReader<T> records;
+  private long remainingInRowGroup;
+  private int rowGroupsRead;
+
+  private RowGroupRecordReader(
+      String path,
+      ParquetFileReader file,
+      MessageColumnIO columnIO,
+      RecordMaterializer<T> materializer,
+      FilterCompat.Filter filter) {
+    this.path = path;
+    this.file = file;
+    this.columnIO = columnIO;
+    this.materializer = materializer;
+    this.filter = filter;
+    this.rowGroupCount = file.getFooter().getBlocks().size();
+  }
+
+  /**
+   * Opens {@code input}, reading its footer and pruning row groups by {@code filter}.
+   *
+   * @throws ParquetFileException if the footer cannot be read or the read support refuses the file
+   */
+  public static <T> RowGroupRecordReader<T> open(
+      InputFile input, ReadSupport<T> readSupport, FilterCompat.Filter filter) {
+    ParquetFileReader file = ParquetFiles.openFile(input, filter);
+    try {
+      FileMetaData metadata = file.getFooter().getFileMetaData();
+      MessageType fileSchema = metadata.getSchema();
+      Map<String, String> keyValues = metadata.getKeyValueMetaData();
+      ParquetConfiguration configuration = new PlainParquetConfiguration();
+      ReadSupport.ReadContext context =
+          readSupport.init(new InitContext(configuration, asSets(keyValues), fileSchema));
+      MessageType requested = context.getRequestedSchema();
+      file.setRequestedSchema(requested);
+      RecordMaterializer<T> materializer =
+          readSupport.prepareForRead(configuration, keyValues, fileSchema, context);
+      MessageColumnIO columnIO =
+          new ColumnIOFactory(metadata.getCreatedBy()).getColumnIO(requested, fileSchema, true);
+      return new RowGroupRecordReader<>(input.toString(), file, columnIO, materializer, filter);
+    } catch (RuntimeException e) {
+      closeQuietly(file, e);
+      throw e instanceof ParquetFileException p
+          ? p
+          : new ParquetFileException("Cannot read Parquet file " + input + ": " + e, e);
+    }
+  }
+
+  /** The next record that passes the filter, or {@code null} at the end of the file. */
+  public T next() throws IOException {
+    while (true) {
+      if (remainingInRowGroup == 0) {
+        PageReadStore pages = file.readNextFilteredRowGroup();
+        if (pages == null) {
+          return null;
+        }
+        rowGroupsRead++;
+        records = columnIO.getRecordReader(pages, materializer, filter);
+        remainingInRowGroup = pages.getRowCount();
+        continue;
+      }
+      T record = records.read();
+      remainingInRowGroup--;
+      if (records.shouldSkipCurrentRecord()) {
+        continue;
+      }
+      if (record == null) {
+        // The filtering record reader returns null once the rest of the row group is filtered out.
+        remainingInRowGroup = 0;
+        continue;
+      }
+      return record;
+    }
+  }
+
+  /** The row groups in the file. */
+  public int rowGroupCount() {
+    return rowGroupCount;
+  }
+
+  /** The row groups whose pages have been read so far (those no filter excluded). */
+  public int rowGroupsRead() {
+    return rowGroupsRead;
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+
+  @Override
+  public String toString() {
+    return path;
+  }
+
+  private static Map<String, Set<String>> asSets(Map<String, String> keyValues) {
+    Map<String, Set<String>> sets = new HashMap<>();
+    keyValues.forEach((key, value) -> sets.put(key, Set.of(value)));
+    return sets;
+  }
+
+  private static void closeQuietly(ParquetFileReader file, RuntimeException failure) {
+    try {
+      file.close();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+}

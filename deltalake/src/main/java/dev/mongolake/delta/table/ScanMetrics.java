@@ -1,0 +1,22 @@
+package dev.mongolake.delta.table;
+
+/**
+ * What a scan of a document table has read so far, for explain output and tests.
+ *
+ * @param filesTotal the data files of the snapshot
+ * @param filesSkipped files skipped by their Delta statistics, never opened
+ * @param filesOpened files opened (their footers read)
+ * @param rowGroupsTotal the row groups of the files opened
+ * @param rowGroupsRead row groups read: those that the Parquet statistics, dictionaries, {@code
+ *     _id} bloom filter and column indexes did not exclude
+ * @param rowsRead rows that the Parquet predicate kept and that were decoded
+ * @param rowsMatched rows that also matched the whole filter, which the scan returned
+ */
+public record ScanMetrics(
+    int filesTotal,
+    int filesSkipped,
+    int filesOpened,
+    long rowGroupsTotal,
+    long rowGroupsRead,
+    long rowsRead,
+    long rowsMatched) {}
