@@ -220,7 +220,22 @@ public final class Engine implements AutoCloseable {
     }
     TableView view = state.view();
     pins.pin(view.floor());
-    return new MergedScan(state.buffer(), view, snapshot, () -> pins.unpin(view.floor()));
+    return new MergedScan(state.buffer(), view, snapshot, null, () -> pins.unpin(view.floor()));
+  }
+
+  /**
+   * Like {@link #scan(Namespace, long)}, but the table returns only its documents that match {@code
+   * filter}, reading only the files and row groups that may hold them. The buffer's documents all
+   * come back: the caller still applies the filter.
+   */
+  public CloseableIterator<BsonDocument> scan(Namespace namespace, long snapshot, Filter filter) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return emptyScan();
+    }
+    TableView view = state.view();
+    pins.pin(view.floor());
+    return new MergedScan(state.buffer(), view, snapshot, filter, () -> pins.unpin(view.floor()));
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.mongolake.internal.engine;
 
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.buffer.DocumentBuffer;
@@ -23,11 +25,19 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   private BsonDocument next;
   private boolean closed;
 
-  MergedScan(DocumentBuffer buffer, TableView view, long snapshot, Runnable onClose) {
+  /**
+   * @param tableFilter when not null, only the table's documents matching it are read (the table
+   *     skips files and row groups that cannot match); buffered documents are all returned, so the
+   *     caller still applies its filter
+   */
+  MergedScan(
+      DocumentBuffer buffer, TableView view, long snapshot, Filter tableFilter, Runnable onClose) {
     this.buffer = buffer;
     this.floor = view.floor();
     this.snapshot = snapshot;
-    this.tableScan = view.snapshot() == null ? null : view.snapshot().scan();
+    DocumentSnapshot table = view.snapshot();
+    this.tableScan =
+        table == null ? null : tableFilter == null ? table.scan() : table.scan(tableFilter);
     this.bufferScan = buffer.entries(floor, snapshot);
     this.onClose = onClose;
   }
@@ -35,7 +45,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   @Override
   public boolean hasNext() {
     while (next == null && !closed) {
-      if (tableScan != null && tableScan.hasNext()) {
+      if (tableScan != null && tableHasNext()) {
         BsonDocument document = tableScan.next();
         if (buffer.get(document.get("_id"), floor, snapshot).isEmpty()) {
           next = document;
@@ -50,6 +60,16 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
       }
     }
     return next != null;
+  }
+
+  private boolean tableHasNext() {
+    try {
+      return tableScan.hasNext();
+    } catch (QueryException e) {
+      // The table checks the filter too: its evaluation errors read like the engine's own.
+      close();
+      throw QueryErrors.translate(e);
+    }
   }
 
   @Override
