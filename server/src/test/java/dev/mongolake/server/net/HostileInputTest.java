@@ -8,14 +8,20 @@ import dev.mongolake.server.wire.MessageDecoder;
 import dev.mongolake.server.wire.MessageEncoder;
 import dev.mongolake.server.wire.MessageFrames;
 import dev.mongolake.server.wire.OpMsg;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -27,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /** Nothing a client sends can crash the server or disturb another connection. */
 class HostileInputTest {
 
-  private static final int FUZZ_CASES = Integer.getInteger("fuzz.cases", 5_000);
+  private static final int FUZZ_CASES = Integer.getInteger("fuzz.cases", 100_000);
 
   private static RunningServer server;
   private static MongoClient healthyClient;
@@ -94,19 +100,91 @@ class HostileInputTest {
     assertServerHealthy();
   }
 
+  /**
+   * {@value #FUZZ_CONNECTIONS} connections each send their share of mutated frames, every one
+   * followed by a ping, pipelined in runs of {@value #PIPELINE} so that 100,000 cases fit in CI
+   * time. A case the server answered by closing the connection is skipped on a new connection. A
+   * well-behaved client pings throughout and must never fail.
+   */
   @Test
-  void randomAndMutatedFramesNeverHurtTheServer() throws Exception {
-    Random random = new Random(20261130L);
-    byte[] valid = ping(1);
+  void randomAndMutatedFramesNeverHurtTheServerOrAnotherClient() throws Exception {
+    AtomicBoolean fuzzing = new AtomicBoolean(true);
+    AtomicLong healthyPings = new AtomicLong();
+    AtomicReference<Throwable> healthyFailure = new AtomicReference<>();
+    Thread healthy =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    while (fuzzing.get()) {
+                      assertServerHealthy();
+                      healthyPings.incrementAndGet();
+                    }
+                  } catch (Throwable e) {
+                    healthyFailure.set(e);
+                  }
+                });
+    List<Thread> workers = new ArrayList<>();
+    AtomicLong closes = new AtomicLong();
+    AtomicReference<Throwable> workerFailure = new AtomicReference<>();
+    for (int w = 0; w < FUZZ_CONNECTIONS; w++) {
+      long seed = 20261130L + w;
+      int cases = FUZZ_CASES / FUZZ_CONNECTIONS;
+      workers.add(
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    try {
+                      closes.addAndGet(fuzzOneConnection(new Random(seed), cases));
+                    } catch (Throwable e) {
+                      workerFailure.set(e);
+                    }
+                  }));
+    }
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    fuzzing.set(false);
+    healthy.join();
+
+    assertThat(workerFailure.get()).isNull();
+    assertThat(healthyFailure.get()).isNull();
+    System.out.printf(
+        "fuzz: %d cases over %d connections, %d closed by the server, %d healthy pings%n",
+        FUZZ_CASES, FUZZ_CONNECTIONS, closes.get(), healthyPings.get());
+    assertThat(healthyPings.get()).isPositive();
+    assertServerHealthy();
+  }
+
+  /** Sends {@code cases} mutated frames; returns how often the server closed the connection. */
+  private static long fuzzOneConnection(Random random, int cases) throws IOException {
+    List<byte[]> seeds = seeds();
     Socket socket = connect();
+    int next = 0;
+    long closes = 0;
     try {
-      for (int i = 0; i < FUZZ_CASES; i++) {
-        byte[] message = mutate(valid, random);
+      while (next < cases) {
+        int end = Math.min(cases, next + PIPELINE);
+        ByteArrayOutputStream run = new ByteArrayOutputStream();
+        for (int i = next; i < end; i++) {
+          run.write(mutate(seeds.get(random.nextInt(seeds.size())), random));
+          run.write(ping(PING_BASE + i));
+        }
+        int answered;
         try {
-          socket.getOutputStream().write(message);
-          socket.getOutputStream().write(ping(i + 2));
-          drainUntilReplyTo(i + 2, socket.getInputStream());
-        } catch (IOException closedByServer) {
+          writeOrNotice(socket, run.toByteArray());
+          answered =
+              answeredUpTo(PING_BASE + next - 1, PING_BASE + end - 1, socket.getInputStream())
+                  - PING_BASE;
+        } catch (ClosedAfter closed) {
+          answered = closed.lastAnswered - PING_BASE;
+          closes++;
+        }
+        if (answered >= end - 1) {
+          next = end;
+        } else {
+          // The case after the last answered ping closed the connection: it counts as seen.
+          next = Math.max(next, answered + 2);
           socket.close();
           socket = connect();
         }
@@ -114,7 +192,88 @@ class HostileInputTest {
     } finally {
       socket.close();
     }
-    assertServerHealthy();
+    return closes;
+  }
+
+  private static final int FUZZ_CONNECTIONS = 4;
+  private static final int PIPELINE = 64;
+  private static final int PING_BASE = 1_000_000;
+
+  /** The server closed the connection; the last ping it answered before that. */
+  private static final class ClosedAfter extends IOException {
+    private static final long serialVersionUID = 1L;
+    final int lastAnswered;
+
+    ClosedAfter(int lastAnswered) {
+      super("closed by the server");
+      this.lastAnswered = lastAnswered;
+    }
+  }
+
+  /** Writes; a connection the server already closed shows up when its replies are read. */
+  private static void writeOrNotice(Socket socket, byte[] bytes) {
+    try {
+      socket.getOutputStream().write(bytes);
+    } catch (IOException closedWhileWriting) {
+      // answeredUpTo reports how far the server got.
+    }
+  }
+
+  /** Reads replies until the ping {@code last}; returns it, or throws with the last one seen. */
+  private static int answeredUpTo(int before, int last, InputStream in) throws IOException {
+    int seen = before;
+    while (true) {
+      MessageFrames.Frame frame;
+      try {
+        frame = MessageFrames.read(in);
+      } catch (IOException e) {
+        throw new ClosedAfter(seen);
+      }
+      if (frame == null) {
+        throw new ClosedAfter(seen);
+      }
+      int to = frame.header().responseTo();
+      if (to >= PING_BASE) {
+        seen = to;
+        if (to == last) {
+          return to;
+        }
+      }
+    }
+  }
+
+  /** Valid requests of several shapes for the mutations to start from. */
+  private static List<byte[]> seeds() {
+    List<byte[]> seeds = new ArrayList<>();
+    seeds.add(ping(1));
+    seeds.add(
+        MessageEncoder.encode(
+            OpMsg.reply(
+                BsonDocument.parse(
+                    "{insert: 'fuzz', documents: [{_id: 1, a: 'x', n: 1.5, d: {$date: 0}}],"
+                        + " ordered: true, $db: 'fuzz'}")),
+            1,
+            0,
+            Optional.empty()));
+    seeds.add(
+        MessageEncoder.encode(
+            OpMsg.reply(
+                BsonDocument.parse(
+                    "{find: 'fuzz', filter: {a: {$in: ['x', 'y']}, n: {$gt: 1}}, sort: {n: -1},"
+                        + " limit: 2, $db: 'fuzz'}")),
+            1,
+            0,
+            Optional.empty()));
+    seeds.add(
+        MessageEncoder.encode(
+            OpMsg.reply(
+                BsonDocument.parse(
+                    "{hello: 1, client: {driver: {name: 'fuzz', version: '1'}},"
+                        + " compression: ['zstd', 'snappy'], $db: 'admin'}")),
+            1,
+            0,
+            Optional.empty()));
+    return seeds;
   }
 
   /** Mutations keep the frame length honest so every case reaches the message parser. */
