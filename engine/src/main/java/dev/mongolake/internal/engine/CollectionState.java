@@ -4,6 +4,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.buffer.DocumentBuffer;
+import dev.mongolake.internal.index.CollectionIndexes;
 import java.util.NavigableSet;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,11 +23,14 @@ final class CollectionState {
   private final BsonDocument options;
   private volatile DocumentTable table;
   private volatile TableView view = TableView.EMPTY;
+  private final CollectionIndexes indexes;
   private NavigableSet<BsonValue> tableIds;
+  private long persistedCatalogVersion;
 
   CollectionState(Namespace namespace, BsonDocument options) {
     this.namespace = namespace;
     this.options = options.clone();
+    this.indexes = new CollectionIndexes(namespace);
   }
 
   CollectionState(Namespace namespace, DocumentTable table, TableView view) {
@@ -41,6 +45,20 @@ final class CollectionState {
 
   DocumentBuffer buffer() {
     return buffer;
+  }
+
+  CollectionIndexes indexes() {
+    return indexes;
+  }
+
+  /** Whether the index catalog changed since it was last written to disk. Writer-only. */
+  boolean catalogStale() {
+    return indexes.catalogVersion() != persistedCatalogVersion;
+  }
+
+  /** Records that the catalog file now holds the current definitions. Writer-only. */
+  void catalogPersisted() {
+    persistedCatalogVersion = indexes.catalogVersion();
   }
 
   ReentrantLock writeLock() {
