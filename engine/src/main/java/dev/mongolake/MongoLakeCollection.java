@@ -453,6 +453,26 @@ public final class MongoLakeCollection<T> {
         .orElse(null);
   }
 
+  /**
+   * How many documents a query with this filter and sort reads before filtering: those its index
+   * names, or every document for a collection scan (for explain's {@code docsExamined}).
+   */
+  public long documentsExamined(Bson filter, Bson sort) {
+    long examined = 0;
+    try (CloseableIterator<BsonDocument> candidates =
+        engine.candidates(
+            namespace,
+            toBsonDocument(filter),
+            sort == null ? new BsonDocument() : toBsonDocument(sort),
+            engine.snapshot())) {
+      while (candidates.hasNext()) {
+        candidates.next();
+        examined++;
+      }
+    }
+    return examined;
+  }
+
   /** Drops the collection with its documents. */
   public void drop() {
     engine.dropCollection(namespace);
