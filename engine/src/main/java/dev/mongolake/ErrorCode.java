@@ -41,6 +41,7 @@ public enum ErrorCode {
   DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
   INVALID_PIPELINE_OPERATOR(168, "InvalidPipelineOperator"),
+  CANNOT_INDEX_PARALLEL_ARRAYS(171, "CannotIndexParallelArrays"),
   INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),

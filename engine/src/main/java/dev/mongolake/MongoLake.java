@@ -2,6 +2,7 @@ package dev.mongolake;
 
 import dev.mongolake.internal.engine.BackgroundFlusher;
 import dev.mongolake.internal.engine.Engine;
+import dev.mongolake.internal.engine.TtlMonitor;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,11 +25,14 @@ public final class MongoLake implements AutoCloseable {
   private final MongoLakeOptions options;
   private final Engine engine;
   private final BackgroundFlusher flusher;
+  private final TtlMonitor ttlMonitor;
 
-  private MongoLake(MongoLakeOptions options, Engine engine, BackgroundFlusher flusher) {
+  private MongoLake(
+      MongoLakeOptions options, Engine engine, BackgroundFlusher flusher, TtlMonitor ttlMonitor) {
     this.options = options;
     this.engine = engine;
     this.flusher = flusher;
+    this.ttlMonitor = ttlMonitor;
   }
 
   /** Opens the database at {@code $MONGOLAKE_PATH} or {@code ./.mongolake}. */
@@ -44,7 +48,11 @@ public final class MongoLake implements AutoCloseable {
   /** Opens (creating if needed) the database described by {@code options}, replaying its log. */
   public static MongoLake open(MongoLakeOptions options) {
     Engine engine = Engine.open(options.path(), options.durability(), options.clock());
-    return new MongoLake(options, engine, BackgroundFlusher.start(engine, options));
+    return new MongoLake(
+        options,
+        engine,
+        BackgroundFlusher.start(engine, options),
+        TtlMonitor.start(engine, options.clock(), options.ttlMonitorPeriod()));
   }
 
   /** A database by name (validated; it exists once a collection in it does). */
@@ -73,6 +81,7 @@ public final class MongoLake implements AutoCloseable {
 
   @Override
   public void close() {
+    ttlMonitor.close();
     flusher.close();
     engine.close();
   }

@@ -6,6 +6,8 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
 import com.mongodb.client.model.FindOneAndReplaceOptions;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.IndexModel;
+import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.ReturnDocument;
@@ -19,6 +21,7 @@ import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
+import dev.mongolake.internal.engine.IndexCatalogOperations;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
 import dev.mongolake.internal.read.DistinctValues;
@@ -26,10 +29,14 @@ import dev.mongolake.internal.read.Projection;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonDocumentWrapper;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.Document;
 import org.bson.codecs.Codec;
@@ -436,6 +443,122 @@ public final class MongoLakeCollection<T> {
           decode(projector == null ? outcome.document() : projector.apply(outcome.document()));
     }
     return new FindAndModifyResult<>(document, outcome.updatedExisting(), outcome.upsertedId());
+  }
+
+  // ---- indexes ----
+
+  /** Creates an ascending/descending index on {@code keys}; returns its name. */
+  public String createIndex(Bson keys) {
+    return createIndex(keys, new IndexOptions());
+  }
+
+  /**
+   * Creates an index, as the driver's {@code createIndex}: building it over the existing documents
+   * (a unique index over duplicates fails with DuplicateKey); re-creating an identical index does
+   * nothing; a different index under the same name or the same keys under another name fails
+   * (IndexKeySpecsConflict, IndexOptionsConflict). Returns its name.
+   */
+  public String createIndex(Bson keys, IndexOptions options) {
+    return createIndexes(List.of(new IndexModel(keys, options))).getFirst();
+  }
+
+  /** Creates several indexes at once; returns their names in request order. */
+  public List<String> createIndexes(List<IndexModel> indexes) {
+    List<BsonDocument> specs = new ArrayList<>(indexes.size());
+    for (IndexModel model : indexes) {
+      specs.add(indexSpec(model));
+    }
+    createIndexSpecs(specs);
+    return specs.stream().map(spec -> spec.getString("name").getValue()).toList();
+  }
+
+  /**
+   * Creates indexes given in the {@code createIndexes} command's form ({@code {key, name?, unique?,
+   * sparse?, partialFilterExpression?, expireAfterSeconds?}}).
+   */
+  public IndexCatalogOperations.Created createIndexSpecs(List<BsonDocument> specs) {
+    return engine.indexes().create(namespace, specs);
+  }
+
+  private BsonDocument indexSpec(IndexModel model) {
+    BsonDocument keys = toBsonDocument(model.getKeys());
+    IndexOptions options = model.getOptions();
+    BsonDocument spec = new BsonDocument("key", keys);
+    spec.append(
+        "name",
+        new BsonString(
+            options.getName() != null
+                ? options.getName()
+                : dev.mongolake.internal.index.IndexSpecParser.defaultName(keys)));
+    if (options.isUnique()) {
+      spec.append("unique", BsonBoolean.TRUE);
+    }
+    if (options.isSparse()) {
+      spec.append("sparse", BsonBoolean.TRUE);
+    }
+    if (options.getPartialFilterExpression() != null) {
+      spec.append("partialFilterExpression", toBsonDocument(options.getPartialFilterExpression()));
+    }
+    if (options.getExpireAfter(TimeUnit.SECONDS) != null) {
+      spec.append("expireAfterSeconds", new BsonInt64(options.getExpireAfter(TimeUnit.SECONDS)));
+    }
+    return spec;
+  }
+
+  /**
+   * The index definitions, {@code _id_} first; NamespaceNotFound if the collection does not exist.
+   */
+  public List<BsonDocument> listIndexes() {
+    return engine.indexes().list(namespace);
+  }
+
+  /** Drops an index by name ({@code _id_} cannot be dropped: InvalidOptions). */
+  public void dropIndex(String name) {
+    engine.indexes().dropByName(namespace, name);
+  }
+
+  /** Drops the index with this key pattern. */
+  public void dropIndex(Bson keys) {
+    engine.indexes().dropByKeys(namespace, toBsonDocument(keys));
+  }
+
+  /** Drops every index but {@code _id_}; returns how many indexes there were before. */
+  public int dropIndexes() {
+    return engine.indexes().dropAll(namespace);
+  }
+
+  /**
+   * The index a query with this filter and sort would read through now, or {@code null} for a
+   * collection scan.
+   */
+  public BsonDocument plannedIndex(Bson filter, Bson sort) {
+    return engine
+        .plannedIndex(
+            namespace,
+            toBsonDocument(filter),
+            sort == null ? new BsonDocument() : toBsonDocument(sort))
+        .map(dev.mongolake.internal.index.IndexSpec::toDocument)
+        .orElse(null);
+  }
+
+  /**
+   * How many documents a query with this filter and sort reads before filtering: those its index
+   * names, or every document for a collection scan (for explain's {@code docsExamined}).
+   */
+  public long documentsExamined(Bson filter, Bson sort) {
+    long examined = 0;
+    try (CloseableIterator<BsonDocument> candidates =
+        engine.candidates(
+            namespace,
+            toBsonDocument(filter),
+            sort == null ? new BsonDocument() : toBsonDocument(sort),
+            engine.snapshot())) {
+      while (candidates.hasNext()) {
+        candidates.next();
+        examined++;
+      }
+    }
+    return examined;
   }
 
   /** Drops the collection with its documents. */

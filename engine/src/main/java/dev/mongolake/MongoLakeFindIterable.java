@@ -107,7 +107,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     var parsedFilter = QueryErrors.parseFilter(filter);
     SortOrder order = SortOrder.parse(sort);
     Projection projector = Projection.forFind(projection, filter);
-    CloseableIterator<BsonDocument> scan = engine.candidates(namespace, filter, engine.snapshot());
+    CloseableIterator<BsonDocument> scan =
+        engine.candidates(namespace, filter, sort, engine.snapshot());
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (!order.isEmpty()) {
       List<BsonDocument> sorted = new ArrayList<>();

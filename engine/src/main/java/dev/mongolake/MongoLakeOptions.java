@@ -15,19 +15,26 @@ import java.time.Clock;
  * @param flushThresholdBytes buffered changes are flushed to the tables once they hold about this
  *     much memory
  * @param flushInterval buffered changes are flushed at least this often (and on close)
+ * @param ttlMonitorPeriod how often documents past a TTL index's {@code expireAfterSeconds} are
+ *     deleted (MongoDB's default: 60 seconds)
  */
 public record MongoLakeOptions(
     Path path,
     Durability durability,
     Clock clock,
     long flushThresholdBytes,
-    java.time.Duration flushInterval) {
+    java.time.Duration flushInterval,
+    java.time.Duration ttlMonitorPeriod) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
 
   /** Default longest time a change waits in the buffer. */
   public static final java.time.Duration DEFAULT_FLUSH_INTERVAL = java.time.Duration.ofMinutes(1);
+
+  /** Default period of the TTL monitor, as MongoDB's {@code ttlMonitorSleepSecs}. */
+  public static final java.time.Duration DEFAULT_TTL_MONITOR_PERIOD =
+      java.time.Duration.ofSeconds(60);
 
   /** The environment variable naming the default data root. */
   public static final String PATH_VARIABLE = "MONGOLAKE_PATH";
@@ -44,26 +51,35 @@ public record MongoLakeOptions(
         Durability.BATCH,
         Clock.systemUTC(),
         DEFAULT_FLUSH_THRESHOLD_BYTES,
-        DEFAULT_FLUSH_INTERVAL);
+        DEFAULT_FLUSH_INTERVAL,
+        DEFAULT_TTL_MONITOR_PERIOD);
   }
 
   public MongoLakeOptions withPath(Path value) {
-    return new MongoLakeOptions(value, durability, clock, flushThresholdBytes, flushInterval);
+    return new MongoLakeOptions(
+        value, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
-    return new MongoLakeOptions(path, value, clock, flushThresholdBytes, flushInterval);
+    return new MongoLakeOptions(
+        path, value, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
   }
 
   public MongoLakeOptions withClock(Clock value) {
-    return new MongoLakeOptions(path, durability, value, flushThresholdBytes, flushInterval);
+    return new MongoLakeOptions(
+        path, durability, value, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
   }
 
   public MongoLakeOptions withFlushThresholdBytes(long value) {
-    return new MongoLakeOptions(path, durability, clock, value, flushInterval);
+    return new MongoLakeOptions(path, durability, clock, value, flushInterval, ttlMonitorPeriod);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
-    return new MongoLakeOptions(path, durability, clock, flushThresholdBytes, value);
+    return new MongoLakeOptions(
+        path, durability, clock, flushThresholdBytes, value, ttlMonitorPeriod);
+  }
+
+  public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
+    return new MongoLakeOptions(path, durability, clock, flushThresholdBytes, flushInterval, value);
   }
 }

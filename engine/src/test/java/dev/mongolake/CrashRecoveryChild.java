@@ -8,8 +8,9 @@ import java.util.Random;
 import org.bson.Document;
 
 /**
- * The process {@link CrashRecoveryTest} kills: inserts, updates and deletes documents one at a
- * time, flushing to the tables now and then, and prints each operation once it is acknowledged.
+ * The process {@link CrashRecoveryTest} kills: inserts, updates and deletes documents one at a time
+ * (with an index on {@code v} to maintain), flushing to the tables now and then, and prints each
+ * operation once it is acknowledged.
  */
 public final class CrashRecoveryChild {
 
@@ -21,6 +22,7 @@ public final class CrashRecoveryChild {
     Random random = new Random(Long.parseLong(args[2]));
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeCollection<Document> docs = lake.db("crash").collection("docs");
+      docs.createIndex(new Document("v", 1));
       System.out.println("ready");
       for (int i = start; ; i++) {
         int action = random.nextInt(10);

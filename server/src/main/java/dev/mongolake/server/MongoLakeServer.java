@@ -56,6 +56,7 @@ public final class MongoLakeServer implements AutoCloseable {
       List<dev.mongolake.server.command.Command> commands = new ArrayList<>();
       commands.addAll(CrudCommands.all(lake, cursors));
       commands.addAll(CatalogCommands.all(lake, cursors));
+      commands.addAll(dev.mongolake.server.command.index.IndexCommands.all(lake, cursors));
       commands.addAll(dev.mongolake.server.command.diagnostic.DiagnosticCommands.all(lake));
       CommandDispatcher dispatcher =
           new CommandDispatcher(StandardCommands.registry(commands), context);

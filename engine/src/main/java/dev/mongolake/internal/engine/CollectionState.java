@@ -2,8 +2,10 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.buffer.DocumentBuffer;
+import dev.mongolake.internal.index.CollectionIndexes;
 import java.util.NavigableSet;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,11 +24,19 @@ final class CollectionState {
   private final BsonDocument options;
   private volatile DocumentTable table;
   private volatile TableView view = TableView.EMPTY;
+  private final CollectionIndexes indexes;
   private NavigableSet<BsonValue> tableIds;
+  private int lookupsThatOpenedFiles;
+
+  /** Table lookups that had to open files before the {@code _id} set is worth its memory. */
+  private static final int LOOKUPS_BEFORE_ID_SET = 256;
+
+  private long persistedCatalogVersion;
 
   CollectionState(Namespace namespace, BsonDocument options) {
     this.namespace = namespace;
     this.options = options.clone();
+    this.indexes = new CollectionIndexes(namespace);
   }
 
   CollectionState(Namespace namespace, DocumentTable table, TableView view) {
@@ -41,6 +51,20 @@ final class CollectionState {
 
   DocumentBuffer buffer() {
     return buffer;
+  }
+
+  CollectionIndexes indexes() {
+    return indexes;
+  }
+
+  /** Whether the index catalog changed since it was last written to disk. Writer-only. */
+  boolean catalogStale() {
+    return indexes.catalogVersion() != persistedCatalogVersion;
+  }
+
+  /** Records that the catalog file now holds the current definitions. Writer-only. */
+  void catalogPersisted() {
+    persistedCatalogVersion = indexes.catalogVersion();
   }
 
   ReentrantLock writeLock() {
@@ -81,6 +105,30 @@ final class CollectionState {
       tableIds = ids;
     }
     return tableIds;
+  }
+
+  /**
+   * Whether the current table version holds a document with this {@code _id}. Asks the table, whose
+   * {@code _id} statistics answer without I/O when ids grow (ObjectIds); once lookups keep opening
+   * files (ids spread over every file's range), loads the id set and answers from memory. Caller
+   * holds the write lock.
+   */
+  boolean tableHolds(BsonValue id) {
+    if (tableIds != null) {
+      return tableIds.contains(id);
+    }
+    TableView current = view;
+    if (current.snapshot() == null) {
+      return false;
+    }
+    Filter idEquals = Filter.parse(new BsonDocument("_id", new BsonDocument("$eq", id)));
+    try (var scan = current.snapshot().scan(idEquals)) {
+      boolean found = scan.hasNext();
+      if (scan.metrics().filesOpened() > 0 && ++lookupsThatOpenedFiles >= LOOKUPS_BEFORE_ID_SET) {
+        tableIds();
+      }
+      return found;
+    }
   }
 
   /** Whether the id set is loaded (flush keeps a loaded set current). */

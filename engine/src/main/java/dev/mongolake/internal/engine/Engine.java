@@ -16,6 +16,12 @@ import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.DocumentTableConfig;
 import dev.mongolake.delta.table.TableChanges;
 import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.index.IndexCatalogFile;
+import dev.mongolake.internal.index.IndexPlan;
+import dev.mongolake.internal.index.IndexPlanner;
+import dev.mongolake.internal.index.IndexSpec;
+import dev.mongolake.internal.index.IndexSpecParser;
+import dev.mongolake.internal.index.SecondaryIndex;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WalRecordCodec;
 import dev.mongolake.internal.wal.WriteAheadLog;
@@ -64,12 +70,30 @@ public final class Engine implements AutoCloseable {
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
   private final ReaderPins pins = new ReaderPins();
   private final Object flushLock = new Object();
+  private final IndexCatalogOperations indexCatalog;
 
   private Engine(Path root, WriteAheadLog wal, Clock clock) {
     this.root = root;
     this.storage = new FileSystemStorage(root);
     this.wal = wal;
     this.clock = clock;
+    this.indexCatalog = new IndexCatalogOperations(this, wal);
+  }
+
+  /** createIndexes, listIndexes and dropIndexes. */
+  public IndexCatalogOperations indexes() {
+    return indexCatalog;
+  }
+
+  /** The index the planner picks for a query now, if any (for explain). */
+  public Optional<IndexSpec> plannedIndex(
+      Namespace namespace, BsonDocument filter, BsonDocument sort) {
+    CollectionState state = collections.get(namespace);
+    if (state == null || IdEquality.of(filter) != null) {
+      return Optional.empty();
+    }
+    return IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot())
+        .map(plan -> plan.index().spec());
   }
 
   /**
@@ -99,11 +123,29 @@ public final class Engine implements AutoCloseable {
               table -> {
                 DocumentSnapshot snapshot = table.snapshot();
                 long floor = snapshot.transactionVersion(FLUSH_WRITER_ID).orElse(0);
-                collections.put(
-                    namespace,
-                    new CollectionState(namespace, table, new TableView(snapshot, floor)));
+                CollectionState state =
+                    new CollectionState(namespace, table, new TableView(snapshot, floor));
+                loadIndexes(state, snapshot);
+                collections.put(namespace, state);
               });
     }
+  }
+
+  /** Rebuilds the catalog file's indexes over the table (the log replay then brings them up). */
+  private void loadIndexes(CollectionState state, DocumentSnapshot snapshot) {
+    for (IndexSpec spec : IndexCatalogFile.read(tableFolder(state.namespace()))) {
+      try (var documents = snapshot.scan()) {
+        state.indexes().install(state.indexes().build(spec, documents), 0);
+      } catch (MongoLakeException e) {
+        LOG.error(
+            "Cannot rebuild index {} of {}: {}", spec.name(), state.namespace(), e.getMessage());
+      }
+    }
+    state.catalogPersisted();
+  }
+
+  Path tableFolder(Namespace namespace) {
+    return root.resolve(namespace.database()).resolve(namespace.collection());
   }
 
   private void replay() {
@@ -125,16 +167,19 @@ public final class Engine implements AutoCloseable {
   }
 
   /** Applies a logged change to memory: live writes and replay share this one path. */
-  private void apply(long sequence, WalRecord record) {
+  void apply(long sequence, WalRecord record) {
     switch (record) {
-      case WalRecord.Insert insert ->
-          state(insert.namespace()).buffer().put(sequence, insert.document(), true);
-      case WalRecord.Update update ->
-          state(update.namespace()).buffer().put(sequence, update.document(), false);
+      case WalRecord.Insert insert -> put(sequence, insert.namespace(), insert.document(), true);
+      case WalRecord.Update update -> put(sequence, update.namespace(), update.document(), false);
       case WalRecord.Replace replace ->
-          state(replace.namespace()).buffer().put(sequence, replace.document(), false);
-      case WalRecord.Delete delete ->
-          state(delete.namespace()).buffer().delete(sequence, delete.id());
+          put(sequence, replace.namespace(), replace.document(), false);
+      case WalRecord.Delete delete -> {
+        CollectionState state = state(delete.namespace());
+        state.buffer().delete(sequence, delete.id());
+        state.indexes().delete(sequence, delete.id());
+      }
+      case WalRecord.CreateIndex create -> replayCreateIndex(sequence, create);
+      case WalRecord.DropIndex drop -> state(drop.namespace()).indexes().drop(drop.name());
       case WalRecord.CreateCollection create ->
           collections.putIfAbsent(
               create.namespace(), new CollectionState(create.namespace(), create.options()));
@@ -145,7 +190,32 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  private CollectionState state(Namespace namespace) {
+  private void put(long sequence, Namespace namespace, BsonDocument document, boolean created) {
+    CollectionState state = state(namespace);
+    state.buffer().put(sequence, document, created);
+    state.indexes().put(sequence, document);
+  }
+
+  /**
+   * A create found in the log: live creates install the index they built before logging, so only
+   * replay gets here with an index to build (or one the catalog file already holds).
+   */
+  private void replayCreateIndex(long sequence, WalRecord.CreateIndex create) {
+    CollectionState state = state(create.namespace());
+    IndexSpec spec = IndexSpecParser.parse(create.spec());
+    var existing = state.indexes().find(spec.name());
+    if (existing.isPresent() && existing.get().spec().sameDefinition(spec)) {
+      return;
+    }
+    try (CloseableIterator<BsonDocument> documents = scan(create.namespace(), Long.MAX_VALUE)) {
+      state.indexes().install(state.indexes().build(spec, documents), sequence);
+    } catch (MongoLakeException e) {
+      LOG.error(
+          "Cannot rebuild index {} of {}: {}", spec.name(), create.namespace(), e.getMessage());
+    }
+  }
+
+  CollectionState state(Namespace namespace) {
     return collections.computeIfAbsent(
         namespace, ns -> new CollectionState(ns, new BsonDocument()));
   }
@@ -245,15 +315,34 @@ public final class Engine implements AutoCloseable {
    */
   public CloseableIterator<BsonDocument> candidates(
       Namespace namespace, BsonDocument filter, long snapshot) {
+    return candidates(namespace, filter, new BsonDocument(), snapshot);
+  }
+
+  /**
+   * The documents that may match {@code filter} at {@code snapshot}, read through the index the
+   * planner picks for {@code filter} and {@code sort} (in that index's order), or else the buffer
+   * and the table's documents that match (the table skips files and row groups that cannot). The
+   * caller still applies the filter and the sort.
+   */
+  public CloseableIterator<BsonDocument> candidates(
+      Namespace namespace, BsonDocument filter, BsonDocument sort, long snapshot) {
     CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return emptyScan();
+    }
     BsonValue id = IdEquality.of(filter);
-    if (state == null || id == null) {
-      return scan(namespace, snapshot);
+    if (id == null) {
+      Optional<IndexPlan> plan = IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot);
+      if (plan.isPresent()) {
+        return IndexedFetch.fetch(state, plan.get().ids(snapshot), snapshot, pins);
+      }
+      return scan(namespace, snapshot, QueryErrors.parseFilter(filter));
     }
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
     if (buffered.isEmpty()) {
-      // Not changed since the table version: only the table can hold it.
-      return scan(namespace, snapshot);
+      // Not changed since the table version: only the table can hold it, in the few files and
+      // row groups whose _id statistics and bloom filter admit it.
+      return scan(namespace, snapshot, QueryErrors.parseFilter(filter));
     }
     return buffered.get().isTombstone() ? emptyScan() : singleton(buffered.get().document());
   }
@@ -343,6 +432,9 @@ public final class Engine implements AutoCloseable {
     }
     TableChanges changes = new TableChanges(inserts, replacements, deletes);
     DocumentTable table = state.table() == null ? createTable(state.namespace()) : state.table();
+    // Before the commit: once a table version holds the changes up to the cut, replay skips the
+    // index records below it, so the catalog file must already reflect them.
+    persistCatalog(state);
     if (changes.isEmpty() && state.table() != null) {
       return;
     }
@@ -362,6 +454,19 @@ public final class Engine implements AutoCloseable {
       }
       state.publish(table, new TableView(snapshot, floor));
       state.buffer().releaseUpTo(pins.lowestPinned(floor));
+      state.indexes().forgetRemovedUpTo(pins.lowestPinned(floor));
+    } finally {
+      state.writeLock().unlock();
+    }
+  }
+
+  private void persistCatalog(CollectionState state) {
+    state.writeLock().lock();
+    try {
+      if (state.catalogStale() && collections.get(state.namespace()) == state) {
+        IndexCatalogFile.write(tableFolder(state.namespace()), state.indexes().specs());
+        state.catalogPersisted();
+      }
     } finally {
       state.writeLock().unlock();
     }
@@ -395,6 +500,7 @@ public final class Engine implements AutoCloseable {
           BsonDocument prepared = DocumentChecks.prepareForInsert(documents.get(i));
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
+          state.indexes().check(prepared);
           appended.add(wal.append(new WalRecord.Insert(namespace, prepared), this::apply));
           insertedIds.put(i, id);
         } catch (MongoLakeException e) {
@@ -415,8 +521,7 @@ public final class Engine implements AutoCloseable {
   private void checkNotDuplicate(CollectionState state, BsonValue id) {
     Optional<BufferedDocument> buffered =
         state.buffer().get(id, state.view().floor(), Long.MAX_VALUE);
-    boolean exists =
-        buffered.isPresent() ? !buffered.get().isTombstone() : state.tableIds().contains(id);
+    boolean exists = buffered.isPresent() ? !buffered.get().isTombstone() : state.tableHolds(id);
     if (exists) {
       throw duplicateKey(state.namespace(), id);
     }
@@ -513,6 +618,7 @@ public final class Engine implements AutoCloseable {
         if (result.modified()) {
           BsonDocument next = result.document();
           DocumentChecks.check(next);
+          state.indexes().check(next);
           WalRecord record =
               replacement
                   ? new WalRecord.Replace(namespace, next)
@@ -531,6 +637,7 @@ public final class Engine implements AutoCloseable {
                 change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
         upsertedId = inserted.get("_id");
         checkNotDuplicate(state, upsertedId);
+        state.indexes().check(inserted);
         appended.add(wal.append(new WalRecord.Insert(namespace, inserted), this::apply));
       }
     } finally {
@@ -592,6 +699,7 @@ public final class Engine implements AutoCloseable {
             DocumentChecks.prepareForInsert(
                 change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
         checkNotDuplicate(state, inserted.get("_id"));
+        state.indexes().check(inserted);
         appended = wal.append(new WalRecord.Insert(namespace, inserted), this::apply);
         outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
       } else if (change == null) {
@@ -602,6 +710,7 @@ public final class Engine implements AutoCloseable {
         BsonDocument after = result.document();
         if (result.modified()) {
           DocumentChecks.check(after);
+          state.indexes().check(after);
           WalRecord record =
               replacement
                   ? new WalRecord.Replace(namespace, after)
@@ -649,6 +758,32 @@ public final class Engine implements AutoCloseable {
       }
       return parsed.apply(document, withPosition);
     };
+  }
+
+  /**
+   * Deletes the documents whose TTL index field holds a date older than {@code now} minus the
+   * index's {@code expireAfterSeconds} (for an array of dates, the earliest decides, as the {@code
+   * $lt} match of any element does).
+   *
+   * @return the number of documents deleted
+   */
+  public long deleteExpired(java.time.Instant now) {
+    long deleted = 0;
+    for (CollectionState state : List.copyOf(collections.values())) {
+      for (SecondaryIndex index : state.indexes().all()) {
+        IndexSpec spec = index.spec();
+        if (spec.expireAfterSeconds() == null) {
+          continue;
+        }
+        long cutoff = now.toEpochMilli() - spec.expireAfterSeconds() * 1000;
+        BsonDocument expired =
+            new BsonDocument(
+                spec.keys().getFirstKey(),
+                new BsonDocument("$lt", new org.bson.BsonDateTime(cutoff)));
+        deleted += delete(state.namespace(), expired, true).matched();
+      }
+    }
+    return deleted;
   }
 
   /** Forces the log to disk. */

@@ -31,4 +31,10 @@ public sealed interface WalRecord {
 
   /** A dropped collection; its documents and indexes go with it. */
   record DropCollection(Namespace namespace) implements WalRecord {}
+
+  /** A new secondary index, given as its {@code listIndexes} specification. */
+  record CreateIndex(Namespace namespace, BsonDocument spec) implements WalRecord {}
+
+  /** A dropped secondary index. */
+  record DropIndex(Namespace namespace, String name) implements WalRecord {}
 }

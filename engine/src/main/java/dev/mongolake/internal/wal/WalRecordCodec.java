@@ -17,8 +17,9 @@ import org.bson.io.BasicOutputBuffer;
 
 /**
  * Encodes {@link WalRecord}s as BSON documents {@code {op, ns, ...}}: {@code op} is {@code i}
- * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create} or {@code
- * drop}; {@code doc} holds a document version, {@code id} a deleted {@code _id}.
+ * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create}, {@code
+ * drop}, {@code ci} (create index, with {@code spec}) or {@code di} (drop index, with {@code
+ * name}); {@code doc} holds a document version, {@code id} a deleted {@code _id}.
  */
 public final class WalRecordCodec {
 
@@ -36,6 +37,9 @@ public final class WalRecordCodec {
       case WalRecord.CreateCollection create ->
           op(out, "create", create).append("options", create.options());
       case WalRecord.DropCollection drop -> op(out, "drop", drop);
+      case WalRecord.CreateIndex create -> op(out, "ci", create).append("spec", create.spec());
+      case WalRecord.DropIndex drop ->
+          op(out, "di", drop).append("name", new BsonString(drop.name()));
     }
     BasicOutputBuffer buffer = new BasicOutputBuffer();
     try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
@@ -78,6 +82,13 @@ public final class WalRecordCodec {
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
       case "drop" -> new WalRecord.DropCollection(ns);
+      case "ci" -> new WalRecord.CreateIndex(ns, document(in, "spec"));
+      case "di" -> {
+        if (!in.isString("name")) {
+          throw corrupt("an index drop lacks 'name'");
+        }
+        yield new WalRecord.DropIndex(ns, in.getString("name").getValue());
+      }
       default -> throw corrupt("unknown op '" + op + "'");
     };
   }

@@ -1,9 +1,7 @@
 package dev.mongolake.server.command.catalog;
 
-import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeDatabase;
-import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.server.command.Command;
@@ -20,8 +18,8 @@ import org.bson.BsonInt64;
 import org.bson.BsonString;
 
 /**
- * Namespace commands: {@code listDatabases}, {@code listCollections}, {@code create}, {@code drop},
- * {@code dropDatabase} and {@code listIndexes}.
+ * Namespace commands: {@code listDatabases}, {@code listCollections}, {@code create}, {@code drop}
+ * and {@code dropDatabase}.
  */
 public final class CatalogCommands {
 
@@ -33,8 +31,7 @@ public final class CatalogCommands {
         new ListCollections(lake, cursors),
         new Create(lake),
         new Drop(lake),
-        new DropDatabase(lake),
-        new ListIndexes(lake, cursors));
+        new DropDatabase(lake));
   }
 
   /** The {@code _id} index every collection has. */
@@ -152,9 +149,14 @@ public final class CatalogCommands {
     @Override
     public BsonDocument run(CommandRequest request) {
       Namespace namespace = CommandArguments.of(request).namespace(request.database());
-      lake.db(namespace.database()).collection(namespace.collection()).drop();
+      var collection = lake.db(namespace.database()).collection(namespace.collection());
+      int indexes =
+          lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())
+              ? collection.listIndexes().size()
+              : 0;
+      collection.drop();
       return new BsonDocument("ns", new BsonString(namespace.fullName()))
-          .append("nIndexesWas", new BsonInt32(1));
+          .append("nIndexesWas", new BsonInt32(indexes));
     }
   }
 
@@ -173,32 +175,6 @@ public final class CatalogCommands {
     public BsonDocument run(CommandRequest request) {
       lake.db(request.database()).drop();
       return new BsonDocument("dropped", new BsonString(request.database()));
-    }
-  }
-
-  private record ListIndexes(MongoLake lake, CursorRegistry cursors) implements Command {
-    @Override
-    public String name() {
-      return "listIndexes";
-    }
-
-    @Override
-    public String help() {
-      return "List a collection's indexes; returns a cursor.";
-    }
-
-    @Override
-    public BsonDocument run(CommandRequest request) {
-      Namespace namespace = CommandArguments.of(request).namespace(request.database());
-      if (!lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())) {
-        throw new MongoLakeException(
-            ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
-      }
-      return cursors.firstBatch(
-          namespace.fullName(),
-          List.of(idIndex()).iterator(),
-          CursorRegistry.DEFAULT_FIRST_BATCH,
-          false);
     }
   }
 }

@@ -79,7 +79,7 @@ final class QueryExplainers {
         long limit,
         BsonDocument projection,
         CollectionScan scan) {
-      BsonDocument plan = target.leafStage(filter, scan);
+      BsonDocument plan = target.leafStage(filter, sort, scan);
       Long matched = scan == null ? null : scan.matched();
       if (!sort.isEmpty()) {
         plan = stage("SORT", new BsonDocument("sortPattern", sort), plan, matched);

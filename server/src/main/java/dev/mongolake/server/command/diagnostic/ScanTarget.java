@@ -15,18 +15,45 @@ record ScanTarget(LakeCollections lake, Namespace namespace, boolean exists, Clo
     return new ScanTarget(lake, namespace, lake.exists(namespace), clock);
   }
 
-  /** Replays the scan; see {@link CollectionScan#run}. */
+  /**
+   * Replays the read; see {@link CollectionScan#run}. Through an index, the documents examined are
+   * those the index named.
+   */
   CollectionScan run(BsonDocument filter, long stopAfterMatches) {
     if (!exists) {
       return new CollectionScan(0, 0, 0);
     }
-    return CollectionScan.run(lake, namespace, filter, stopAfterMatches, clock);
+    CollectionScan scan = CollectionScan.run(lake, namespace, filter, stopAfterMatches, clock);
+    if (index(filter, new BsonDocument()) == null) {
+      return scan;
+    }
+    long examined = lake.collection(namespace).documentsExamined(filter, null);
+    return new CollectionScan(examined, scan.matched(), scan.millis());
   }
 
-  /** The leaf stage: {@code COLLSCAN}, or {@code EOF} for a missing collection. */
+  /**
+   * The leaf stage without a sort; see {@link #leafStage(BsonDocument, BsonDocument,
+   * CollectionScan)}.
+   */
   BsonDocument leafStage(BsonDocument filter, CollectionScan executed) {
-    return exists
+    return leafStage(filter, new BsonDocument(), executed);
+  }
+
+  /**
+   * The leaf stage: {@code FETCH} over {@code IXSCAN} when the planner picks an index for the
+   * filter and sort, else {@code COLLSCAN}; {@code EOF} for a missing collection.
+   */
+  BsonDocument leafStage(BsonDocument filter, BsonDocument sort, CollectionScan executed) {
+    if (!exists) {
+      return new BsonDocument("stage", new BsonString("EOF"));
+    }
+    BsonDocument index = index(filter, sort);
+    return index == null
         ? CollectionScan.stage(filter, executed)
-        : new BsonDocument("stage", new BsonString("EOF"));
+        : IndexScanStage.stage(filter, sort, index, executed);
+  }
+
+  private BsonDocument index(BsonDocument filter, BsonDocument sort) {
+    return lake.collection(namespace).plannedIndex(filter, sort);
   }
 }

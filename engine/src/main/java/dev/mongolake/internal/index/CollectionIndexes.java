@@ -1,0 +1,220 @@
+package dev.mongolake.internal.index;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.update.internal.BsonDebugText;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * The secondary indexes of one collection (the {@code _id_} index is implicit): their catalog, with
+ * MongoDB's create and drop rules, and their maintenance on every document change.
+ *
+ * <p>Writers (create, drop, document changes) are serialized by the collection's write lock;
+ * readers see an immutable list of indexes and never block.
+ */
+public final class CollectionIndexes {
+
+  private final Namespace namespace;
+  private volatile List<SecondaryIndex> indexes = List.of();
+  private volatile long catalogVersion;
+
+  public CollectionIndexes(Namespace namespace) {
+    this.namespace = namespace;
+  }
+
+  /** The secondary indexes, in creation order. */
+  public List<SecondaryIndex> all() {
+    return indexes;
+  }
+
+  /** Every index definition, {@code _id_} first. */
+  public List<IndexSpec> specs() {
+    List<IndexSpec> specs = new ArrayList<>();
+    specs.add(IndexSpec.idIndex());
+    indexes.forEach(index -> specs.add(index.spec()));
+    return specs;
+  }
+
+  /** Changes with every create or drop, so the catalog file is rewritten only when stale. */
+  public long catalogVersion() {
+    return catalogVersion;
+  }
+
+  public Optional<SecondaryIndex> find(String name) {
+    return indexes.stream().filter(i -> i.spec().name().equals(name)).findFirst();
+  }
+
+  /**
+   * The requested indexes that do not exist yet, after MongoDB's conflict checks against the
+   * existing ones and among themselves.
+   */
+  public List<IndexSpec> missing(List<IndexSpec> requested) {
+    List<IndexSpec> known = specs();
+    List<IndexSpec> missing = new ArrayList<>();
+    for (IndexSpec spec : requested) {
+      IndexSpec existing = conflictCheck(spec, known);
+      if (existing == null) {
+        missing.add(spec);
+        known.add(spec);
+      }
+    }
+    return missing;
+  }
+
+  /** The existing identical index, or {@code null} when {@code spec} is new; fails on conflict. */
+  private static IndexSpec conflictCheck(IndexSpec spec, List<IndexSpec> known) {
+    for (IndexSpec existing : known) {
+      boolean sameName = existing.name().equals(spec.name());
+      if (sameName && existing.sameDefinition(spec)) {
+        return existing;
+      }
+      if (existing.name().equals(IndexSpec.ID_INDEX_NAME)
+          && IndexSpecParser.isIdPattern(spec.keys())
+          && !spec.unique()
+          && !spec.sparse()
+          && spec.partialFilter() == null) {
+        // {_id: 1} under any name is the _id index, which always exists.
+        return existing;
+      }
+      if (sameName && existing.name().equals(IndexSpec.ID_INDEX_NAME)) {
+        if (existing.sameKeys(spec) && !spec.unique() && !spec.sparse()) {
+          return existing;
+        }
+        throw new MongoLakeException(
+            ErrorCode.INVALID_INDEX_SPECIFICATION_OPTION,
+            "The field 'unique' is not valid for an _id index specification. Specification: "
+                + shown(spec));
+      }
+      if (sameName && !existing.sameKeys(spec)) {
+        throw new MongoLakeException(
+            ErrorCode.INDEX_KEY_SPECS_CONFLICT,
+            "An existing index has the same name as the requested index. When index names are not"
+                + " specified, they are auto generated and can cause conflicts. Please refer to"
+                + " our documentation. Requested index: "
+                + shown(spec)
+                + ", existing index: "
+                + shown(existing));
+      }
+      if (sameName) {
+        throw new MongoLakeException(
+            ErrorCode.INDEX_OPTIONS_CONFLICT,
+            "An equivalent index already exists with the same name but different options."
+                + " Requested index: "
+                + shown(spec)
+                + ", existing index: "
+                + shown(existing));
+      }
+      if (existing.sameKeys(spec)
+          && java.util.Objects.equals(existing.partialFilter(), spec.partialFilter())) {
+        throw new MongoLakeException(
+            ErrorCode.INDEX_OPTIONS_CONFLICT,
+            "Index already exists with a different name: " + existing.name());
+      }
+    }
+    return null;
+  }
+
+  private static String shown(IndexSpec spec) {
+    return "{ " + BsonDebugText.fields(spec.toDocument()) + " }";
+  }
+
+  /**
+   * Builds an index over {@code documents} (the collection's current documents).
+   *
+   * @throws MongoLakeException DuplicateKey when a unique index meets a repeated key,
+   *     CannotIndexParallelArrays for a compound key over two arrays
+   */
+  public SecondaryIndex build(IndexSpec spec, Iterator<BsonDocument> documents) {
+    SecondaryIndex index = new SecondaryIndex(spec, Long.MAX_VALUE);
+    while (documents.hasNext()) {
+      BsonDocument document = documents.next();
+      BsonValue id = document.get("_id");
+      Set<IndexKey> keys = index.keys(document);
+      if (spec.unique()) {
+        requireUnique(index, id, keys);
+      }
+      index.put(0, id, keys);
+    }
+    return index;
+  }
+
+  /** Adds a built index, readable from log sequence {@code readyAt}. */
+  public void install(SecondaryIndex index, long readyAt) {
+    index.readyAt(readyAt);
+    List<SecondaryIndex> next = new ArrayList<>(indexes);
+    next.removeIf(i -> i.spec().name().equals(index.spec().name()));
+    next.add(index);
+    indexes = List.copyOf(next);
+    catalogVersion++;
+  }
+
+  /** Removes an index by name. @return whether it existed */
+  public boolean drop(String name) {
+    List<SecondaryIndex> next = new ArrayList<>(indexes);
+    boolean removed = next.removeIf(i -> i.spec().name().equals(name));
+    if (removed) {
+      indexes = List.copyOf(next);
+      catalogVersion++;
+    }
+    return removed;
+  }
+
+  /**
+   * Fails as the write of {@code document} would: a repeated key in a unique index (other than the
+   * document's own) or parallel arrays in a compound key.
+   */
+  public void check(BsonDocument document) {
+    BsonValue id = document.get("_id");
+    for (SecondaryIndex index : indexes) {
+      Set<IndexKey> keys = index.keys(document);
+      if (index.spec().unique()) {
+        requireUnique(index, id, keys);
+      }
+    }
+  }
+
+  private void requireUnique(SecondaryIndex index, BsonValue id, Set<IndexKey> keys) {
+    for (IndexKey key : keys) {
+      if (index.conflict(id, Set.of(key)) != null) {
+        throw DuplicateKeys.error(namespace, index.spec(), key);
+      }
+    }
+  }
+
+  /** Indexes a new version of a document (inserted, updated or replaced). */
+  public void put(long sequence, BsonDocument document) {
+    BsonValue id = document.get("_id");
+    for (SecondaryIndex index : indexes) {
+      index.put(sequence, id, index.keys(document));
+    }
+  }
+
+  /** Retires a deleted document's keys. */
+  public void delete(long sequence, BsonValue id) {
+    for (SecondaryIndex index : indexes) {
+      index.remove(sequence, id);
+    }
+  }
+
+  /** Forgets keys retired at or before {@code sequence}, which no reader can see any more. */
+  public void forgetRemovedUpTo(long sequence) {
+    for (SecondaryIndex index : indexes) {
+      index.forgetRemovedUpTo(sequence);
+    }
+  }
+
+  /** The index definitions by name, for persistence. */
+  public Map<String, IndexSpec> byName() {
+    Map<String, IndexSpec> out = new java.util.LinkedHashMap<>();
+    indexes.forEach(i -> out.put(i.spec().name(), i.spec()));
+    return out;
+  }
+}

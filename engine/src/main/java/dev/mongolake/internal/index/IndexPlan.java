@@ -1,0 +1,33 @@
+package dev.mongolake.internal.index;
+
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.BsonValue;
+
+/**
+ * A read through one index: the key ranges on its leading field to visit, in order, and the
+ * direction. The documents found still go through the query's whole filter.
+ *
+ * @param index the chosen index
+ * @param ranges key ranges in visiting order (one per {@code $in} value, or a single range)
+ * @param descending whether keys are visited from high to low
+ */
+public record IndexPlan(SecondaryIndex index, List<KeyRange> ranges, boolean descending) {
+
+  public IndexPlan {
+    ranges = List.copyOf(ranges);
+  }
+
+  /** The {@code _id}s under the plan's keys, visible at {@code snapshot}, each once. */
+  public Set<BsonValue> ids(long snapshot) {
+    Set<BsonValue> seen = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+    Set<BsonValue> ordered = new LinkedHashSet<>();
+    for (KeyRange range : ranges) {
+      ordered.addAll(index.ids(range, descending, snapshot, seen));
+    }
+    return ordered;
+  }
+}

@@ -1,0 +1,195 @@
+package dev.mongolake.internal.index;
+
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+
+/**
+ * Chooses an index for a query: an equality, {@code $in} or range ({@code $gt}, {@code $gte},
+ * {@code $lt}, {@code $lte}) on an index's leading field, or else a sort on the leading field of an
+ * index that holds every document. Only top-level conditions are considered; what the index does
+ * not bound stays in the residual filter, which every candidate goes through.
+ */
+public final class IndexPlanner {
+
+  private IndexPlanner() {}
+
+  /** The best plan, or empty for a collection scan. */
+  public static Optional<IndexPlan> plan(
+      List<SecondaryIndex> indexes, BsonDocument filter, BsonDocument sort, long snapshot) {
+    List<Map.Entry<String, BsonValue>> conditions = new ArrayList<>();
+    conjuncts(filter, conditions);
+    IndexPlan best = null;
+    int bestScore = 0;
+    for (SecondaryIndex index : indexes) {
+      if (!index.usableAt(snapshot) || !coversQuery(index.spec(), conditions)) {
+        continue;
+      }
+      String leading = index.spec().keys().getFirstKey();
+      for (Map.Entry<String, BsonValue> condition : conditions) {
+        Bounds bounds = condition.getKey().equals(leading) ? Bounds.of(condition.getValue()) : null;
+        if (bounds == null) {
+          continue;
+        }
+        int score = bounds.score() + (index.spec().unique() && bounds.score() == 3 ? 1 : 0);
+        if (score > bestScore) {
+          best = new IndexPlan(index, bounds.ranges(), descending(index.spec(), sort));
+          bestScore = score;
+        }
+      }
+    }
+    if (best != null) {
+      return Optional.of(best);
+    }
+    return sortPlan(indexes, sort, snapshot);
+  }
+
+  /** The field conditions every match must meet: top-level ones and those inside {@code $and}. */
+  private static void conjuncts(BsonDocument filter, List<Map.Entry<String, BsonValue>> out) {
+    for (Map.Entry<String, BsonValue> entry : filter.entrySet()) {
+      if (entry.getKey().equals("$and") && entry.getValue() instanceof BsonArray clauses) {
+        for (BsonValue clause : clauses) {
+          if (clause instanceof BsonDocument document) {
+            conjuncts(document, out);
+          }
+        }
+      } else if (!entry.getKey().startsWith("$")) {
+        out.add(entry);
+      }
+    }
+  }
+
+  /** A full index read in sort order: only from indexes that hold every document. */
+  private static Optional<IndexPlan> sortPlan(
+      List<SecondaryIndex> indexes, BsonDocument sort, long snapshot) {
+    if (sort.isEmpty()) {
+      return Optional.empty();
+    }
+    String sortField = sort.getFirstKey();
+    for (SecondaryIndex index : indexes) {
+      IndexSpec spec = index.spec();
+      if (index.usableAt(snapshot)
+          && !spec.sparse()
+          && spec.partialFilter() == null
+          && spec.keys().getFirstKey().equals(sortField)) {
+        return Optional.of(new IndexPlan(index, List.of(KeyRange.ALL), descending(spec, sort)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether the index visits keys from high to low for {@code sort} on its leading field. */
+  private static boolean descending(IndexSpec spec, BsonDocument sort) {
+    String leading = spec.keys().getFirstKey();
+    if (sort.isEmpty() || !sort.getFirstKey().equals(leading) || !sort.get(leading).isNumber()) {
+      return false;
+    }
+    // Keys are held ascending whatever the pattern's direction says.
+    return sort.get(leading).asNumber().doubleValue() < 0;
+  }
+
+  /**
+   * A partial index answers only queries that imply its filter: here, queries that repeat each of
+   * its top-level conditions literally.
+   */
+  private static boolean coversQuery(
+      IndexSpec spec, List<Map.Entry<String, BsonValue>> conditions) {
+    if (spec.partialFilter() == null) {
+      return true;
+    }
+    List<Map.Entry<String, BsonValue>> required = new ArrayList<>();
+    conjuncts(spec.partialFilter(), required);
+    return conditions.containsAll(required);
+  }
+
+  /** What a condition on the leading field bounds, and how selective that is. */
+  private record Bounds(List<KeyRange> ranges, int score) {
+
+    static Bounds of(BsonValue condition) {
+      if (condition == null) {
+        return null;
+      }
+      if (!isOperatorDocument(condition)) {
+        return indexable(condition) ? new Bounds(List.of(KeyRange.point(condition)), 3) : null;
+      }
+      BsonDocument operators = condition.asDocument();
+      if (operators.containsKey("$eq") && indexable(operators.get("$eq"))) {
+        return new Bounds(List.of(KeyRange.point(operators.get("$eq"))), 3);
+      }
+      if (operators.get("$in") instanceof BsonArray values) {
+        List<BsonValue> sorted = new ArrayList<>();
+        for (BsonValue value : values) {
+          if (!indexable(value)) {
+            return null;
+          }
+          sorted.add(value);
+        }
+        sorted.sort(BsonComparisonOrder.INSTANCE);
+        return new Bounds(sorted.stream().map(KeyRange::point).toList(), 2);
+      }
+      return range(operators);
+    }
+
+    private static Bounds range(BsonDocument operators) {
+      BsonValue low = null;
+      boolean lowInclusive = true;
+      BsonValue high = null;
+      boolean highInclusive = true;
+      for (Map.Entry<String, BsonValue> operator : operators.entrySet()) {
+        BsonValue value = operator.getValue();
+        boolean isLow = operator.getKey().equals("$gt") || operator.getKey().equals("$gte");
+        boolean isHigh = operator.getKey().equals("$lt") || operator.getKey().equals("$lte");
+        if (!isLow && !isHigh) {
+          continue;
+        }
+        if (!indexable(value)) {
+          return null;
+        }
+        if (isLow) {
+          low = value;
+          lowInclusive = operator.getKey().equals("$gte");
+        } else {
+          high = value;
+          highInclusive = operator.getKey().equals("$lte");
+        }
+      }
+      if (low == null && high == null) {
+        return null;
+      }
+      if (low != null && high != null) {
+        // On an array field each bound may be met by a different element ({a: [1, 10]} matches
+        // {$gt: 5, $lt: 8}), so only one bound can narrow the keys.
+        high = null;
+      }
+      return new Bounds(List.of(new KeyRange(low, lowInclusive, high, highInclusive)), 1);
+    }
+
+    private static boolean isOperatorDocument(BsonValue value) {
+      return value instanceof BsonDocument document
+          && !document.isEmpty()
+          && document.getFirstKey().startsWith("$");
+    }
+
+    /**
+     * Values whose matches are exactly the keys equal to them (or, for ranges, between them): null
+     * also matches missing fields, arrays match whole arrays as well as elements, regexes match by
+     * pattern.
+     */
+    private static boolean indexable(BsonValue value) {
+      BsonType type = value.getBsonType();
+      return type != BsonType.NULL
+          && type != BsonType.UNDEFINED
+          && type != BsonType.ARRAY
+          && type != BsonType.REGULAR_EXPRESSION
+          && type != BsonType.MIN_KEY
+          && type != BsonType.MAX_KEY
+          && !isOperatorDocument(value);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.mongolake.server.command.index;
+
+import dev.mongolake.MongoLake;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import java.util.List;
+import org.bson.BsonDocument;
+
+/** {@code listIndexes}: a cursor over the collection's index definitions, {@code _id_} first. */
+record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Command {
+
+  @Override
+  public String name() {
+    return "listIndexes";
+  }
+
+  @Override
+  public String help() {
+    return "List a collection's indexes; returns a cursor.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    List<BsonDocument> indexes =
+        lake.db(namespace.database())
+            .collection(namespace.collection(), BsonDocument.class)
+            .listIndexes();
+    int batchSize =
+        new CommandArguments("listIndexes.cursor", args.document("cursor", new BsonDocument()))
+            .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    return cursors.firstBatch(namespace.fullName(), indexes.iterator(), batchSize, false);
+  }
+}

@@ -1,0 +1,210 @@
+package dev.mongolake.server;
+
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gt;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.ExplainVerbosity;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexModel;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.InsertManyOptions;
+import dev.mongolake.daktilo.Durability;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** createIndexes, listIndexes, dropIndexes and unique indexes through the official Java driver. */
+class IndexesWithJavaDriverTest {
+
+  @TempDir Path data;
+  private MongoLakeServer server;
+  private MongoClient client;
+  private MongoDatabase db;
+  private MongoCollection<Document> users;
+
+  @BeforeEach
+  void start() {
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test");
+    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    db = client.getDatabase("app");
+    users = db.getCollection("users");
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.close();
+  }
+
+  private List<String> indexNames() {
+    return users.listIndexes().map(i -> i.getString("name")).into(new ArrayList<>());
+  }
+
+  @Test
+  void createListAndDropIndexes() {
+    assertThat(users.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true)))
+        .isEqualTo("email_1");
+    assertThat(
+            users.createIndexes(
+                List.of(
+                    new IndexModel(
+                        Indexes.compoundIndex(
+                            Indexes.ascending("last"), Indexes.descending("age"))),
+                    new IndexModel(Indexes.ascending("city")))))
+        .containsExactly("last_1_age_-1", "city_1");
+
+    assertThat(indexNames()).containsExactly("_id_", "email_1", "last_1_age_-1", "city_1");
+    assertThat(users.listIndexes().into(new ArrayList<>()).get(1))
+        .isEqualTo(
+            new Document("v", 2)
+                .append("key", new Document("email", 1))
+                .append("name", "email_1")
+                .append("unique", true));
+
+    users.dropIndex("city_1");
+    users.dropIndex(Indexes.compoundIndex(Indexes.ascending("last"), Indexes.descending("age")));
+    assertThat(indexNames()).containsExactly("_id_", "email_1");
+    users.dropIndexes();
+    assertThat(indexNames()).containsExactly("_id_");
+  }
+
+  @Test
+  void createIndexesReplyCountsIndexes() {
+    Document reply =
+        db.runCommand(
+            Document.parse("{createIndexes: 'fresh', indexes: [{key: {a: 1}, name: 'a_1'}]}"));
+    assertThat(reply.getInteger("numIndexesBefore")).isEqualTo(1);
+    assertThat(reply.getInteger("numIndexesAfter")).isEqualTo(2);
+    assertThat(reply.getBoolean("createdCollectionAutomatically")).isTrue();
+
+    Document again =
+        db.runCommand(
+            Document.parse("{createIndexes: 'fresh', indexes: [{key: {a: 1}, name: 'a_1'}]}"));
+    assertThat(again.getString("note")).isEqualTo("all indexes already exist");
+  }
+
+  @Test
+  void indexErrorsCarryMongoDbCodes() {
+    users.createIndex(Indexes.ascending("a"));
+
+    assertThatThrownBy(() -> users.dropIndex("_id_"))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(72));
+    assertThatThrownBy(() -> users.dropIndex("nope"))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(27));
+    assertThatThrownBy(
+            () -> users.createIndex(Indexes.ascending("a"), new IndexOptions().name("other")))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(85));
+    assertThatThrownBy(
+            () -> users.createIndex(Indexes.ascending("b"), new IndexOptions().name("a_1")))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(86));
+    // The driver turns NamespaceNotFound into an empty listing, as for MongoDB.
+    assertThat(db.getCollection("none").listIndexes().into(new ArrayList<>())).isEmpty();
+    assertThatThrownBy(() -> db.runCommand(new Document("listIndexes", "none")))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(26));
+  }
+
+  @Test
+  void uniqueViolationOverTheWireIsDuplicateKey() {
+    users.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
+    users.insertOne(new Document("email", "a@x"));
+
+    assertThatThrownBy(() -> users.insertOne(new Document("email", "a@x")))
+        .isInstanceOfSatisfying(
+            MongoWriteException.class,
+            e -> {
+              assertThat(e.getError().getCode()).isEqualTo(11000);
+              assertThat(e.getError().getCategory()).isEqualTo(ErrorCategory.DUPLICATE_KEY);
+              assertThat(e.getError().getMessage())
+                  .isEqualTo(
+                      "E11000 duplicate key error collection: app.users index: email_1 dup key:"
+                          + " { email: \"a@x\" }");
+            });
+    assertThatThrownBy(
+            () ->
+                users.insertMany(
+                    List.of(
+                        new Document("email", "b@x"),
+                        new Document("email", "a@x"),
+                        new Document("email", "c@x")),
+                    new InsertManyOptions().ordered(false)))
+        .isInstanceOfSatisfying(
+            MongoBulkWriteException.class,
+            e -> {
+              assertThat(e.getWriteErrors())
+                  .singleElement()
+                  .satisfies(
+                      error -> {
+                        assertThat(error.getIndex()).isEqualTo(1);
+                        assertThat(error.getCode()).isEqualTo(11000);
+                      });
+              assertThat(e.getWriteResult().getInsertedCount()).isEqualTo(2);
+            });
+  }
+
+  @Test
+  void explainShowsTheIndexScan() {
+    for (int i = 0; i < 10; i++) {
+      users.insertOne(new Document("n", i));
+    }
+    users.createIndex(Indexes.ascending("n"));
+
+    Document plan = users.find(gt("n", 7)).explain(ExplainVerbosity.EXECUTION_STATS);
+    Document fetch = plan.get("queryPlanner", Document.class).get("winningPlan", Document.class);
+    assertThat(fetch.getString("stage")).isEqualTo("FETCH");
+    Document ixscan = fetch.get("inputStage", Document.class);
+    assertThat(ixscan.getString("stage")).isEqualTo("IXSCAN");
+    assertThat(ixscan.getString("indexName")).isEqualTo("n_1");
+    assertThat(plan.get("executionStats", Document.class).get("totalDocsExamined")).isEqualTo(2L);
+
+    Document scan =
+        users
+            .find(eq("other", 1))
+            .explain(ExplainVerbosity.QUERY_PLANNER)
+            .get("queryPlanner", Document.class)
+            .get("winningPlan", Document.class);
+    assertThat(scan.getString("stage")).isEqualTo("COLLSCAN");
+  }
+
+  @Test
+  void indexesSurviveAServerRestart() {
+    users.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
+    users.insertOne(new Document("email", "a@x"));
+    client.close();
+    server.close();
+
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test");
+    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    users = client.getDatabase("app").getCollection("users");
+
+    assertThat(indexNames()).containsExactly("_id_", "email_1");
+    assertThatThrownBy(() -> users.insertOne(new Document("email", "a@x")))
+        .isInstanceOfSatisfying(
+            MongoWriteException.class, e -> assertThat(e.getError().getCode()).isEqualTo(11000));
+  }
+}
