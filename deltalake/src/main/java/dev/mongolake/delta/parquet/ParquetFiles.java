@@ -89,6 +89,7 @@ public final class ParquetFiles {
           .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
           .withRowGroupSize(options.rowGroupSizeBytes())
           .withPageSize(options.pageSizeBytes())
+          .withPageRowCountLimit(ParquetWriteOptions.PAGE_ROW_COUNT_LIMIT)
           .withDictionaryEncoding(options.dictionaryEncoding())
           .withExtraMetaData(options.keyValueMetadata())
           .withBloomFilters(options)

@@ -27,6 +27,14 @@ public record ParquetWriteOptions(
   /** 128 MiB, parquet-java's default row group size. */
   public static final long DEFAULT_ROW_GROUP_SIZE = 128L * 1024 * 1024;
 
+  /**
+   * At most this many rows per data page (parquet-java's default is 20,000). A point read keeps
+   * only the {@code _id} page whose column-index bounds admit the key and then decompresses just
+   * the other columns' pages over the same rows, so this bounds what one lookup decodes; scans lose
+   * little, since pages of 1,000 ~1 KiB documents still compress well.
+   */
+  public static final int PAGE_ROW_COUNT_LIMIT = 1_000;
+
   /** 1 MiB, parquet-java's default page size. */
   public static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
 

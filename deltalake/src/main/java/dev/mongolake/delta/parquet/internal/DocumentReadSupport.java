@@ -104,7 +104,6 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     private byte[] metadata;
     private byte[] value;
     private BsonDocument promoted;
-    private DocumentRow row;
 
     RowMaterializer(MessageType schema, IdEncoding encoding) {
       this.encoding = encoding;
@@ -135,13 +134,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
             }
 
             @Override
-            public void end() {
-              BsonDocument document =
-                  metadata == null ? null : BsonVariantCodec.decode(metadata, value);
-              BsonValue rowId =
-                  id == null && document != null ? document.get(DocumentFileLayout.ID_COLUMN) : id;
-              row = new DocumentRow(rowId, document, promoted);
-            }
+            public void end() {}
           };
     }
 
@@ -198,9 +191,17 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
       };
     }
 
+    /**
+     * Decodes the row's Variant here rather than when its values arrive: under a record filter,
+     * parquet-java asks only for the records the predicate kept, so the rows it drops are never
+     * decoded.
+     */
     @Override
     public DocumentRow getCurrentRecord() {
-      return row;
+      BsonDocument document = metadata == null ? null : BsonVariantCodec.decode(metadata, value);
+      BsonValue rowId =
+          id == null && document != null ? document.get(DocumentFileLayout.ID_COLUMN) : id;
+      return new DocumentRow(rowId, document, promoted);
     }
 
     @Override

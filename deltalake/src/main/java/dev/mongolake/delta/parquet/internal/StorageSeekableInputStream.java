@@ -7,11 +7,12 @@ import java.nio.ByteBuffer;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * Reads a storage file by ranges. parquet-java asks for exact ranges (footer length, footer, column
- * chunks, column and offset indexes, bloom filters), so those go to storage as asked: a read-ahead
- * buffer would only fetch bytes nobody wants. The one exception is the file's tail: the first read
- * there fetches the last {@code tailPrefetch} bytes at once, so the footer's length and the footer
- * itself cost one request instead of two.
+ * Reads a storage file by ranges. parquet-java asks for exact ranges for the big parts (column
+ * chunks, pages, bloom filters), so those go to storage as asked. Two kinds of read would otherwise
+ * cost one request each for a few bytes: the file's tail (the first read there fetches the last
+ * {@code tailPrefetch} bytes, so the footer's length and the footer cost one request) and Thrift
+ * structures such as column and offset indexes, which the decoder pulls a few bytes at a time.
+ * Small reads are therefore served from a window of {@value #WINDOW_BYTES} bytes fetched at once.
  */
 final class StorageSeekableInputStream extends SeekableInputStream {
   private final Storage storage;
@@ -19,8 +20,15 @@ final class StorageSeekableInputStream extends SeekableInputStream {
   private final long length;
   private final long tailStart;
 
+  /** Reads shorter than this go through the window. */
+  private static final int SMALL_READ_BYTES = 512;
+
+  private static final int WINDOW_BYTES = 16 * 1024;
+
   private long position;
   private byte[] tail;
+  private byte[] window;
+  private long windowStart;
 
   StorageSeekableInputStream(Storage storage, String path, long length, int tailPrefetch) {
     this.storage = storage;
@@ -123,6 +131,16 @@ final class StorageSeekableInputStream extends SeekableInputStream {
         requireLength(tail, tailStart, (int) (length - tailStart));
       }
       System.arraycopy(tail, (int) (position - tailStart), target, off, len);
+    } else if (window != null
+        && position >= windowStart
+        && position + len <= windowStart + window.length) {
+      System.arraycopy(window, (int) (position - windowStart), target, off, len);
+    } else if (len < SMALL_READ_BYTES) {
+      int size = (int) Math.min(WINDOW_BYTES, length - position);
+      window = storage.readRange(path, position, size);
+      requireLength(window, position, size);
+      windowStart = position;
+      System.arraycopy(window, 0, target, off, len);
     } else {
       byte[] bytes = storage.readRange(path, position, len);
       requireLength(bytes, position, len);
