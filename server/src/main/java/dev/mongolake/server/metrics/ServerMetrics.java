@@ -92,15 +92,7 @@ public final class ServerMetrics {
         "mongolake_http_requests_total", "counter", "REST requests, by method, route and status.");
     new TreeMap<>(httpRequests)
         .forEach(
-            (key, count) ->
-                text.sample(
-                    "mongolake_http_requests_total",
-                    new java.util.LinkedHashMap<>(
-                        Map.of(
-                            "method", key.method(),
-                            "route", key.route(),
-                            "status", Integer.toString(key.status()))),
-                    count.sum()));
+            (key, count) -> text.sample("mongolake_http_requests_total", labels(key), count.sum()));
     text.header(
         "mongolake_http_request_duration_seconds", "histogram", "Time to answer a REST request.");
     new TreeMap<>(httpLatency)
@@ -114,6 +106,14 @@ public final class ServerMetrics {
   /** The media type of {@link #render}'s output. */
   public static String contentType() {
     return PrometheusText.CONTENT_TYPE;
+  }
+
+  private static Map<String, String> labels(HttpKey key) {
+    Map<String, String> labels = new java.util.LinkedHashMap<>();
+    labels.put("method", key.method());
+    labels.put("route", key.route());
+    labels.put("status", Integer.toString(key.status()));
+    return labels;
   }
 
   private static final class CommandSeries {
