@@ -17,9 +17,9 @@ import java.util.stream.Stream;
  * Point-in-time values measured on each scrape: connections and cursors from the server, and from
  * the lake the write-ahead log's size and the Delta commits the collections' tables hold.
  *
- * <p>Flushes are counted as Delta commits: each flush of a collection's buffer commits one new
- * table version, and the tables' own logs are the durable record of them, so the count is right
- * after a restart too and needs no hook inside the engine.
+ * <p>Flushes are counted as Delta commits: after the commit that creates a table, each flush of a
+ * collection's buffer commits one new table version, and the tables' own logs are the durable
+ * record of them, so the count is right after a restart too and needs no hook inside the engine.
  */
 public final class LakeGauges {
 
@@ -48,7 +48,7 @@ public final class LakeGauges {
             folderBytes(lake.options().path().resolve(Namespace.RESERVED_LOG_FOLDER))),
         new Gauge(
             "mongolake_table_commits",
-            "Delta commits in the collections' tables: one per flush of a collection's buffer.",
+            "Delta commits in the collections' tables: each table's creation, then one per flush.",
             tableCommits()));
   }
 

@@ -56,10 +56,8 @@ public record DatabaseRoutes(CommandClient commands) {
     Namespace namespace = new Namespace(request.database(), name.asString().getValue());
     BsonDocument command = new BsonDocument("create", new BsonString(namespace.collection()));
     command.putAll(body);
-    commands.run(namespace.database(), command, request.connection());
-    return RestResponse.created(
-        new BsonDocument("ok", new BsonInt32(1))
-            .append("ns", new BsonString(namespace.fullName())));
+    BsonDocument reply = commands.run(namespace.database(), command, request.connection());
+    return RestResponse.created(reply.append("ns", new BsonString(namespace.fullName())));
   }
 
   private RestResponse dropCollection(RestRequest request) {
