@@ -75,7 +75,7 @@ public record RestRequest(
   }
 
   /** Fails unless the body is present. */
-  public void requireBody() {
+  private void requireBody() {
     if (body.length == 0) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Cannot " + method + ": the request body is empty");
