@@ -10,13 +10,19 @@ import dev.mongolake.server.command.catalog.CatalogCommands;
 import dev.mongolake.server.command.crud.CrudCommands;
 import dev.mongolake.server.net.WireServer;
 import dev.mongolake.server.net.WireServerOptions;
+import dev.mongolake.server.rest.CommandClient;
+import dev.mongolake.server.rest.RestRouter;
+import dev.mongolake.server.rest.RestRoutes;
+import dev.mongolake.server.rest.RestServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A running MongoLake server: the embedded database behind the MongoDB wire protocol. {@link
+ * A running MongoLake server: the embedded database behind the MongoDB wire protocol and, unless
+ * turned off, the REST API; both front ends run the same commands through one dispatcher. {@link
  * #close()} stops accepting, lets in-flight commands finish, then closes the database so that every
  * acknowledged write is durable.
  */
@@ -26,11 +32,13 @@ public final class MongoLakeServer implements AutoCloseable {
 
   private final MongoLake lake;
   private final WireServer wire;
+  private final RestServer rest;
   private final ServerConfig config;
 
-  private MongoLakeServer(MongoLake lake, WireServer wire, ServerConfig config) {
+  private MongoLakeServer(MongoLake lake, WireServer wire, RestServer rest, ServerConfig config) {
     this.lake = lake;
     this.wire = wire;
+    this.rest = rest;
     this.config = config;
   }
 
@@ -66,11 +74,28 @@ public final class MongoLakeServer implements AutoCloseable {
                   config.bindAddress(), config.port(), MAX_CONNECTIONS, Duration.ofMinutes(30)),
               dispatcher,
               context);
-      return new MongoLakeServer(lake, wire, config);
+      RestServer rest;
+      try {
+        rest = startRest(config, lake, context, dispatcher);
+      } catch (RuntimeException e) {
+        wire.close();
+        throw e;
+      }
+      return new MongoLakeServer(lake, wire, rest, config);
     } catch (RuntimeException e) {
       lake.close();
       throw e;
     }
+  }
+
+  private static RestServer startRest(
+      ServerConfig config, MongoLake lake, ServerContext context, CommandDispatcher dispatcher) {
+    if (config.httpPort() == ServerConfig.NO_HTTP) {
+      return null;
+    }
+    RestRouter router =
+        new RestRouter(RestRoutes.all(lake, context, new CommandClient(dispatcher)), context);
+    return RestServer.start(config.bindAddress(), config.httpPort(), router);
   }
 
   /** The wire protocol port actually bound. */
@@ -80,8 +105,16 @@ public final class MongoLakeServer implements AutoCloseable {
 
   /** A connection string for this server. */
   public String connectionString() {
-    String host = config.bindAddress().equals("0.0.0.0") ? "127.0.0.1" : config.bindAddress();
-    return "mongodb://" + host + ":" + port() + "/";
+    return "mongodb://" + clientHost() + ":" + port() + "/";
+  }
+
+  /** The REST API's base URL, such as {@code http://127.0.0.1:3000}, when it is on. */
+  public Optional<String> restUrl() {
+    return Optional.ofNullable(rest).map(r -> "http://" + clientHost() + ":" + r.port());
+  }
+
+  private String clientHost() {
+    return config.bindAddress().equals("0.0.0.0") ? "127.0.0.1" : config.bindAddress();
   }
 
   /** The embedded database this server serves. */
@@ -92,9 +125,15 @@ public final class MongoLakeServer implements AutoCloseable {
   @Override
   public void close() {
     try {
-      wire.close();
+      if (rest != null) {
+        rest.close();
+      }
     } finally {
-      lake.close();
+      try {
+        wire.close();
+      } finally {
+        lake.close();
+      }
     }
   }
 }

@@ -13,6 +13,7 @@ import java.util.List;
  * @param auth whether clients must authenticate (SCRAM)
  * @param durability the write-ahead log's durability mode
  * @param argv the command line, reported by {@code getCmdLineOpts}
+ * @param httpPort REST API port (0 picks a free one; {@link #NO_HTTP} serves no REST API)
  */
 public record ServerConfig(
     Path dataPath,
@@ -20,9 +21,33 @@ public record ServerConfig(
     int port,
     boolean auth,
     Durability durability,
-    List<String> argv) {
+    List<String> argv,
+    int httpPort) {
+
+  /** The {@code httpPort} that turns the REST API off. */
+  public static final int NO_HTTP = -1;
 
   public ServerConfig {
     argv = List.copyOf(argv);
+    if (httpPort < NO_HTTP || httpPort > 65535) {
+      throw new IllegalArgumentException(
+          "Cannot use HTTP port " + httpPort + ": expected 0-65535, or -1 for no REST API");
+    }
+  }
+
+  /** A configuration without the REST API. */
+  public ServerConfig(
+      Path dataPath,
+      String bindAddress,
+      int port,
+      boolean auth,
+      Durability durability,
+      List<String> argv) {
+    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP);
+  }
+
+  /** The same configuration with the REST API on {@code value}. */
+  public ServerConfig withHttpPort(int value) {
+    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, value);
   }
 }

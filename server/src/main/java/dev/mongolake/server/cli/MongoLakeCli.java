@@ -13,7 +13,14 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = MongoLakeCli.VersionProvider.class,
     description = "MongoDB-compatible document database on Parquet and Delta Lake.",
-    subcommands = {DevCommand.class, LogCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      DevCommand.class,
+      ServeCommand.class,
+      ImportCommand.class,
+      ExportCommand.class,
+      LogCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class MongoLakeCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -25,7 +32,9 @@ public final class MongoLakeCli implements Runnable {
 
   /** Runs the CLI and returns its exit code, without exiting the JVM. */
   public static int run(String... args) {
-    return new CommandLine(new MongoLakeCli()).execute(args);
+    return new CommandLine(new MongoLakeCli())
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .execute(args);
   }
 
   @Override

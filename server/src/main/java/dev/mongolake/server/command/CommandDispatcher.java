@@ -4,6 +4,8 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.server.metrics.CommandTimer;
+import dev.mongolake.server.metrics.ServerMetrics;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -21,10 +23,12 @@ public final class CommandDispatcher {
 
   private final CommandRegistry registry;
   private final ServerContext server;
+  private final CommandTimer timer;
 
   public CommandDispatcher(CommandRegistry registry, ServerContext server) {
     this.registry = registry;
     this.server = server;
+    this.timer = new CommandTimer(server.metrics());
   }
 
   public CommandRegistry registry() {
@@ -35,9 +39,29 @@ public final class CommandDispatcher {
    * Runs one command and returns its reply document. Never throws for a client's mistake or a
    * handler's failure: those become error replies.
    *
+   * <p>Every command is measured here, whichever front end (wire protocol or REST) sent it.
+   *
    * @param database the target database, or {@code null} if the request named none
    */
   public BsonDocument dispatch(String database, BsonDocument body, ConnectionInfo connection) {
+    long start = System.nanoTime();
+    BsonDocument reply = run(database, body, connection);
+    timer.finished(metricName(body), start, body, reply);
+    return reply;
+  }
+
+  // Only registered names become metric labels: a client inventing names cannot add series.
+  private String metricName(BsonDocument body) {
+    if (body.isEmpty()) {
+      return ServerMetrics.UNKNOWN_COMMAND;
+    }
+    return registry
+        .find(body.getFirstKey())
+        .map(Command::name)
+        .orElse(ServerMetrics.UNKNOWN_COMMAND);
+  }
+
+  private BsonDocument run(String database, BsonDocument body, ConnectionInfo connection) {
     try {
       if (body.isEmpty()) {
         throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, "Cannot run command: it is empty");

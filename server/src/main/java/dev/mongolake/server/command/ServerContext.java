@@ -1,6 +1,7 @@
 package dev.mongolake.server.command;
 
 import dev.mongolake.server.auth.UserStore;
+import dev.mongolake.server.metrics.ServerMetrics;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -33,6 +34,7 @@ public final class ServerContext {
   private final CursorRegistry cursors;
   private final AtomicLong currentConnections = new AtomicLong();
   private final AtomicLong totalConnections = new AtomicLong();
+  private final ServerMetrics metrics = new ServerMetrics();
 
   /**
    * @param authEnabled whether commands need an authenticated user ({@code --auth})
@@ -91,6 +93,11 @@ public final class ServerContext {
 
   public UserStore users() {
     return users;
+  }
+
+  /** Counters and latencies of commands and REST requests, exposed at {@code /metrics}. */
+  public ServerMetrics metrics() {
+    return metrics;
   }
 
   public int maxConnections() {

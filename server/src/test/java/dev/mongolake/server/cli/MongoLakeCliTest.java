@@ -39,6 +39,26 @@ class MongoLakeCliTest {
   }
 
   @Test
+  void helpListsServeImportAndExport() {
+    int exitCode = MongoLakeCli.run("--help");
+
+    assertThat(exitCode).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("serve")
+        .contains("import")
+        .contains("export");
+  }
+
+  @Test
+  void serveRefusesToRunWithoutAuthentication() {
+    int exitCode = MongoLakeCli.run("serve", "--port", "0", "--http-port", "0");
+
+    assertThat(exitCode).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Cannot serve without authentication: pass --auth");
+  }
+
+  @Test
   void versionReportsTheBuildVersionAndTheJvm() {
     int exitCode = MongoLakeCli.run("--version");
 

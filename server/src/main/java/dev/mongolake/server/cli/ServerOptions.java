@@ -1,0 +1,61 @@
+package dev.mongolake.server.cli;
+
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** The options {@code mongolake dev} and {@code mongolake serve} share (a picocli mixin). */
+final class ServerOptions {
+
+  @Option(
+      names = "--port",
+      defaultValue = "27017",
+      description = "MongoDB wire protocol port (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(
+      names = "--http-port",
+      defaultValue = "3000",
+      description =
+          "REST API port (default: ${DEFAULT-VALUE}; 0 picks a free port, -1 turns it off).")
+  int httpPort;
+
+  @Option(names = "--no-http", description = "Serve no REST API (same as --http-port -1).")
+  boolean noHttp;
+
+  @Option(
+      names = "--path",
+      defaultValue = "${env:MONGOLAKE_PATH:-.mongolake}",
+      description = "Data directory (default: ${DEFAULT-VALUE}).")
+  Path path;
+
+  @Option(
+      names = "--bind",
+      defaultValue = "127.0.0.1",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+  String bind;
+
+  @Option(names = "--auth", description = "Require clients to authenticate (SCRAM-SHA-256/SHA-1).")
+  boolean auth;
+
+  @Option(
+      names = "--durability",
+      defaultValue = "batch",
+      description =
+          "When writes are acknowledged: strict, batch or async (default: ${DEFAULT-VALUE}).")
+  String durability;
+
+  Durability durabilityMode() {
+    return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
+  }
+
+  ServerConfig config(String command) {
+    List<String> argv = new ArrayList<>(List.of("mongolake", command, "--port", "" + port));
+    return new ServerConfig(
+        path, bind, port, auth, durabilityMode(), argv, noHttp ? ServerConfig.NO_HTTP : httpPort);
+  }
+}

@@ -1,0 +1,81 @@
+package dev.mongolake.server.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.mongolake.server.MongoLakeServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonValue;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Databases, collections and indexes over REST, as the Java driver sees them. */
+class RestCatalogTest {
+
+  @TempDir Path data;
+  private MongoLakeServer server;
+  private RestClient rest;
+  private MongoClient driver;
+
+  @BeforeEach
+  void start() {
+    server = RestTestServer.start(data, false);
+    rest = RestTestServer.client(server);
+    driver = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+  }
+
+  @AfterEach
+  void stop() {
+    driver.close();
+    server.close();
+  }
+
+  @Test
+  void createdCollectionsAreListedByRestAndTheDriver() {
+    RestClient.Reply created =
+        rest.post("/api/databases/shop/collections", "{\"name\": \"orders\"}");
+    RestClient.Reply again = rest.post("/api/databases/shop/collections", "{\"name\": \"orders\"}");
+
+    assertThat(created.status()).isEqualTo(201);
+    assertThat(again.status()).isEqualTo(409);
+    assertThat(again.json().getString("codeName").getValue()).isEqualTo("NamespaceExists");
+    assertThat(driver.getDatabase("shop").listCollectionNames().into(new ArrayList<>()))
+        .containsExactly("orders");
+    assertThat(names(rest.get("/api/databases/shop/collections").json().getArray("collections")))
+        .containsExactly("orders");
+    assertThat(names(rest.get("/api/databases").json().getArray("databases"))).contains("shop");
+  }
+
+  @Test
+  void droppingACollectionOrDatabaseRemovesIt() {
+    driver.getDatabase("shop").getCollection("orders").insertOne(new Document("_id", 1));
+    driver.getDatabase("shop").getCollection("carts").insertOne(new Document("_id", 1));
+
+    assertThat(rest.delete("/api/databases/shop/collections/orders").status()).isEqualTo(200);
+    assertThat(driver.getDatabase("shop").listCollectionNames().into(new ArrayList<>()))
+        .containsExactly("carts");
+    assertThat(rest.delete("/api/databases/shop").status()).isEqualTo(200);
+    assertThat(driver.listDatabaseNames().into(new ArrayList<>())).doesNotContain("shop");
+  }
+
+  @Test
+  void indexesListTheIdIndex() {
+    driver.getDatabase("shop").getCollection("orders").insertOne(new Document("_id", 1));
+
+    RestClient.Reply reply = rest.get("/api/shop/orders/indexes");
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(names(reply.json().getArray("indexes"))).contains("_id_");
+    assertThat(rest.get("/api/shop/missing/indexes").status()).isEqualTo(404);
+  }
+
+  private static List<String> names(List<BsonValue> entries) {
+    return entries.stream().map(e -> e.asDocument().getString("name").getValue()).toList();
+  }
+}
