@@ -149,4 +149,29 @@ class FlushToDeltaTest {
     reopen();
     assertThat(lake.listDatabaseNames()).isEmpty();
   }
+
+  @Test
+  void droppingACollectionWhileItIsFlushedLeavesNoHalfTableBehind() throws Exception {
+    for (int round = 0; round < 5; round++) {
+      MongoLakeCollection<Document> doomed = lake.db("app").collection("doomed" + round);
+      List<Document> documents = new java.util.ArrayList<>();
+      for (int i = 0; i < 2_000; i++) {
+        documents.add(new Document("_id", i).append("text", "x".repeat(200)));
+      }
+      doomed.insertMany(documents);
+      Thread flusher = Thread.ofVirtual().start(lake::flush);
+      doomed.drop();
+      flusher.join();
+    }
+
+    reopen();
+
+    assertThat(lake.db("app").listCollectionNames()).noneMatch(name -> name.startsWith("doomed"));
+    assertThat(root.resolve("app"))
+        .satisfiesAnyOf(
+            app -> assertThat(app).doesNotExist(),
+            app ->
+                assertThat(java.nio.file.Files.list(app).map(p -> p.getFileName().toString()))
+                    .noneMatch(name -> name.startsWith("doomed")));
+  }
 }

@@ -257,18 +257,26 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  /** Drops a collection. @return whether it existed */
+  /**
+   * Drops a collection. Waits for a flush in progress: its table folder must not be deleted while a
+   * flush writes or commits into it, which would leave a half table behind. Takes the flush lock
+   * before the collection's write lock, in the order a flush takes them.
+   *
+   * @return whether it existed
+   */
   public boolean dropCollection(Namespace namespace) {
-    CollectionState state = collections.get(namespace);
-    if (state == null) {
-      return false;
-    }
-    state.writeLock().lock();
-    try {
-      wal.append(new WalRecord.DropCollection(namespace), this::apply).awaitDurable();
-      return true;
-    } finally {
-      state.writeLock().unlock();
+    synchronized (flushLock) {
+      CollectionState state = collections.get(namespace);
+      if (state == null) {
+        return false;
+      }
+      state.writeLock().lock();
+      try {
+        wal.append(new WalRecord.DropCollection(namespace), this::apply).awaitDurable();
+        return true;
+      } finally {
+        state.writeLock().unlock();
+      }
     }
   }
 
