@@ -8,6 +8,7 @@ import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.command.catalog.CatalogCommands;
 import dev.mongolake.server.command.crud.CrudCommands;
+import dev.mongolake.server.net.PemTls;
 import dev.mongolake.server.net.WireServer;
 import dev.mongolake.server.net.WireServerOptions;
 import dev.mongolake.server.rest.CommandClient;
@@ -71,7 +72,13 @@ public final class MongoLakeServer implements AutoCloseable {
       WireServer wire =
           WireServer.start(
               new WireServerOptions(
-                  config.bindAddress(), config.port(), MAX_CONNECTIONS, Duration.ofMinutes(30)),
+                  config.bindAddress(),
+                  config.port(),
+                  MAX_CONNECTIONS,
+                  Duration.ofMinutes(30),
+                  config.tls() == null
+                      ? null
+                      : PemTls.context(config.tls().certificateChain(), config.tls().privateKey())),
               dispatcher,
               context);
       RestServer rest;
@@ -105,7 +112,12 @@ public final class MongoLakeServer implements AutoCloseable {
 
   /** A connection string for this server. */
   public String connectionString() {
-    return "mongodb://" + clientHost() + ":" + port() + "/";
+    return "mongodb://"
+        + clientHost()
+        + ":"
+        + port()
+        + "/"
+        + (config.tls() == null ? "" : "?tls=true");
   }
 
   /** The REST API's base URL, such as {@code http://127.0.0.1:3000}, when it is on. */

@@ -14,6 +14,8 @@ import java.util.List;
  * @param durability the write-ahead log's durability mode
  * @param argv the command line, reported by {@code getCmdLineOpts}
  * @param httpPort REST API port (0 picks a free one; {@link #NO_HTTP} serves no REST API)
+ * @param tls the certificate and key the wire protocol serves TLS with, or {@code null} for plain
+ *     TCP
  */
 public record ServerConfig(
     Path dataPath,
@@ -22,7 +24,16 @@ public record ServerConfig(
     boolean auth,
     Durability durability,
     List<String> argv,
-    int httpPort) {
+    int httpPort,
+    TlsFiles tls) {
+
+  /**
+   * PEM files for TLS.
+   *
+   * @param certificateChain the server certificate, then any intermediates
+   * @param privateKey the certificate's private key, unencrypted PKCS#8 ({@code BEGIN PRIVATE KEY})
+   */
+  public record TlsFiles(Path certificateChain, Path privateKey) {}
 
   /** The {@code httpPort} that turns the REST API off. */
   public static final int NO_HTTP = -1;
@@ -35,7 +46,19 @@ public record ServerConfig(
     }
   }
 
-  /** A configuration without the REST API. */
+  /** A configuration without TLS. */
+  public ServerConfig(
+      Path dataPath,
+      String bindAddress,
+      int port,
+      boolean auth,
+      Durability durability,
+      List<String> argv,
+      int httpPort) {
+    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null);
+  }
+
+  /** A configuration without the REST API or TLS. */
   public ServerConfig(
       Path dataPath,
       String bindAddress,
@@ -43,11 +66,16 @@ public record ServerConfig(
       boolean auth,
       Durability durability,
       List<String> argv) {
-    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP);
+    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null);
   }
 
   /** The same configuration with the REST API on {@code value}. */
   public ServerConfig withHttpPort(int value) {
-    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, value);
+    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, value, tls);
+  }
+
+  /** The same configuration serving the wire protocol over TLS with these files. */
+  public ServerConfig withTls(TlsFiles value) {
+    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, httpPort, value);
   }
 }

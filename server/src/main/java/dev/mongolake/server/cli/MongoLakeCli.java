@@ -34,7 +34,22 @@ public final class MongoLakeCli implements Runnable {
   public static int run(String... args) {
     return new CommandLine(new MongoLakeCli())
         .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExecutionExceptionHandler(MongoLakeCli::reportFailure)
         .execute(args);
+  }
+
+  /**
+   * Start-up failures a user can fix (a port in use, an unreadable certificate, a bad option
+   * combination) print one line; anything else keeps its stack trace for a bug report.
+   */
+  private static int reportFailure(
+      Exception failure, CommandLine command, CommandLine.ParseResult parsed) {
+    if (failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {
+      command.getErr().println("mongolake: " + failure.getMessage());
+    } else {
+      failure.printStackTrace(command.getErr());
+    }
+    return 1;
   }
 
   @Override

@@ -49,13 +49,38 @@ final class ServerOptions {
           "When writes are acknowledged: strict, batch or async (default: ${DEFAULT-VALUE}).")
   String durability;
 
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description = "PEM certificate chain: serve the wire protocol over TLS (needs --tls-key).")
+  Path tlsCertificate;
+
+  @Option(
+      names = "--tls-key",
+      paramLabel = "FILE",
+      description = "PEM private key (unencrypted PKCS#8) of the --tls-cert certificate.")
+  Path tlsKey;
+
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
   }
 
   ServerConfig config(String command) {
     List<String> argv = new ArrayList<>(List.of("mongolake", command, "--port", "" + port));
-    return new ServerConfig(
-        path, bind, port, auth, durabilityMode(), argv, noHttp ? ServerConfig.NO_HTTP : httpPort);
+    ServerConfig config =
+        new ServerConfig(
+            path,
+            bind,
+            port,
+            auth,
+            durabilityMode(),
+            argv,
+            noHttp ? ServerConfig.NO_HTTP : httpPort);
+    if ((tlsCertificate == null) != (tlsKey == null)) {
+      throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or none");
+    }
+    return tlsCertificate == null
+        ? config
+        : config.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));
   }
 }

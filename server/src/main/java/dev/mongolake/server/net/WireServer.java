@@ -63,7 +63,11 @@ public final class WireServer implements AutoCloseable {
   public static WireServer start(
       WireServerOptions options, CommandDispatcher dispatcher, ServerContext server) {
     try {
-      ServerSocket listener = new ServerSocket();
+      // TLS handshakes happen on each connection's first read, on its own thread.
+      ServerSocket listener =
+          options.tls() == null
+              ? new ServerSocket()
+              : options.tls().getServerSocketFactory().createServerSocket();
       listener.setReuseAddress(true);
       listener.bind(
           new InetSocketAddress(InetAddress.getByName(options.bindAddress()), options.port()), 128);

@@ -1,6 +1,7 @@
 package dev.mongolake.server.net;
 
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 /**
  * Listener settings of the wire-protocol server.
@@ -9,12 +10,23 @@ import java.time.Duration;
  * @param port TCP port; 0 picks a free one (see {@link WireServer#port()})
  * @param maxConnections connections beyond this are closed at once
  * @param idleTimeout a connection that sends nothing for this long is closed
+ * @param tls when not null, connections speak TLS with this context's certificate
  */
 public record WireServerOptions(
-    String bindAddress, int port, int maxConnections, Duration idleTimeout) {
+    String bindAddress, int port, int maxConnections, Duration idleTimeout, SSLContext tls) {
+
+  /** Plain TCP. */
+  public WireServerOptions(String bindAddress, int port, int maxConnections, Duration idleTimeout) {
+    this(bindAddress, port, maxConnections, idleTimeout, null);
+  }
 
   /** Local-only defaults on the given port. */
   public static WireServerOptions local(int port) {
     return new WireServerOptions("127.0.0.1", port, 1000, Duration.ofMinutes(30));
+  }
+
+  /** The same settings with TLS. */
+  public WireServerOptions withTls(SSLContext value) {
+    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, value);
   }
 }
