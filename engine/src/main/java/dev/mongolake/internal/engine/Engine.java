@@ -321,7 +321,7 @@ public final class Engine implements AutoCloseable {
     if (id == null) {
       Optional<IndexPlan> plan = IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot);
       if (plan.isPresent()) {
-        return IndexedFetch.fetch(state, plan.get().ids(snapshot), snapshot, pins);
+        return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
       return scan(namespace, snapshot);
     }
