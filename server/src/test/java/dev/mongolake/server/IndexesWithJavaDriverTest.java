@@ -165,6 +165,24 @@ class IndexesWithJavaDriverTest {
   }
 
   @Test
+  void updateThatRepeatsAUniqueKeyIsAWriteError() {
+    users.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
+    users.insertOne(new Document("_id", 1).append("email", "a@x"));
+    users.insertOne(new Document("_id", 2).append("email", "b@x"));
+
+    assertThatThrownBy(
+            () ->
+                users.updateOne(eq("_id", 2), com.mongodb.client.model.Updates.set("email", "a@x")))
+        .isInstanceOfSatisfying(
+            MongoWriteException.class,
+            e -> {
+              assertThat(e.getError().getCode()).isEqualTo(11000);
+              assertThat(e.getError().getMessage()).endsWith("dup key: { email: \"a@x\" }");
+            });
+    assertThat(users.find(eq("email", "b@x")).first()).containsEntry("_id", 2);
+  }
+
+  @Test
   void explainShowsTheIndexScan() {
     for (int i = 0; i < 10; i++) {
       users.insertOne(new Document("n", i));

@@ -131,14 +131,17 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  /** Rebuilds the catalog file's indexes over the table (the log replay then brings them up). */
+  /**
+   * Rebuilds the catalog file's indexes over the table, all in one scan (the log replay then brings
+   * them up to date).
+   */
   private void loadIndexes(CollectionState state, DocumentSnapshot snapshot) {
-    for (IndexSpec spec : IndexCatalogFile.read(tableFolder(state.namespace()))) {
+    List<IndexSpec> specs = IndexCatalogFile.read(tableFolder(state.namespace()));
+    if (!specs.isEmpty()) {
       try (var documents = snapshot.scan()) {
-        state.indexes().install(state.indexes().build(spec, documents), 0);
+        state.indexes().build(specs, documents).forEach(index -> state.indexes().install(index, 0));
       } catch (MongoLakeException e) {
-        LOG.error(
-            "Cannot rebuild index {} of {}: {}", spec.name(), state.namespace(), e.getMessage());
+        LOG.error("Cannot rebuild the indexes of {}: {}", state.namespace(), e.getMessage());
       }
     }
     state.catalogPersisted();
@@ -342,7 +345,7 @@ public final class Engine implements AutoCloseable {
     if (id == null) {
       Optional<IndexPlan> plan = IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot);
       if (plan.isPresent()) {
-        return IndexedFetch.fetch(state, plan.get().ids(snapshot), snapshot, pins);
+        return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
       return scan(namespace, snapshot, QueryErrors.parseFilter(filter));
     }

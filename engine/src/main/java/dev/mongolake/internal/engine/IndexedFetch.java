@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.index.IndexPlan;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,10 +28,12 @@ final class IndexedFetch {
   private IndexedFetch() {}
 
   static CloseableIterator<BsonDocument> fetch(
-      CollectionState state, Set<BsonValue> ids, long snapshot, ReaderPins pins) {
+      CollectionState state, IndexPlan plan, long snapshot, ReaderPins pins) {
     TableView view = state.view();
+    // Pinned before reading the index: a flush then keeps the entries this reader may need.
     pins.pin(view.floor());
     try {
+      Set<BsonValue> ids = plan.ids(snapshot);
       Map<BsonValue, BsonDocument> found = new TreeMap<>(BsonComparisonOrder.INSTANCE);
       NavigableSet<BsonValue> inTable = new TreeSet<>(BsonComparisonOrder.INSTANCE);
       for (BsonValue id : ids) {

@@ -133,17 +133,34 @@ public final class CollectionIndexes {
    *     CannotIndexParallelArrays for a compound key over two arrays
    */
   public SecondaryIndex build(IndexSpec spec, Iterator<BsonDocument> documents) {
-    SecondaryIndex index = new SecondaryIndex(spec, Long.MAX_VALUE);
+    return build(List.of(spec), documents).getFirst();
+  }
+
+  /**
+   * Builds several indexes in one pass over {@code documents}; see {@link #build(IndexSpec,
+   * Iterator)}.
+   */
+  public List<SecondaryIndex> build(List<IndexSpec> specs, Iterator<BsonDocument> documents) {
+    List<SecondaryIndex> built = new ArrayList<>();
+    List<List<Map.Entry<BsonValue, Set<IndexKey>>>> loads = new ArrayList<>();
+    for (IndexSpec spec : specs) {
+      built.add(new SecondaryIndex(spec, Long.MAX_VALUE));
+      loads.add(new ArrayList<>());
+    }
     while (documents.hasNext()) {
       BsonDocument document = documents.next();
       BsonValue id = document.get("_id");
-      Set<IndexKey> keys = index.keys(document);
-      if (spec.unique()) {
-        requireUnique(index, id, keys);
+      for (int i = 0; i < built.size(); i++) {
+        loads.get(i).add(Map.entry(id, built.get(i).keys(document)));
       }
-      index.put(0, id, keys);
     }
-    return index;
+    for (int i = 0; i < built.size(); i++) {
+      IndexKey duplicate = built.get(i).load(loads.get(i));
+      if (duplicate != null) {
+        throw DuplicateKeys.error(namespace, built.get(i).spec(), duplicate);
+      }
+    }
+    return built;
   }
 
   /** Adds a built index, readable from log sequence {@code readyAt}. */
@@ -183,7 +200,7 @@ public final class CollectionIndexes {
 
   private void requireUnique(SecondaryIndex index, BsonValue id, Set<IndexKey> keys) {
     for (IndexKey key : keys) {
-      if (index.conflict(id, Set.of(key)) != null) {
+      if (index.taken(key, id)) {
         throw DuplicateKeys.error(namespace, index.spec(), key);
       }
     }

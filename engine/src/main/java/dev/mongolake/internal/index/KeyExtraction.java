@@ -26,11 +26,13 @@ final class KeyExtraction {
 
   private final IndexSpec spec;
   private final List<String> fields;
+  private final List<String[]> paths;
   private final Filter partial;
 
   KeyExtraction(IndexSpec spec) {
     this.spec = spec;
     this.fields = spec.fields();
+    this.paths = fields.stream().map(field -> field.split("\\.")).toList();
     this.partial =
         spec.partialFilter() == null ? null : QueryErrors.parseFilter(spec.partialFilter());
   }
@@ -47,10 +49,11 @@ final class KeyExtraction {
     List<List<BsonValue>> perField = new ArrayList<>(fields.size());
     String arrayField = null;
     boolean anyPresent = false;
-    for (String field : fields) {
+    for (int f = 0; f < fields.size(); f++) {
+      String field = fields.get(f);
       List<BsonValue> values = new ArrayList<>();
       boolean[] array = new boolean[1];
-      collect(document, field.split("\\."), 0, values, array);
+      collect(document, paths.get(f), 0, values, array);
       if (!values.isEmpty()) {
         anyPresent = true;
       } else {

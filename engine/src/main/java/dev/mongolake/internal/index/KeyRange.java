@@ -2,7 +2,6 @@ package dev.mongolake.internal.index;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.NavigableMap;
 import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
 import org.bson.BsonValue;
@@ -22,23 +21,17 @@ public record KeyRange(BsonValue low, boolean lowInclusive, BsonValue high, bool
     return new KeyRange(value, true, value, true);
   }
 
-  /** The part of {@code map} (keys of {@code width} fields) in this range. */
-  <V> NavigableMap<IndexKey, V> slice(NavigableMap<IndexKey, V> map, int width) {
-    NavigableMap<IndexKey, V> slice = map;
-    // MinKey/MaxKey in the later fields put the probe before or after every key sharing the
-    // leading value, so that the leading bound alone decides.
-    if (low != null) {
-      slice =
-          slice.tailMap(
-              probe(low, lowInclusive ? new BsonMinKey() : new BsonMaxKey(), width), lowInclusive);
-    }
-    if (high != null) {
-      slice =
-          slice.headMap(
-              probe(high, highInclusive ? new BsonMaxKey() : new BsonMinKey(), width),
-              highInclusive);
-    }
-    return slice;
+  /**
+   * The key (of {@code width} fields) at the low end: MinKey in the later fields puts it before
+   * every key sharing an inclusive bound, MaxKey after every key sharing an exclusive one.
+   */
+  IndexKey lowProbe(int width) {
+    return probe(low, lowInclusive ? new BsonMinKey() : new BsonMaxKey(), width);
+  }
+
+  /** The key at the high end, padded the other way round. */
+  IndexKey highProbe(int width) {
+    return probe(high, highInclusive ? new BsonMaxKey() : new BsonMinKey(), width);
   }
 
   private static IndexKey probe(BsonValue leading, BsonValue padding, int width) {

@@ -80,7 +80,7 @@ class MongoshSessionTest {
             "updateOne",
             "findOne after update",
             "aggregate",
-            "createIndex is refused",
+            "createIndex",
             "getIndexes",
             "db.version");
     assertThat(session.checks().values())
@@ -102,17 +102,19 @@ class MongoshSessionTest {
   }
 
   @Test
-  void createIndexIsRefusedWithCommandNotFound() {
-    assertThat(value(session.checks(), "createIndex is refused"))
-        .isEqualTo(new Document("code", 59).append("codeName", "CommandNotFound"));
+  void createIndexReturnsTheDefaultName() {
+    assertThat(session.checks().get("createIndex").getString("value"))
+        .as(session.describe())
+        .isEqualTo("name_1");
   }
 
   @Test
-  void getIndexesListsTheIdIndex() {
+  void getIndexesListsTheIdIndexAndTheCreatedOne() {
     assertThat(session.checks().get("getIndexes").getList("value", Document.class))
         .as(session.describe())
         .containsExactly(
-            new Document("v", 2).append("key", new Document("_id", 1)).append("name", "_id_"));
+            new Document("v", 2).append("key", new Document("_id", 1)).append("name", "_id_"),
+            new Document("v", 2).append("key", new Document("name", 1)).append("name", "name_1"));
   }
 
   @Test
