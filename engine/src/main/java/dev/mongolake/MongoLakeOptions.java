@@ -17,6 +17,10 @@ import java.time.Clock;
  * @param flushInterval buffered changes are flushed at least this often (and on close)
  * @param ttlMonitorPeriod how often documents past a TTL index's {@code expireAfterSeconds} are
  *     deleted (MongoDB's default: 60 seconds)
+ * @param tables where the collections' Delta tables live: {@code null} for under {@code path}, or a
+ *     location such as {@code s3://bucket/prefix?endpoint=...} (needs the {@code deltalake-s3}
+ *     module), {@code memory://} or another directory. The write-ahead log always stays under
+ *     {@code path} on local disk.
  */
 public record MongoLakeOptions(
     Path path,
@@ -24,7 +28,8 @@ public record MongoLakeOptions(
     Clock clock,
     long flushThresholdBytes,
     java.time.Duration flushInterval,
-    java.time.Duration ttlMonitorPeriod) {
+    java.time.Duration ttlMonitorPeriod,
+    String tables) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -52,34 +57,43 @@ public record MongoLakeOptions(
         Clock.systemUTC(),
         DEFAULT_FLUSH_THRESHOLD_BYTES,
         DEFAULT_FLUSH_INTERVAL,
-        DEFAULT_TTL_MONITOR_PERIOD);
+        DEFAULT_TTL_MONITOR_PERIOD,
+        null);
   }
 
   public MongoLakeOptions withPath(Path value) {
     return new MongoLakeOptions(
-        value, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
+        value, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
     return new MongoLakeOptions(
-        path, value, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
+        path, value, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
   }
 
   public MongoLakeOptions withClock(Clock value) {
     return new MongoLakeOptions(
-        path, durability, value, flushThresholdBytes, flushInterval, ttlMonitorPeriod);
+        path, durability, value, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
   }
 
   public MongoLakeOptions withFlushThresholdBytes(long value) {
-    return new MongoLakeOptions(path, durability, clock, value, flushInterval, ttlMonitorPeriod);
+    return new MongoLakeOptions(
+        path, durability, clock, value, flushInterval, ttlMonitorPeriod, tables);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
     return new MongoLakeOptions(
-        path, durability, clock, flushThresholdBytes, value, ttlMonitorPeriod);
+        path, durability, clock, flushThresholdBytes, value, ttlMonitorPeriod, tables);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
-    return new MongoLakeOptions(path, durability, clock, flushThresholdBytes, flushInterval, value);
+    return new MongoLakeOptions(
+        path, durability, clock, flushThresholdBytes, flushInterval, value, tables);
+  }
+
+  /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
+  public MongoLakeOptions withTables(String location) {
+    return new MongoLakeOptions(
+        path, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, location);
   }
 }

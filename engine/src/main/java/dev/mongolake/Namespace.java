@@ -7,13 +7,17 @@ import java.nio.charset.StandardCharsets;
  * because each collection is a folder under the data root, so that no name can escape that root.
  *
  * <p>Database names: 1-63 bytes, none of {@code / \ . " $ * < > : | ?}, space or NUL, and not
- * {@code _wal} (the log's folder). Collection names: not empty, no {@code $} or NUL, no {@code /}
- * or {@code \}, not starting with a dot or {@code system.}, and the full name at most 255 bytes.
+ * {@code _wal} (the log's folder) or {@code _mongolake} (the collection catalog). Collection names:
+ * not empty, no {@code $} or NUL, no {@code /} or {@code \}, not starting with a dot or {@code
+ * system.}, and the full name at most 255 bytes.
  */
 public record Namespace(String database, String collection) {
 
   /** The log's folder under the data root; no database may take its name. */
   public static final String RESERVED_LOG_FOLDER = "_wal";
+
+  /** The table storage's folder of collection markers; no database may take its name. */
+  public static final String RESERVED_CATALOG_FOLDER = "_mongolake";
 
   private static final int MAX_DATABASE_BYTES = 63;
   private static final int MAX_NAMESPACE_BYTES = 255;
@@ -60,6 +64,11 @@ public record Namespace(String database, String collection) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE,
           "Invalid database name: '" + database + "' is reserved for the write-ahead log");
+    }
+    if (database.equals(RESERVED_CATALOG_FOLDER)) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE,
+          "Invalid database name: '" + database + "' is reserved for the collection catalog");
     }
   }
 

@@ -65,6 +65,7 @@ public final class Engine implements AutoCloseable {
 
   private final Path root;
   private final Storage storage;
+  private final TableCatalog tables;
   private final WriteAheadLog wal;
   private final Clock clock;
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
@@ -72,9 +73,10 @@ public final class Engine implements AutoCloseable {
   private final Object flushLock = new Object();
   private final IndexCatalogOperations indexCatalog;
 
-  private Engine(Path root, WriteAheadLog wal, Clock clock) {
+  private Engine(Path root, Storage storage, TableCatalog tables, WriteAheadLog wal, Clock clock) {
     this.root = root;
-    this.storage = new FileSystemStorage(root);
+    this.storage = storage;
+    this.tables = tables;
     this.wal = wal;
     this.clock = clock;
     this.indexCatalog = new IndexCatalogOperations(this, wal);
@@ -101,23 +103,44 @@ public final class Engine implements AutoCloseable {
    * replays the log records that the tables do not hold yet.
    */
   public static Engine open(Path root, Durability durability, Clock clock) {
-    Daktilo log =
-        Daktilo.open(
-            root.resolve(Namespace.RESERVED_LOG_FOLDER),
-            DaktiloOptions.defaults().withDurability(durability));
-    Engine engine = new Engine(root, new WriteAheadLog(log), clock);
+    return open(root, null, durability, clock);
+  }
+
+  /**
+   * Opens (or creates) an engine whose log is under {@code root} and whose tables are at {@code
+   * tablesLocation} ({@code s3://bucket/prefix?endpoint=...}, {@code memory://}, a path), or also
+   * under {@code root} when it is {@code null}. The log stays on local disk either way: its
+   * group-committed syncs are what makes a write durable before it reaches a table.
+   */
+  public static Engine open(Path root, String tablesLocation, Durability durability, Clock clock) {
+    Storage storage =
+        tablesLocation == null ? new FileSystemStorage(root) : Storage.create(tablesLocation);
+    TableCatalog tables =
+        new TableCatalog(storage, storage instanceof FileSystemStorage local ? local.root() : null);
+    Daktilo log;
+    try {
+      log =
+          Daktilo.open(
+              root.resolve(Namespace.RESERVED_LOG_FOLDER),
+              DaktiloOptions.defaults().withDurability(durability));
+    } catch (RuntimeException e) {
+      storage.close();
+      throw e;
+    }
+    Engine engine = new Engine(root, storage, tables, new WriteAheadLog(log), clock);
     try {
       engine.discoverTables();
       engine.replay();
     } catch (RuntimeException e) {
       engine.wal.close();
+      storage.close();
       throw e;
     }
     return engine;
   }
 
   private void discoverTables() {
-    for (Namespace namespace : TableDirectories.find(root)) {
+    for (Namespace namespace : tables.find()) {
       DocumentTable.open(storage, namespace.storagePath(), clock)
           .ifPresent(
               table -> {
@@ -136,7 +159,7 @@ public final class Engine implements AutoCloseable {
    * them up to date).
    */
   private void loadIndexes(CollectionState state, DocumentSnapshot snapshot) {
-    List<IndexSpec> specs = IndexCatalogFile.read(tableFolder(state.namespace()));
+    List<IndexSpec> specs = IndexCatalogFile.read(storage, state.namespace().storagePath());
     if (!specs.isEmpty()) {
       try (var documents = snapshot.scan()) {
         state.indexes().build(specs, documents).forEach(index -> state.indexes().install(index, 0));
@@ -145,10 +168,6 @@ public final class Engine implements AutoCloseable {
       }
     }
     state.catalogPersisted();
-  }
-
-  Path tableFolder(Namespace namespace) {
-    return root.resolve(namespace.database()).resolve(namespace.collection());
   }
 
   private void replay() {
@@ -188,7 +207,7 @@ public final class Engine implements AutoCloseable {
               create.namespace(), new CollectionState(create.namespace(), create.options()));
       case WalRecord.DropCollection drop -> {
         collections.remove(drop.namespace());
-        TableDirectories.delete(root, drop.namespace());
+        tables.delete(drop.namespace());
       }
     }
   }
@@ -475,7 +494,7 @@ public final class Engine implements AutoCloseable {
     state.writeLock().lock();
     try {
       if (state.catalogStale() && collections.get(state.namespace()) == state) {
-        IndexCatalogFile.write(tableFolder(state.namespace()), state.indexes().specs());
+        IndexCatalogFile.write(storage, state.namespace().storagePath(), state.indexes().specs());
         state.catalogPersisted();
       }
     } finally {
@@ -484,6 +503,7 @@ public final class Engine implements AutoCloseable {
   }
 
   private DocumentTable createTable(Namespace namespace) {
+    tables.register(namespace);
     try {
       return DocumentTable.create(
           storage, namespace.storagePath(), DocumentTableConfig.defaults(), clock);
@@ -808,7 +828,11 @@ public final class Engine implements AutoCloseable {
     try {
       flushToTables();
     } finally {
-      wal.close();
+      try {
+        wal.close();
+      } finally {
+        storage.close();
+      }
     }
   }
 }
