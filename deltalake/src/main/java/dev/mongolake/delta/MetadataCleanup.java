@@ -1,0 +1,133 @@
+package dev.mongolake.delta;
+
+import dev.mongolake.delta.log.internal.CommitTimeline;
+import dev.mongolake.delta.log.internal.LogFile;
+import dev.mongolake.delta.log.internal.TableLog;
+import dev.mongolake.delta.storage.FileEntry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Deletes expired {@code _delta_log} entries as the protocol's "Metadata Cleanup" section
+ * describes:
+ *
+ * <ol>
+ *   <li>the cut-off is midnight UTC of the day {@code delta.logRetentionDuration} (30 days by
+ *       default) before now; the cut-off commit is the newest commit whose timestamp (in-commit
+ *       timestamp, else adjusted file time, as time travel uses) is not after it;
+ *   <li>the cut-off checkpoint is the newest complete checkpoint at or before the cut-off commit:
+ *       it and every commit from its version on are kept, so every version from the cut-off commit
+ *       on can still be reconstructed (and the commit at the checkpoint's version keeps its
+ *       commitInfo);
+ *   <li>commits, checkpoints and version checksum files of older versions are deleted, oldest
+ *       first, and so are log compactions that start at or before the checkpoint.
+ * </ol>
+ *
+ * <p>Nothing is deleted when {@code delta.enableExpiredLogCleanup} is {@code false} or no complete
+ * checkpoint is old enough. Sidecar files of v2 checkpoints are left in place.
+ */
+final class MetadataCleanup {
+  private static final Pattern CHECKSUM = Pattern.compile("(\\d{20})\\.crc");
+  private static final Pattern COMPACTION =
+      Pattern.compile("(\\d{20})\\.(\\d{20})\\.compacted\\.json");
+
+  private final TableLog log;
+  private final Clock clock;
+
+  MetadataCleanup(TableLog log, Clock clock) {
+    this.log = log;
+    this.clock = clock;
+  }
+
+  /**
+   * Deletes what the latest snapshot's settings let expire.
+   *
+   * @return the deleted storage paths, oldest version first
+   */
+  List<String> run(Snapshot latest, CommitTimeline timeline) {
+    if ("false"
+        .equalsIgnoreCase(latest.metadata().configuration().get("delta.enableExpiredLogCleanup"))) {
+      return List.of();
+    }
+    Duration retention = TableRetention.logRetention(latest.metadata());
+    long cutOff =
+        Instant.ofEpochMilli(clock.millis())
+            .minus(retention)
+            .truncatedTo(ChronoUnit.DAYS)
+            .toEpochMilli();
+    Optional<CommitTimeline.Entry> cutOffCommit =
+        timeline.entries().stream().filter(e -> e.timestamp() <= cutOff).reduce((a, b) -> b);
+    if (cutOffCommit.isEmpty()) {
+      return List.of();
+    }
+    List<LogFile> files = log.segments().list(-1);
+    OptionalLong checkpoint = newestCompleteCheckpoint(files, cutOffCommit.get().version());
+    if (checkpoint.isEmpty()) {
+      return List.of();
+    }
+    return deleteBefore(files, checkpoint.getAsLong());
+  }
+
+  private static OptionalLong newestCompleteCheckpoint(List<LogFile> files, long atOrBefore) {
+    TreeSet<Long> complete = new TreeSet<>();
+    Map<String, Set<Integer>> partsSeen = new HashMap<>();
+    for (LogFile file : files) {
+      if (!file.isCheckpoint() || file.version() > atOrBefore) {
+        continue;
+      }
+      if (file.kind() != LogFile.Kind.MULTI_PART_CHECKPOINT) {
+        complete.add(file.version());
+        continue;
+      }
+      Set<Integer> parts =
+          partsSeen.computeIfAbsent(file.version() + "/" + file.parts(), k -> new TreeSet<>());
+      parts.add(file.part());
+      if (parts.size() == file.parts()) {
+        complete.add(file.version());
+      }
+    }
+    return complete.isEmpty() ? OptionalLong.empty() : OptionalLong.of(complete.last());
+  }
+
+  private List<String> deleteBefore(List<LogFile> logFiles, long checkpointVersion) {
+    List<String> expired = new ArrayList<>();
+    for (LogFile file : logFiles) {
+      if (file.version() < checkpointVersion) {
+        expired.add(file.path());
+      }
+    }
+    String prefix = log.logPrefix();
+    for (FileEntry entry : log.storage().list(prefix, prefix)) {
+      String name = entry.path().substring(prefix.length());
+      Matcher checksum = CHECKSUM.matcher(name);
+      Matcher compaction = COMPACTION.matcher(name);
+      if ((checksum.matches() && Long.parseLong(checksum.group(1)) < checkpointVersion)
+          || (compaction.matches() && Long.parseLong(compaction.group(1)) <= checkpointVersion)) {
+        expired.add(entry.path());
+      }
+    }
+    // Zero-padded names sort by version: deleting in name order removes the oldest first, so an
+    // interrupted cleanup still leaves a log whose oldest entries are the ones to go next.
+    List<String> ordered = expired.stream().sorted().collect(Collectors.toList());
+    List<String> deleted = new ArrayList<>();
+    for (String path : ordered) {
+      if (log.storage().delete(path)) {
+        deleted.add(path);
+      }
+    }
+    return deleted;
+  }
+}
