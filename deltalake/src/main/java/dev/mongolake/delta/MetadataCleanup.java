@@ -1,5 +1,9 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.log.Action;
+import dev.mongolake.delta.log.FilePaths;
+import dev.mongolake.delta.log.Sidecar;
+import dev.mongolake.delta.log.internal.CheckpointReader;
 import dev.mongolake.delta.log.internal.CommitTimeline;
 import dev.mongolake.delta.log.internal.LogFile;
 import dev.mongolake.delta.log.internal.TableLog;
@@ -10,6 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,16 +38,21 @@ import java.util.stream.Collectors;
  *       on can still be reconstructed (and the commit at the checkpoint's version keeps its
  *       commitInfo);
  *   <li>commits, checkpoints and version checksum files of older versions are deleted, oldest
- *       first, and so are log compactions that start at or before the checkpoint.
+ *       first, and so are log compactions that start at or before the checkpoint;
+ *   <li>files in {@code _delta_log/_sidecars} that no remaining checkpoint references are deleted,
+ *       unless they were written after midnight UTC of yesterday (they may belong to a checkpoint
+ *       still being written).
  * </ol>
  *
  * <p>Nothing is deleted when {@code delta.enableExpiredLogCleanup} is {@code false} or no complete
- * checkpoint is old enough. Sidecar files of v2 checkpoints are left in place.
+ * checkpoint is old enough.
  */
 final class MetadataCleanup {
   private static final Pattern CHECKSUM = Pattern.compile("(\\d{20})\\.crc");
   private static final Pattern COMPACTION =
       Pattern.compile("(\\d{20})\\.(\\d{20})\\.compacted\\.json");
+
+  private static final String SIDECARS = "_sidecars/";
 
   private final TableLog log;
   private final Clock clock;
@@ -78,7 +88,9 @@ final class MetadataCleanup {
     if (checkpoint.isEmpty()) {
       return List.of();
     }
-    return deleteBefore(files, checkpoint.getAsLong());
+    List<String> deleted = new ArrayList<>(deleteBefore(files, checkpoint.getAsLong()));
+    deleted.addAll(deleteUnreferencedSidecars());
+    return deleted;
   }
 
   private static OptionalLong newestCompleteCheckpoint(List<LogFile> files, long atOrBefore) {
@@ -100,6 +112,40 @@ final class MetadataCleanup {
       }
     }
     return complete.isEmpty() ? OptionalLong.empty() : OptionalLong.of(complete.last());
+  }
+
+  private List<String> deleteUnreferencedSidecars() {
+    String sidecarPrefix = log.logPrefix() + SIDECARS;
+    List<FileEntry> sidecars = log.storage().list(sidecarPrefix, sidecarPrefix);
+    if (sidecars.isEmpty()) {
+      return List.of();
+    }
+    long inProgressSince =
+        Instant.ofEpochMilli(clock.millis())
+            .minus(Duration.ofDays(1))
+            .truncatedTo(ChronoUnit.DAYS)
+            .toEpochMilli();
+    Set<String> referenced = new HashSet<>();
+    CheckpointReader reader = new CheckpointReader(log.storage(), log.logPrefix());
+    for (LogFile file : log.segments().list(-1)) {
+      if (!file.isCheckpoint()) {
+        continue;
+      }
+      for (Action action : reader.readNonFileActions(List.of(file))) {
+        if (action instanceof Sidecar sidecar) {
+          referenced.add(sidecarPrefix + FilePaths.decode(sidecar.path()));
+        }
+      }
+    }
+    List<String> deleted = new ArrayList<>();
+    for (FileEntry sidecar : sidecars) {
+      if (!referenced.contains(sidecar.path())
+          && sidecar.modificationTime() < inProgressSince
+          && log.storage().delete(sidecar.path())) {
+        deleted.add(sidecar.path());
+      }
+    }
+    return deleted;
   }
 
   private List<String> deleteBefore(List<LogFile> logFiles, long checkpointVersion) {

@@ -5,6 +5,7 @@ import static dev.mongolake.delta.TestTables.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.MemoryStorage;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +109,54 @@ class MetadataCleanupTest {
 
     assertThat(logFiles()).doesNotContain("%020d.crc".formatted(3));
     assertThat(logFiles()).contains("%020d.crc".formatted(15));
+  }
+
+  @Test
+  void sidecarsNoRemainingCheckpointReferencesAreDeletedUnlessWrittenSinceYesterday() {
+    DeltaTable table = create(Map.of("delta.logRetentionDuration", "interval 2 days"));
+    commitDaily(table, 1, 18);
+    // V2 checkpoints with sidecars, as Spark writes them: at 5, which expires, and beside the
+    // classic checkpoint at 10, which is the cut-off checkpoint on day 20 and stays.
+    writeV2Checkpoint(table, 5, "s5.parquet");
+    writeV2Checkpoint(table, 10, "s10.parquet");
+    writeSidecar("orphan.parquet", new byte[] {1});
+    commitDaily(table, 19, 19);
+    clock.advance(Duration.ofDays(1));
+    writeSidecar("in-progress.parquet", new byte[] {1});
+
+    table.startTransaction().add(file("f20.parquet", "d", 20)).commit(); // cleanup on day 20
+
+    assertThat(logFiles())
+        .filteredOn(name -> name.startsWith("_sidecars/"))
+        .containsExactlyInAnyOrder("_sidecars/s10.parquet", "_sidecars/in-progress.parquet");
+    assertThat(logFiles()).doesNotContain(v2CheckpointName(5)).contains(v2CheckpointName(10));
+    assertThat(DeltaTable.forPath(storage, "t", options).snapshotAt(10).fileCount()).isEqualTo(10);
+  }
+
+  /**
+   * A V2 JSON checkpoint at {@code version} whose file actions live in one sidecar: a copy of the
+   * classic checkpoint at 10, which holds the state at 10 (only version 10 is ever read back).
+   */
+  private void writeV2Checkpoint(DeltaTable table, int version, String sidecar) {
+    Snapshot snapshot = table.snapshotAt(version);
+    String content =
+        String.join(
+            "\n",
+            "{\"checkpointMetadata\":{\"version\":" + version + "}}",
+            ActionCodec.encodeLine(snapshot.protocol()),
+            ActionCodec.encodeLine(snapshot.metadata()),
+            "{\"sidecar\":{\"path\":\"" + sidecar + "\",\"sizeInBytes\":1,\"modificationTime\":0}}",
+            "");
+    storage.overwrite(LOG + v2CheckpointName(version), content.getBytes(StandardCharsets.UTF_8));
+    writeSidecar(sidecar, storage.read(LOG + checkpoint(10)));
+  }
+
+  private static String v2CheckpointName(int version) {
+    return "%020d.checkpoint.0b1e4c3a-5f5e-4f7b-9d55-2a0f3c2b9e11.json".formatted(version);
+  }
+
+  private void writeSidecar(String name, byte[] content) {
+    storage.overwrite(LOG + "_sidecars/" + name, content);
   }
 
   @Test
