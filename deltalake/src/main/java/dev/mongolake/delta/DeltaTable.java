@@ -184,7 +184,7 @@ public final class DeltaTable {
 
   private void cleanUpExpiredLogs() {
     try {
-      List<String> deleted = new MetadataCleanup(log, options.clock()).run(snapshot(), timeline());
+      List<String> deleted = new MetadataCleanup(log, options.clock()).run(snapshot());
       if (!deleted.isEmpty()) {
         LOG.info("Deleted {} expired log entries of {}", deleted.size(), tablePath());
       }

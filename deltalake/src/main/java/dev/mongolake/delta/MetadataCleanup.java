@@ -4,7 +4,7 @@ import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.Sidecar;
 import dev.mongolake.delta.log.internal.CheckpointReader;
-import dev.mongolake.delta.log.internal.CommitTimeline;
+import dev.mongolake.delta.log.internal.CommitTimestamps;
 import dev.mongolake.delta.log.internal.LogFile;
 import dev.mongolake.delta.log.internal.TableLog;
 import dev.mongolake.delta.storage.FileEntry;
@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
@@ -67,7 +66,7 @@ final class MetadataCleanup {
    *
    * @return the deleted storage paths, oldest version first
    */
-  List<String> run(Snapshot latest, CommitTimeline timeline) {
+  List<String> run(Snapshot latest) {
     if ("false"
         .equalsIgnoreCase(latest.metadata().configuration().get("delta.enableExpiredLogCleanup"))) {
       return List.of();
@@ -78,26 +77,43 @@ final class MetadataCleanup {
             .minus(retention)
             .truncatedTo(ChronoUnit.DAYS)
             .toEpochMilli();
-    Optional<CommitTimeline.Entry> cutOffCommit =
-        timeline.entries().stream().filter(e -> e.timestamp() <= cutOff).reduce((a, b) -> b);
-    if (cutOffCommit.isEmpty()) {
-      return List.of();
-    }
     List<LogFile> files = log.segments().list(-1);
-    OptionalLong checkpoint = newestCompleteCheckpoint(files, cutOffCommit.get().version());
-    if (checkpoint.isEmpty()) {
+    List<Long> checkpoints = completeCheckpoints(files);
+    CommitTimestamps timestamps =
+        new CommitTimestamps(
+            log,
+            files,
+            latest.metadata(),
+            TableFeatures.supportsWriterFeature(latest.protocol(), "inCommitTimestamp"));
+    // The cut-off checkpoint is at or before the cut-off commit exactly when the first commit from
+    // its version on is not after the cut-off; timestamps grow with versions, so binary-search.
+    long cutOffCheckpoint = -1;
+    int low = 0;
+    int high = checkpoints.size() - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      OptionalLong time = timestamps.firstAtOrAfter(checkpoints.get(middle));
+      if (time.isPresent() && time.getAsLong() <= cutOff) {
+        cutOffCheckpoint = checkpoints.get(middle);
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    if (cutOffCheckpoint < 0) {
       return List.of();
     }
-    List<String> deleted = new ArrayList<>(deleteBefore(files, checkpoint.getAsLong()));
+    List<String> deleted = new ArrayList<>(deleteBefore(files, cutOffCheckpoint));
     deleted.addAll(deleteUnreferencedSidecars());
     return deleted;
   }
 
-  private static OptionalLong newestCompleteCheckpoint(List<LogFile> files, long atOrBefore) {
+  /** Versions of the complete checkpoints (every part of a multi-part one listed), ascending. */
+  private static List<Long> completeCheckpoints(List<LogFile> files) {
     TreeSet<Long> complete = new TreeSet<>();
     Map<String, Set<Integer>> partsSeen = new HashMap<>();
     for (LogFile file : files) {
-      if (!file.isCheckpoint() || file.version() > atOrBefore) {
+      if (!file.isCheckpoint()) {
         continue;
       }
       if (file.kind() != LogFile.Kind.MULTI_PART_CHECKPOINT) {
@@ -111,7 +127,7 @@ final class MetadataCleanup {
         complete.add(file.version());
       }
     }
-    return complete.isEmpty() ? OptionalLong.empty() : OptionalLong.of(complete.last());
+    return List.copyOf(complete);
   }
 
   private List<String> deleteUnreferencedSidecars() {

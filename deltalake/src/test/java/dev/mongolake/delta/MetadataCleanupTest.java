@@ -100,6 +100,31 @@ class MetadataCleanupTest {
   }
 
   @Test
+  void inCommitTimestampsDecideWhatExpiresWhenTheTableHasThem() {
+    // File times come from the machine's clock (all recent); only the in-commit timestamps, from
+    // the table's clock, are old enough to expire anything.
+    MemoryStorage recentFiles = new MemoryStorage();
+    DeltaTable table =
+        DeltaTable.create(
+            recentFiles,
+            "t",
+            new TableDefinition(
+                SCHEMA,
+                List.of("day"),
+                Map.of(
+                    "delta.enableInCommitTimestamps", "true",
+                    "delta.logRetentionDuration", "interval 2 days"),
+                "t"),
+            options);
+
+    commitDaily(table, 1, 20);
+
+    assertThat(recentFiles.stat(LOG + "%020d.json".formatted(9))).isEmpty();
+    assertThat(recentFiles.stat(LOG + "%020d.json".formatted(10))).isPresent();
+    assertThat(table.snapshotAt(10).fileCount()).isEqualTo(10);
+  }
+
+  @Test
   void versionChecksumFilesOfDeletedVersionsGoWithThem() {
     DeltaTable table = create(Map.of("delta.logRetentionDuration", "interval 2 days"));
     storage.overwrite(LOG + "%020d.crc".formatted(3), "{}".getBytes(StandardCharsets.UTF_8));
