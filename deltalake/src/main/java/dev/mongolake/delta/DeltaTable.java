@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A handle on one Delta table in a {@link Storage}: snapshots (latest, by version, by timestamp),
@@ -35,6 +37,8 @@ import java.util.function.Supplier;
  * storage: the caller closes the storage.
  */
 public final class DeltaTable {
+  private static final Logger LOG = LoggerFactory.getLogger(DeltaTable.class);
+
   /**
    * A refresh rebuilds the segment from a newer checkpoint once the segment has this many commits;
    * otherwise it appends the new commits to the cached segment.
@@ -159,6 +163,11 @@ public final class DeltaTable {
    * it. Tombstones older than {@code delta.deletedFileRetentionDuration} (default 7 days) are not
    * kept.
    *
+   * <p>Then, unless {@code delta.enableExpiredLogCleanup} is {@code false}, deletes log entries
+   * older than {@code delta.logRetentionDuration} (default 30 days) that no version still in
+   * retention needs (see the protocol's "Metadata Cleanup"); a failed cleanup is logged, not
+   * thrown, since the checkpoint is already written.
+   *
    * @return the checkpoint's version
    */
   public long checkpoint(Snapshot snapshot) {
@@ -169,7 +178,19 @@ public final class DeltaTable {
     new CheckpointWriter(log.storage(), log.logPrefix())
         .write(
             snapshot.version(), snapshot.protocol(), snapshot.metadata(), snapshot.state(), cutoff);
+    cleanUpExpiredLogs();
     return snapshot.version();
+  }
+
+  private void cleanUpExpiredLogs() {
+    try {
+      List<String> deleted = new MetadataCleanup(log, options.clock()).run(snapshot());
+      if (!deleted.isEmpty()) {
+        LOG.info("Deleted {} expired log entries of {}", deleted.size(), tablePath());
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot clean up the expired log entries of {}: {}", tablePath(), e.toString());
+    }
   }
 
   /**

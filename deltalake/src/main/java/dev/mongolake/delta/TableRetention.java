@@ -19,15 +19,28 @@ final class TableRetention {
 
   private TableRetention() {}
 
+  /** Delta's default for how long log entries stay for time travel. */
+  static final Duration DEFAULT_LOG_RETENTION = Duration.ofDays(30);
+
   static Duration tombstoneRetention(Metadata metadata) {
     String value = metadata.configuration().get("delta.deletedFileRetentionDuration");
     return value == null ? DEFAULT : parse(value);
   }
 
+  /** {@code delta.logRetentionDuration}, 30 days when absent or unreadable. */
+  static Duration logRetention(Metadata metadata) {
+    String value = metadata.configuration().get("delta.logRetentionDuration");
+    return value == null ? DEFAULT_LOG_RETENTION : parse(value, DEFAULT_LOG_RETENTION);
+  }
+
   static Duration parse(String value) {
+    return parse(value, DEFAULT);
+  }
+
+  private static Duration parse(String value, Duration fallback) {
     Matcher m = INTERVAL.matcher(value.trim());
     if (!m.matches()) {
-      return DEFAULT;
+      return fallback;
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2).toLowerCase(Locale.ROOT);
@@ -41,7 +54,7 @@ final class TableRetention {
       case "minute" -> Duration.ofMinutes(n);
       case "second" -> Duration.ofSeconds(n);
       case "millisecond" -> Duration.ofMillis(n);
-      default -> DEFAULT;
+      default -> fallback;
     };
   }
 }

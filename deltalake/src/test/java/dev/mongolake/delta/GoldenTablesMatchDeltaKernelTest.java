@@ -14,9 +14,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -27,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every Spark-written golden table, every version: our reconstructed state (live files with sizes
- * and partition values, schema, protocol) equals delta-kernel's, or we refuse the table with an
- * error that names the unsupported feature, or both readers reject a corrupt log.
+ * and partition values, schema, protocol, and the rows of the live files) equals delta-kernel's, or
+ * we refuse the table with an error that names the unsupported feature, or both readers reject a
+ * corrupt log.
  */
 class GoldenTablesMatchDeltaKernelTest {
   static final Path GOLDEN = GoldenTables.location();
@@ -63,13 +67,17 @@ class GoldenTablesMatchDeltaKernelTest {
       assertBothRejectLatest(table, ours);
       return;
     }
+    RowCaches caches = new RowCaches(new HashMap<>(), new HashMap<>());
     for (long version : versions) {
-      compareVersion(table, dir, ours, version);
+      compareVersion(table, dir, ours, version, caches);
     }
   }
 
-  private static void compareVersion(String table, Path dir, DeltaTable ours, long version)
-      throws Exception {
+  /** Rows per data file, ours and delta-kernel's, shared by the versions of one table. */
+  private record RowCaches(Map<String, List<String>> ours, Map<String, List<String>> kernel) {}
+
+  private static void compareVersion(
+      String table, Path dir, DeltaTable ours, long version, RowCaches caches) throws Exception {
     Snapshot snapshot;
     Map<String, String> ourFiles;
     try {
@@ -122,7 +130,36 @@ class GoldenTablesMatchDeltaKernelTest {
     assertThat(snapshot.partitionColumns())
         .as("%s@%d partition columns", table, version)
         .isEqualTo(kernel.getPartitionColumnNames());
-    System.out.printf("OUTCOME %s@%d MATCH %d files%n", table, version, ourFiles.size());
+    System.out.printf(
+        "OUTCOME %s@%d MATCH %d files, %s%n",
+        table, version, ourFiles.size(), compareRows(table, dir, snapshot, kernel, caches));
+  }
+
+  /**
+   * Compares the rows of the live files as multisets (partition values as columns), or says why the
+   * rows are not compared.
+   */
+  private static String compareRows(
+      String table, Path dir, Snapshot snapshot, io.delta.kernel.Snapshot kernel, RowCaches caches)
+      throws IOException {
+    Optional<String> unreproducible = ParquetTableRows.unreproducible(dir, snapshot);
+    if (unreproducible.isPresent()) {
+      return "rows not compared: " + unreproducible.get();
+    }
+    List<String> kernelRows;
+    try {
+      kernelRows = new ArrayList<>(KernelTableRows.rows(ENGINE, kernel, caches.kernel()));
+    } catch (Exception e) {
+      if (isKernelFeatureLimit(e)) {
+        return "rows not compared: delta-kernel cannot read them: " + e.getMessage();
+      }
+      throw e;
+    }
+    List<String> ourRows = new ArrayList<>(ParquetTableRows.rows(dir, snapshot, caches.ours()));
+    Collections.sort(kernelRows);
+    Collections.sort(ourRows);
+    assertThat(ourRows).as("%s@%d rows", table, snapshot.version()).isEqualTo(kernelRows);
+    return ourRows.size() + " rows";
   }
 
   private static JsonNode upperCaseCollations(JsonNode node) {

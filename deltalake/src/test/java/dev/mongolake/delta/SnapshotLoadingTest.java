@@ -2,8 +2,13 @@ package dev.mongolake.delta;
 
 import static dev.mongolake.delta.TestTables.PARTITIONED;
 import static dev.mongolake.delta.TestTables.file;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mongolake.delta.log.ActionCodec;
+import dev.mongolake.delta.log.internal.LastCheckpointChecksum;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.MemoryStorage;
 import dev.mongolake.delta.storage.Storage;
@@ -11,6 +16,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +24,7 @@ import org.junit.jupiter.api.Test;
 class SnapshotLoadingTest {
   private final MemoryStorage memory = new MemoryStorage();
   private final AtomicInteger checkpointReads = new AtomicInteger();
+  private final List<String> listingStarts = new CopyOnWriteArrayList<>();
   private final Storage storage = new ReadCountingStorage();
 
   private DeltaTable tableWith(int commits) {
@@ -37,6 +44,48 @@ class SnapshotLoadingTest {
     Snapshot snapshot = DeltaTable.forPath(storage, "t").snapshot();
     assertThat(snapshot.version()).isEqualTo(12);
     assertThat(snapshot.fileCount()).isEqualTo(12);
+  }
+
+  @Test
+  void aWrittenHintCarriesItsChecksumAndStartsTheListingAtItsCheckpoint() throws Exception {
+    tableWith(12);
+    JsonNode hint = ActionCodec.mapper().readTree(memory.read("t/_delta_log/_last_checkpoint"));
+    assertThat(hint.path("checksum").asText()).isEqualTo(LastCheckpointChecksum.of(hint));
+
+    listingStarts.clear();
+    DeltaTable.forPath(storage, "t").snapshot();
+
+    assertThat(listingStarts).containsExactly("t/_delta_log/00000000000000000010");
+  }
+
+  @Test
+  void aHintWhoseChecksumDoesNotMatchItsContentIsIgnoredForAFullListing() throws Exception {
+    tableWith(12);
+    ObjectNode hint =
+        (ObjectNode) ActionCodec.mapper().readTree(memory.read("t/_delta_log/_last_checkpoint"));
+    hint.put("size", hint.get("size").asLong() + 1); // the checksum no longer matches
+    memory.overwrite("t/_delta_log/_last_checkpoint", hint.toString().getBytes(UTF_8));
+
+    listingStarts.clear();
+    Snapshot snapshot = DeltaTable.forPath(storage, "t").snapshot();
+
+    assertThat(listingStarts).containsExactly("t/_delta_log/");
+    assertThat(snapshot.version()).isEqualTo(12);
+    assertThat(snapshot.fileCount()).isEqualTo(12);
+  }
+
+  @Test
+  void aHintThatRepeatsAKeyIsIgnoredForAFullListing() {
+    tableWith(12);
+    memory.overwrite(
+        "t/_delta_log/_last_checkpoint",
+        "{\"version\":10,\"size\":14,\"version\":10}".getBytes(UTF_8));
+
+    listingStarts.clear();
+    Snapshot snapshot = DeltaTable.forPath(storage, "t").snapshot();
+
+    assertThat(listingStarts).containsExactly("t/_delta_log/");
+    assertThat(snapshot.version()).isEqualTo(12);
   }
 
   @Test
@@ -113,6 +162,7 @@ class SnapshotLoadingTest {
 
     @Override
     public List<FileEntry> list(String prefix, String startAt) {
+      listingStarts.add(startAt);
       return memory.list(prefix, startAt);
     }
 
