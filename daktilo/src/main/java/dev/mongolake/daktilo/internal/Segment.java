@@ -14,12 +14,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One segment file mapped into memory. The active segment is mapped read-write over its whole
- * preallocated size; appenders copy frames into the mapping (that is the "OS write": the bytes are
- * in the page cache and survive a process crash) and {@link #force} msyncs a byte range to the
- * device. Sealed segments are read-only.
+ * preallocated size. The writer either copies frames into the mapping ({@link #writeFrame}, ASYNC
+ * mode) or writes them through the file ({@link #writeThrough}, STRICT and BATCH); either is the
+ * "OS write" (the bytes are in the page cache, which the mapping shares, and survive a process
+ * crash). {@link #force} flushes to the device. Sealed segments are read-only.
  *
- * <p>Writes happen only under the log's write lock. Reads are lock-free: a reader reads {@link
- * #writePosition} (volatile, published after the bytes) and never looks past it.
+ * <p>Writes come only from the log's writer, one at a time ({@link Writer}). Reads are lock-free: a
+ * reader reads {@link #writePosition} (volatile, published after the bytes) and never looks past
+ * it.
  */
 public final class Segment extends MappedSource {
   private final MemorySegment memory;
@@ -188,7 +190,7 @@ public final class Segment extends MappedSource {
     }
   }
 
-  // ---- writing (under the log's write lock) ----
+  // ---- writing (by the log's writer, one at a time) ----
 
   /** Size of the mapping (the preallocated file size). */
   public int capacity() {
