@@ -162,6 +162,40 @@ class WriteQueueTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Durability.class)
+  void flushRacingWithCloseReturnsOrRejectsButNeverHangs(Durability durability) throws Exception {
+    Daktilo log = Daktilo.open(dir, DaktiloOptions.defaults().withDurability(durability));
+    AtomicReference<Throwable> unexpected = new AtomicReference<>();
+    CountDownLatch running = new CountDownLatch(8);
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      threads.add(
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    running.countDown();
+                    try {
+                      while (true) {
+                        log.append(new byte[16]);
+                        log.flush();
+                      }
+                    } catch (LogClosedException expected) {
+                      // the log closed under us: the clean way out
+                    } catch (Throwable e) {
+                      unexpected.compareAndSet(null, e);
+                    }
+                  }));
+    }
+    running.await();
+    log.close();
+    for (Thread t : threads) {
+      t.join(HANG_GUARD);
+      assertThat(t.isAlive()).as("flusher released by close()").isFalse();
+    }
+    assertThat(unexpected.get()).isNull();
+  }
+
   @Test
   void appendAsyncKeepsThePayloadItWasGivenWhenTheCallerReusesTheArray() {
     try (Daktilo log =

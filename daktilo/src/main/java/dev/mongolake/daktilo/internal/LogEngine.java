@@ -229,6 +229,10 @@ public final class LogEngine implements AutoCloseable {
         "Cannot append to log " + dir + ": it failed earlier (" + f + "); reopen it", f);
   }
 
+  LogClosedException closedException(String action) {
+    return new LogClosedException("Cannot " + action + " log " + dir + ": it is closed");
+  }
+
   // ---- writer callbacks (the caller holds the writer role) ----
 
   Segment active() {
@@ -369,6 +373,10 @@ public final class LogEngine implements AutoCloseable {
     }
     Append flush = Append.flush(writtenSequence);
     syncer.enqueueFlush(flush);
+    if (closed && syncer.removeFlush(flush)) {
+      // close() may have stopped the sync thread before we queued: nobody else will look at it.
+      throw closedException("flush");
+    }
     syncer.wake();
     writer.await(flush);
   }

@@ -41,6 +41,11 @@ final class Syncer implements Runnable {
     flushes.add(flush);
   }
 
+  /** Takes back a flush request nobody completed yet; false when it was already taken. */
+  boolean removeFlush(Append flush) {
+    return flushes.remove(flush);
+  }
+
   /** Wakes the sync thread if it sleeps. */
   void wake() {
     if (parked) {
@@ -62,6 +67,16 @@ final class Syncer implements Runnable {
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
+    }
+    // A flush() that queued after the thread's last look: everything written was flushed on the
+    // way out, so it is covered unless the log failed.
+    Append f;
+    while ((f = flushes.poll()) != null) {
+      if (f.lastSequence <= log.durableSequence()) {
+        f.complete();
+      } else {
+        f.fail(log.failure() != null ? log.failure() : log.closedException("flush"));
+      }
     }
   }
 
