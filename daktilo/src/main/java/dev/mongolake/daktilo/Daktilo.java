@@ -26,9 +26,11 @@ import java.util.stream.StreamSupport;
  * records, so a record a reader saw is still there after a process crash.
  *
  * <p><b>Threads.</b> All methods are thread-safe and suit virtual threads: waiting parks the
- * thread, no lock is held across a device flush, and interrupting a caller never closes a file the
- * log uses. Appends from many threads are ordered by one write lock, in the order they take it. The
- * log owns one platform thread (the sync thread) until {@link #close()}.
+ * thread, appenders never block on a lock, and interrupting a caller never breaks the log. Appends
+ * from many threads go through one queue and are written by one writer at a time, in queue order
+ * (each caller's appends in the order of its calls). The log owns one platform thread (the sync
+ * thread) until {@link #close()}. An append racing with {@code close()} is either written and
+ * acknowledged or fails with {@link LogClosedException}; none is left waiting.
  *
  * <p><b>Errors.</b> Everything thrown on purpose is a {@link DaktiloException}. If a device flush
  * fails, the log refuses further appends (retrying a failed fsync can lose data silently); reopen
@@ -92,10 +94,10 @@ public final class Daktilo implements AutoCloseable {
   }
 
   /**
-   * Appends one record without waiting for the device: the bytes are copied into the log before
-   * this returns (the caller may reuse the array), and the future completes with its sequence once
-   * it is acknowledged, or exceptionally with a {@link DaktiloException}. The order of sequences is
-   * the order of the calls. Callbacks attached without an executor run on the log's sync thread and
+   * Appends one record without waiting for the device: the bytes are copied before this returns
+   * (the caller may reuse the array), and the future completes with its sequence once it is
+   * acknowledged, or exceptionally with a {@link DaktiloException}. The order of sequences is the
+   * order of the calls. Callbacks attached without an executor run on the log's sync thread and
    * must not block. A closed log throws {@link LogClosedException} at once.
    */
   public CompletableFuture<Long> appendAsync(byte[] payload) {

@@ -27,14 +27,21 @@ public final class LogEngine implements AutoCloseable {
   private final DaktiloOptions options;
   private final Durability mode;
   private final DirectoryLock directoryLock;
+
+  /** The writer role (see Writer); close() takes it too, to stop writing. */
   private final ReentrantLock writeLock = new ReentrantLock();
+
+  /** Guards replacing the segments array: roll, compaction and installing compressed segments. */
+  private final Object segmentsLock = new Object();
+
   private final ReentrantLock maintenanceLock = new ReentrantLock();
   private final RingCache cache;
   private final TailHub tails = new TailHub();
+  private final Writer writer;
   private final Syncer syncer;
   private final Preallocator preallocator;
   private final Compressor compressor;
-  private boolean spareRequested; // guarded by writeLock
+  private boolean spareRequested; // writer role
   private final LogReader reader;
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
@@ -44,7 +51,6 @@ public final class LogEngine implements AutoCloseable {
   private volatile long checkpoint;
   private volatile boolean closed;
   private volatile Throwable failure;
-  private long nextSequence; // guarded by writeLock
 
   private LogEngine(Path dir, DaktiloOptions options, DirectoryLock lock, Recovery.State state) {
     this.dir = dir;
@@ -59,10 +65,11 @@ public final class LogEngine implements AutoCloseable {
     this.writtenSequence = last;
     this.durable.set(last);
     this.committed.set(last);
-    this.nextSequence = state.nextSequence();
+    this.writer = new Writer(this, mode, writeLock, cache, state.nextSequence());
     this.syncer =
         new Syncer(
             this,
+            writer,
             mode,
             options.asyncFlushInterval().toNanos(),
             "daktilo-sync-" + dir.getFileName());
@@ -140,50 +147,46 @@ public final class LogEngine implements AutoCloseable {
     }
   }
 
-  // ---- appending ----
+  // ---- appending (see Writer) ----
 
   /**
-   * Appends one record. The payload is only read during the call (it is copied into the mapped
-   * segment under the write lock), so callers need not copy it.
+   * Appends one record. The payload is only read during the call (it is copied into the segment
+   * before the call returns), so callers need not copy it.
    */
   public long append(byte[] payload) {
     checkFits(Format.FRAME_HEADER_SIZE + (long) payload.length, 1);
-    Waiter waiter = null;
-    Segment segment;
-    int end;
-    long seq;
-    writeLock.lock();
-    try {
-      checkWritable();
-      if (active.remaining() < Format.FRAME_HEADER_SIZE + payload.length) {
-        roll(nextSequence, 0);
-      }
-      segment = active;
-      seq = nextSequence++;
-      int pos = segment.writePosition();
-      end = segment.writeFrame(pos, seq, 0, payload);
-      segment.publish(end, seq);
-      cache.put(seq, segment, pos, payload.length);
-      writtenSequence = seq;
-      requestSpare(segment, end);
-      waiter = afterWrite(seq, segment, null);
-    } finally {
-      writeLock.unlock();
-    }
-    awaitDurable(waiter, segment, end, seq);
-    return seq;
+    checkWritable();
+    return writer.append(payload);
   }
 
   public long[] appendMany(byte[][] payloads) {
     if (payloads.length == 0) {
       return new long[0];
     }
-    return appendBatch(payloads, null);
+    long total = 0;
+    for (byte[] p : payloads) {
+      total += Format.FRAME_HEADER_SIZE + (long) p.length;
+    }
+    checkFits(total, payloads.length);
+    checkWritable();
+    return writer.appendMany(payloads, total);
   }
 
   public CompletableFuture<Long> appendAsync(byte[] payload) {
+    checkFits(Format.FRAME_HEADER_SIZE + (long) payload.length, 1);
+    checkWritable();
     CompletableFuture<Long> future = new CompletableFuture<>();
-    appendBatch(new byte[][] {payload}, future);
+    if (mode == Durability.ASYNC) {
+      // Acknowledged once written: write it here, the caller never waits for a device.
+      try {
+        future.complete(writer.append(payload));
+      } catch (DaktiloException e) {
+        future.completeExceptionally(e);
+      }
+      return future;
+    }
+    // The request outlives the call: copy, as the caller may reuse the array at once.
+    writer.appendAsync(Append.completing(payload.clone(), future));
     return future;
   }
 
@@ -201,106 +204,6 @@ public final class LogEngine implements AutoCloseable {
     }
   }
 
-  /**
-   * Writes {@code payloads} as one unit (frames flagged so recovery drops an incomplete batch) and
-   * waits as the durability mode says, or completes {@code future} instead of waiting.
-   */
-  private long[] appendBatch(byte[][] payloads, CompletableFuture<Long> future) {
-    long total = 0;
-    for (byte[] p : payloads) {
-      total += Format.FRAME_HEADER_SIZE + (long) p.length;
-    }
-    checkFits(total, payloads.length);
-    long[] sequences = new long[payloads.length];
-    Waiter waiter;
-    Segment segment;
-    int end;
-    long last;
-    writeLock.lock();
-    try {
-      checkWritable();
-      if (active.remaining() < total) {
-        roll(nextSequence, 0);
-      }
-      segment = active;
-      int pos = segment.writePosition();
-      for (int i = 0; i < payloads.length; i++) {
-        long seq = nextSequence++;
-        sequences[i] = seq;
-        int flags = i < payloads.length - 1 ? Format.FRAME_BATCH_CONTINUES : 0;
-        int next = segment.writeFrame(pos, seq, flags, payloads[i]);
-        cache.put(seq, segment, pos, payloads[i].length);
-        pos = next;
-      }
-      end = pos;
-      last = sequences[payloads.length - 1];
-      segment.publish(end, last);
-      writtenSequence = last;
-      requestSpare(segment, end);
-      waiter = afterWrite(last, segment, future);
-    } finally {
-      writeLock.unlock();
-    }
-    if (future == null || waiter == null) {
-      awaitDurable(waiter, segment, end, last);
-      if (future != null) {
-        future.complete(last);
-      }
-    } else {
-      syncer.wake();
-    }
-    return sequences;
-  }
-
-  /**
-   * Asks for the next segment once the active one is an eighth full: early enough to be ready at
-   * the roll, late enough that small logs (tests, short-lived tools) never write a spare.
-   */
-  private void requestSpare(Segment segment, int end) {
-    if (!spareRequested && end > segment.capacity() / 8) {
-      spareRequested = true;
-      preallocator.request();
-    }
-  }
-
-  /**
-   * Under the write lock, right after publishing records up to {@code last}: acknowledges them
-   * (ASYNC), or enqueues a waiter for the sync thread (BATCH, and any future), or pins the segment
-   * for the caller's own flush (STRICT). Returns the waiter, if any.
-   */
-  private Waiter afterWrite(long last, Segment segment, CompletableFuture<Long> future) {
-    if (mode == Durability.ASYNC) {
-      committed.set(last);
-      tails.signal();
-      return null;
-    }
-    if (future != null || mode == Durability.BATCH) {
-      Waiter waiter = future != null ? new Waiter(last, future, last) : new Waiter(last);
-      syncer.enqueue(waiter);
-      return waiter;
-    }
-    segment.acquire(); // STRICT: the active segment, cannot be retired while we hold the lock
-    return null;
-  }
-
-  /** Outside the lock: waits for the sync thread, or flushes itself in STRICT mode. */
-  private void awaitDurable(Waiter waiter, Segment segment, int end, long last) {
-    if (waiter != null) {
-      syncer.wake();
-      waiter.await();
-    } else if (mode == Durability.STRICT) {
-      try {
-        segment.force(end);
-      } catch (RuntimeException e) {
-        fail(e);
-        throw new DaktiloException("Cannot sync the log " + dir + ": " + e.getMessage(), e);
-      } finally {
-        segment.release();
-      }
-      markDurable(last);
-    }
-  }
-
   private void checkWritable() {
     if (mode != Durability.ASYNC && syncer.isSyncThread()) {
       throw new IllegalStateException(
@@ -310,11 +213,58 @@ public final class LogEngine implements AutoCloseable {
     if (closed) {
       throw new LogClosedException("Cannot append to log " + dir + ": it is closed");
     }
-    if (failure != null) {
-      throw new DaktiloException(
-          "Cannot append to log " + dir + ": it failed earlier (" + failure + "); reopen it",
-          failure);
+    RuntimeException failed = failedException();
+    if (failed != null) {
+      throw failed;
     }
+  }
+
+  /** Why nothing may be written any more (a flush or roll failed), or null. */
+  RuntimeException failedException() {
+    Throwable f = failure;
+    if (f == null) {
+      return null;
+    }
+    return new DaktiloException(
+        "Cannot append to log " + dir + ": it failed earlier (" + f + "); reopen it", f);
+  }
+
+  LogClosedException closedException(String action) {
+    return new LogClosedException("Cannot " + action + " log " + dir + ": it is closed");
+  }
+
+  // ---- writer callbacks (the caller holds the writer role) ----
+
+  Segment active() {
+    return active;
+  }
+
+  /** Records that frames up to {@code end} of {@code segment} (last {@code last}) are written. */
+  void written(Segment segment, int end, long last) {
+    writtenSequence = last;
+    if (!spareRequested && end > segment.capacity() / 8) {
+      // Early enough to be ready at the roll, late enough that small logs (tests, short-lived
+      // tools) never write a spare.
+      spareRequested = true;
+      preallocator.request();
+    }
+  }
+
+  /** ASYNC mode: records up to {@code last} are acknowledged once written. */
+  void acknowledge(long last) {
+    if (committed.get() < last) {
+      committed.set(last);
+      tails.signal();
+    }
+  }
+
+  void wakeSyncer() {
+    syncer.wake();
+  }
+
+  /** Seals the active segment and starts the next one at {@code firstSequence}. */
+  void roll(long firstSequence) {
+    roll(firstSequence, 0);
   }
 
   /** Seals the active segment and starts segment id + 1 at {@code firstSequence}. */
@@ -334,11 +284,13 @@ public final class LogEngine implements AutoCloseable {
               preallocator.take(),
               Recovery.sparse(options));
       spareRequested = false;
-      RecordSource[] current = segments;
-      RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
-      grown[current.length] = next;
-      segments = grown;
-      active = next;
+      synchronized (segmentsLock) {
+        RecordSource[] current = segments;
+        RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
+        grown[current.length] = next;
+        segments = grown;
+        active = next;
+      }
       if (compressor != null) {
         compressor.submit(old);
       }
@@ -350,7 +302,7 @@ public final class LogEngine implements AutoCloseable {
     }
   }
 
-  // ---- durability (called by the sync thread and STRICT appenders) ----
+  // ---- durability ----
 
   long writtenSequence() {
     return writtenSequence;
@@ -364,7 +316,7 @@ public final class LogEngine implements AutoCloseable {
     return failure;
   }
 
-  /** Flushes the active segment up to its write position. */
+  /** ASYNC mode, on the sync thread: flushes the active segment up to its write position. */
   void syncTo() {
     while (true) {
       Segment s = active;
@@ -389,16 +341,15 @@ public final class LogEngine implements AutoCloseable {
   /** Records that every sequence up to {@code sequence} is on the device. */
   void markDurable(long sequence) {
     durable.accumulateAndGet(sequence, Math::max);
-    if (mode != Durability.ASYNC) {
+    if (mode != Durability.ASYNC && committed.get() < sequence) {
       committed.accumulateAndGet(sequence, Math::max);
       tails.signal();
     }
   }
 
-  /** Marks the log failed (a flush or roll failed: retrying an fsync is not safe). */
+  /** Marks the log failed (a write, flush or roll failed: retrying an fsync is not safe). */
   void fail(Throwable cause) {
-    writeLock.lock();
-    try {
+    synchronized (segmentsLock) {
       if (failure == null) {
         failure =
             cause instanceof DaktiloException
@@ -406,8 +357,6 @@ public final class LogEngine implements AutoCloseable {
                 : new DaktiloException(
                     "Cannot sync the log " + dir + ": " + cause.getMessage(), cause);
       }
-    } finally {
-      writeLock.unlock();
     }
     syncer.wake();
   }
@@ -417,17 +366,19 @@ public final class LogEngine implements AutoCloseable {
       throw new IllegalStateException(
           "Cannot flush from a callback on the log's sync thread: it would wait for itself");
     }
-    Waiter waiter;
-    writeLock.lock();
-    try {
-      checkWritable();
-      waiter = new Waiter(writtenSequence);
-      syncer.enqueue(waiter);
-    } finally {
-      writeLock.unlock();
+    checkWritable();
+    if (mode != Durability.ASYNC) {
+      writer.flush();
+      return;
+    }
+    Append flush = Append.flush(writtenSequence);
+    syncer.enqueueFlush(flush);
+    if (closed && syncer.removeFlush(flush)) {
+      // close() may have stopped the sync thread before we queued: nobody else will look at it.
+      throw closedException("flush");
     }
     syncer.wake();
-    waiter.await();
+    writer.await(flush);
   }
 
   // ---- reading (see LogReader) ----
@@ -510,8 +461,7 @@ public final class LogEngine implements AutoCloseable {
     try {
       long upTo = checkpoint;
       RecordSource[] victims;
-      writeLock.lock();
-      try {
+      synchronized (segmentsLock) {
         RecordSource[] segs = segments;
         int k = 0;
         while (k < segs.length - 1 && segs[k].sealed() && segs[k].lastSequence() <= upTo) {
@@ -522,8 +472,6 @@ public final class LogEngine implements AutoCloseable {
         }
         victims = Arrays.copyOfRange(segs, 0, k);
         segments = Arrays.copyOfRange(segs, k, segs.length);
-      } finally {
-        writeLock.unlock();
       }
       for (RecordSource v : victims) {
         v.retire();
@@ -561,13 +509,10 @@ public final class LogEngine implements AutoCloseable {
           java.nio.file.StandardCopyOption.ATOMIC_MOVE,
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       FileOps.fsyncDirectory(dir);
-      writeLock.lock();
-      try {
+      synchronized (segmentsLock) {
         RecordSource[] segs = segments.clone();
         segs[indexOf(segs, raw)] = replacement;
         segments = segs;
-      } finally {
-        writeLock.unlock();
       }
       installed = true;
       raw.retire();
@@ -610,8 +555,16 @@ public final class LogEngine implements AutoCloseable {
       closed = true;
     } finally {
       writeLock.unlock();
+      writer.handOff();
     }
+    // Appends already queued are written and acknowledged; none is written after this.
+    writer.drainAndStop();
     syncer.stop();
+    try {
+      active.closeChannel();
+    } catch (IOException e) {
+      // Everything written was flushed above; the handle only has to go.
+    }
     preallocator.stop();
     if (compressor != null) {
       compressor.stop();
@@ -635,8 +588,8 @@ public final class LogEngine implements AutoCloseable {
     return options;
   }
 
-  /** Number of device flushes the sync thread made (for tests and benchmarks). */
+  /** Number of device flushes made for appends and flush() (for tests and benchmarks). */
   public long syncCount() {
-    return syncer.syncCount();
+    return syncer.syncCount() + writer.forces();
   }
 }

@@ -11,8 +11,8 @@ import java.lang.invoke.VarHandle;
  * path and keeps no payload on the Java heap (no garbage-collector cost).
  *
  * <p>The ring covers the most recent records whose payloads add up to at most the byte budget.
- * Written only by the appender holding the write lock; read by anyone without locks, with a
- * sequence-lock protocol per slot (a torn read is detected and counts as a miss).
+ * Written only by the log's writer; read by anyone without locks, with a sequence-lock protocol per
+ * slot (a torn read is detected and counts as a miss).
  */
 public final class RingCache {
   private static final VarHandle SEQ = MethodHandles.arrayElementVarHandle(long[].class);

@@ -3,6 +3,7 @@ package dev.mongolake.daktilo.internal;
 import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.LogEntry;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -10,16 +11,17 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.CRC32C;
 
 /**
  * One segment file mapped into memory. The active segment is mapped read-write over its whole
- * preallocated size; appenders copy frames into the mapping (that is the "OS write": the bytes are
- * in the page cache and survive a process crash) and {@link #force} msyncs a byte range to the
- * device. Sealed segments are read-only.
+ * preallocated size. The writer either copies frames into the mapping ({@link #writeFrame}, ASYNC
+ * mode) or writes them through the file ({@link #writeThrough}, STRICT and BATCH); either is the
+ * "OS write" (the bytes are in the page cache, which the mapping shares, and survive a process
+ * crash). {@link #force} flushes to the device. Sealed segments are read-only.
  *
- * <p>Writes happen only under the log's write lock. Reads are lock-free: a reader reads {@link
- * #writePosition} (volatile, published after the bytes) and never looks past it.
+ * <p>Writes come only from the log's writer, one at a time ({@link Writer}). Reads are lock-free: a
+ * reader reads {@link #writePosition} (volatile, published after the bytes) and never looks past
+ * it.
  */
 public final class Segment extends MappedSource {
   private final MemorySegment memory;
@@ -31,10 +33,9 @@ public final class Segment extends MappedSource {
   private volatile boolean sealed;
   private final AtomicLong durableOffset;
 
-  // Writer-side scratch, used only under the log's write lock.
-  private final byte[] frameHeader = new byte[Format.FRAME_HEADER_SIZE];
-  private final ByteBuffer frameHeaderView = Format.le(frameHeader);
-  private final CRC32C crc = new CRC32C();
+  // Writer side, used only by the log's writer (see Writer).
+  private final FrameEncoder encoder = new FrameEncoder();
+  private SegmentChannel channel;
 
   private Segment(
       Path file,
@@ -189,7 +190,7 @@ public final class Segment extends MappedSource {
     }
   }
 
-  // ---- writing (under the log's write lock) ----
+  // ---- writing (by the log's writer, one at a time) ----
 
   /** Size of the mapping (the preallocated file size). */
   public int capacity() {
@@ -203,18 +204,25 @@ public final class Segment extends MappedSource {
 
   /** Copies one frame at {@code position} (not yet published) and returns the position after it. */
   public int writeFrame(int position, long sequence, int flags, byte[] payload) {
-    ByteBuffer h = frameHeaderView;
-    h.putInt(0, payload.length);
-    h.putLong(4, sequence);
-    h.putShort(12, (short) flags);
-    crc.reset();
-    crc.update(frameHeader, 0, Format.FRAME_CRC_OFFSET);
-    crc.update(payload, 0, payload.length);
-    h.putInt(Format.FRAME_CRC_OFFSET, (int) crc.getValue());
-    view.put(position, frameHeader, 0, Format.FRAME_HEADER_SIZE);
+    view.put(position, encoder.header(sequence, flags, payload), 0, Format.FRAME_HEADER_SIZE);
     view.put(position + Format.FRAME_HEADER_SIZE, payload, 0, payload.length);
     index.frame(sequence, position);
     return position + Format.FRAME_HEADER_SIZE + payload.length;
+  }
+
+  /**
+   * Writes already framed bytes ({@code src}, not yet published) at {@code position} through the
+   * file instead of the mapping; {@link #force} then flushes through the file as well.
+   */
+  void writeThrough(ByteBuffer src, int position) throws IOException {
+    if (position + src.remaining() > capacity) {
+      throw new IllegalArgumentException(
+          "Cannot write " + src.remaining() + " bytes at " + position + " of " + file());
+    }
+    if (channel == null) {
+      channel = new SegmentChannel(file());
+    }
+    channel.write(src, position);
   }
 
   /** Makes frames written up to {@code end} (last sequence {@code last}) visible to readers. */
@@ -227,14 +235,28 @@ public final class Segment extends MappedSource {
     return writePosition;
   }
 
-  /** Flushes the bytes up to {@code end} to the device (msync, i.e. a ranged fdatasync). */
-  public void force(int end) {
+  /**
+   * Flushes the bytes up to {@code end} to the device: {@code fdatasync} when they were written
+   * through the file, else {@code msync} of the range (on Linux a ranged fdatasync). Returns
+   * whether there was anything to flush.
+   */
+  public boolean force(int end) {
     long from = durableOffset.get();
     if (end <= from) {
-      return;
+      return false;
     }
-    memory.asSlice(from, end - from).force();
+    SegmentChannel ch = channel;
+    if (ch != null) {
+      try {
+        ch.force();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot sync segment " + file(), e);
+      }
+    } else {
+      memory.asSlice(from, end - from).force();
+    }
     durableOffset.accumulateAndGet(end, Math::max);
+    return true;
   }
 
   /**
@@ -244,8 +266,18 @@ public final class Segment extends MappedSource {
   public void seal() throws IOException {
     int end = writePosition;
     force(end);
+    closeChannel();
     FileOps.truncate(file(), end);
     sealed = true;
+  }
+
+  /** Closes the file handle of writes through the file, if any (seal and close). */
+  public void closeChannel() throws IOException {
+    SegmentChannel ch = channel;
+    channel = null;
+    if (ch != null) {
+      ch.close();
+    }
   }
 
   // ---- reading ----

@@ -8,9 +8,9 @@ import java.util.Arrays;
  * position inside the segment), binary-searched. 8 bytes per entry: 2 MiB per GiB of log at the
  * default 4 KiB interval.
  *
- * <p>One writer (the appender holding the write lock, or the recovery scan) and any number of
- * concurrent readers: the writer publishes arrays before the count that covers them, so a reader
- * that reads the count first always sees filled entries.
+ * <p>One writer (the log's writer, or the recovery scan) and any number of concurrent readers: the
+ * writer publishes arrays before the count that covers them, so a reader that reads the count first
+ * always sees filled entries.
  */
 public final class SparseIndex implements SegmentScanner.FrameSink {
   private final long baseSequence;

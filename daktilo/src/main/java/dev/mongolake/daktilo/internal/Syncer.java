@@ -5,29 +5,28 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The log's sync thread: the group-commit half of the writer.
- *
- * <p>Appenders copy their frames into the mapped active segment under the write lock (that lock,
- * not a queue, decides the order, so sequence assignment and placement are one atomic step) and
- * enqueue a {@link Waiter} in sequence order on this lock-free MPSC queue. The sync thread loops:
- * read the highest written sequence, flush the active segment once up to there, then complete
- * exactly the waiters at or below it. While it flushes, new appends pile up, so the next flush
- * covers more of them: batches grow with load, and an idle log flushes the moment a record arrives
- * (there is no timer in BATCH mode). In ASYNC mode it also flushes every {@code
- * asyncFlushInterval}.
+ * The log's sync thread. In BATCH mode it is the writer: each time requests are queued it drains
+ * them all, writes them, flushes once and wakes exactly the appenders that flush covered ({@link
+ * Writer}); while it flushes, new appends queue up, so batches grow with load, and an idle log
+ * flushes the moment a record arrives (there is no timer). In STRICT mode it writes the requests
+ * nobody waits on in person ({@code appendAsync}). In ASYNC mode, where appenders write and
+ * acknowledge by themselves, it flushes every {@code asyncFlushInterval} and for {@code flush()}
+ * callers, which wait on its own queue.
  */
 final class Syncer implements Runnable {
   private final LogEngine log;
+  private final Writer writer;
   private final Durability mode;
   private final long intervalNanos;
-  private final ConcurrentLinkedQueue<Waiter> waiters = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Append> flushes = new ConcurrentLinkedQueue<>();
   private final Thread thread;
   private volatile boolean parked;
   private volatile boolean stopping;
-  private long syncs;
+  private volatile long syncs;
 
-  Syncer(LogEngine log, Durability mode, long intervalNanos, String name) {
+  Syncer(LogEngine log, Writer writer, Durability mode, long intervalNanos, String name) {
     this.log = log;
+    this.writer = writer;
     this.mode = mode;
     this.intervalNanos = intervalNanos;
     this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
@@ -37,19 +36,24 @@ final class Syncer implements Runnable {
     thread.start();
   }
 
-  /** Adds a waiter; callers hold the write lock so the queue stays in sequence order. */
-  void enqueue(Waiter waiter) {
-    waiters.add(waiter);
+  /** ASYNC mode: a {@code flush()} caller waiting for a flush covering its sequence. */
+  void enqueueFlush(Append flush) {
+    flushes.add(flush);
   }
 
-  /** Wakes the sync thread if it sleeps (call after {@link #enqueue}, outside the lock). */
+  /** Takes back a flush request nobody completed yet; false when it was already taken. */
+  boolean removeFlush(Append flush) {
+    return flushes.remove(flush);
+  }
+
+  /** Wakes the sync thread if it sleeps. */
   void wake() {
     if (parked) {
       LockSupport.unpark(thread);
     }
   }
 
-  /** Asks the thread to flush everything, complete every waiter and end; waits for it. */
+  /** Asks the thread to write and flush everything, complete every request and end; waits. */
   void stop() {
     stopping = true;
     LockSupport.unpark(thread);
@@ -64,12 +68,23 @@ final class Syncer implements Runnable {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+    // A flush() that queued after the thread's last look: everything written was flushed on the
+    // way out, so it is covered unless the log failed.
+    Append f;
+    while ((f = flushes.poll()) != null) {
+      if (f.lastSequence <= log.durableSequence()) {
+        f.complete();
+      } else {
+        f.fail(log.failure() != null ? log.failure() : log.closedException("flush"));
+      }
+    }
   }
 
   boolean isSyncThread() {
     return Thread.currentThread() == thread;
   }
 
+  /** Device flushes made by this thread (ASYNC mode; the writer counts its own). */
   long syncCount() {
     return syncs;
   }
@@ -78,37 +93,26 @@ final class Syncer implements Runnable {
   public void run() {
     long lastFlush = System.nanoTime();
     while (true) {
-      if (log.failure() != null) {
-        failAll(log.failure());
-        return;
-      }
-      long target = log.writtenSequence();
-      long durable = log.durableSequence();
-      boolean flushDue = mode == Durability.ASYNC && System.nanoTime() - lastFlush >= intervalNanos;
-      if (target > durable && (!waiters.isEmpty() || stopping || flushDue)) {
-        try {
-          log.syncTo();
-        } catch (Throwable t) {
-          log.fail(t);
-          failAll(log.failure());
-          return;
-        }
-        syncs++;
-        lastFlush = System.nanoTime();
-        log.markDurable(target);
-        completeUpTo(target);
+      if (writer.hasQueued()) {
+        writer.passBlocking();
         continue;
       }
-      if (flushDue) {
-        lastFlush = System.nanoTime();
+      if (mode == Durability.ASYNC) {
+        lastFlush = flushAsync(lastFlush);
       }
-      completeUpTo(durable);
-      if (stopping && waiters.isEmpty() && log.writtenSequence() <= log.durableSequence()) {
+      if (stopping
+          && !writer.hasQueued()
+          && flushes.isEmpty()
+          && log.writtenSequence() <= log.durableSequence()) {
         return;
       }
       parked = true;
       try {
-        if (!waiters.isEmpty() || stopping || log.failure() != null) {
+        if (writer.hasQueued() || !flushes.isEmpty() || stopping) {
+          if (stopping && log.failure() != null) {
+            failFlushes(log.failure());
+            return;
+          }
           continue;
         }
         if (mode == Durability.ASYNC) {
@@ -122,18 +126,43 @@ final class Syncer implements Runnable {
     }
   }
 
-  private void completeUpTo(long sequence) {
-    Waiter w;
-    while ((w = waiters.peek()) != null && w.sequence <= sequence) {
-      waiters.poll();
-      w.complete();
+  /** ASYNC mode: flushes when due or asked to, then completes the flush callers it covered. */
+  private long flushAsync(long lastFlush) {
+    Throwable failure = log.failure();
+    if (failure != null) {
+      failFlushes(failure);
+      return lastFlush;
     }
+    long target = log.writtenSequence();
+    long durable = log.durableSequence();
+    boolean due = System.nanoTime() - lastFlush >= intervalNanos;
+    if (target > durable && (!flushes.isEmpty() || stopping || due)) {
+      try {
+        log.syncTo();
+      } catch (Throwable t) {
+        log.fail(t);
+        failFlushes(log.failure());
+        return lastFlush;
+      }
+      syncs++;
+      log.markDurable(target);
+      durable = target;
+      lastFlush = System.nanoTime();
+    } else if (due) {
+      lastFlush = System.nanoTime();
+    }
+    Append f;
+    while ((f = flushes.peek()) != null && f.lastSequence <= durable) {
+      flushes.poll();
+      f.complete();
+    }
+    return lastFlush;
   }
 
-  private void failAll(Throwable cause) {
-    Waiter w;
-    while ((w = waiters.poll()) != null) {
-      w.fail(cause);
+  private void failFlushes(Throwable cause) {
+    Append f;
+    while ((f = flushes.poll()) != null) {
+      f.fail(cause);
     }
   }
 }
