@@ -109,6 +109,10 @@ public final class DocumentTable {
     return delta.tablePath();
   }
 
+  /**
+   * The config this table was created or opened with. With {@link AutoPromote} the promoted columns
+   * grow over time: {@link DocumentSnapshot#config()} tells how each version stores its documents.
+   */
   public DocumentTableConfig config() {
     return config;
   }

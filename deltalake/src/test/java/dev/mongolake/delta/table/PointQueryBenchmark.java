@@ -44,6 +44,7 @@ class PointQueryBenchmark {
   private static final int FILES = Integer.getInteger("files", 100);
   private static final int QUERIES = Integer.getInteger("queries", 50);
   private static final int FULL_SCANS = Integer.getInteger("fullScans", 3);
+  private static final String TABLES = System.getProperty("tables", "ordered,random");
 
   @Test
   void pointQueryByIdPrunesToOneRowGroup() throws IOException {
@@ -51,9 +52,13 @@ class PointQueryBenchmark {
     try {
       Storage storage = new FileSystemStorage(dir);
       System.out.printf("BENCH %,d documents in %d files%n", DOCUMENTS, FILES);
-      run(storage, "objectid-ordered", i -> new BsonObjectId(new ObjectId()));
-      Random random = new Random(7);
-      run(storage, "random-string", i -> new BsonString(Long.toHexString(random.nextLong())));
+      if (TABLES.contains("ordered")) {
+        run(storage, "objectid-ordered", i -> new BsonObjectId(new ObjectId()));
+      }
+      if (TABLES.contains("random")) {
+        Random random = new Random(7);
+        run(storage, "random-string", i -> new BsonString(Long.toHexString(random.nextLong())));
+      }
     } finally {
       try (Stream<Path> paths = Files.walk(dir)) {
         paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
