@@ -42,8 +42,8 @@ class FilteredScanTest {
     int checked = 0;
     long filesSkipped = 0;
     long rowsNotRead = 0;
-    for (int table = 0; table < 24; table++) {
-      IdEncoding encoding = table % 2 == 0 ? IdEncoding.KEY : IdEncoding.INT32;
+    for (int table = 0; table < 25; table++) {
+      IdEncoding encoding = IdEncoding.values()[table % IdEncoding.values().length];
       DocumentSchema schema =
           new DocumentSchema(
               List.of(
@@ -80,7 +80,7 @@ class FilteredScanTest {
         }
       }
     }
-    assertThat(checked).isEqualTo(24 * 40);
+    assertThat(checked).isEqualTo(25 * 40);
     // The check means something only if pruning and pushdown did skip data.
     assertThat(filesSkipped).isPositive();
     assertThat(rowsNotRead).isPositive();
@@ -213,14 +213,22 @@ class FilteredScanTest {
       List<BsonDocument> batch = new ArrayList<>();
       for (int i = 0; i < 12; i++) {
         BsonDocument document = random.document(next++);
-        if (encoding == IdEncoding.KEY) {
-          document.put("_id", anyId(ids, next));
-        }
+        document.put("_id", id(encoding, ids, next));
         batch.add(document);
       }
       table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
     }
     return table.snapshot();
+  }
+
+  private static BsonValue id(IdEncoding encoding, Random random, int n) {
+    return switch (encoding) {
+      case KEY -> anyId(random, n);
+      case OBJECT_ID -> new BsonObjectId(new ObjectId(new java.util.Date(n * 1000L), n));
+      case STRING -> new BsonString("s" + n);
+      case INT32 -> new BsonInt32(n);
+      case INT64 -> new BsonInt64(n % 3 == 0 ? (1L << 53) + n : n);
+    };
   }
 
   private static BsonValue anyId(Random random, int n) {
@@ -261,6 +269,12 @@ class FilteredScanTest {
     }
     if (id.isDocument()) {
       return new BsonDocument("k", new BsonDouble(id.asDocument().getInt32("k").getValue()));
+    }
+    if (id.isString() && random.nextBoolean()) {
+      return new org.bson.BsonSymbol(id.asString().getValue());
+    }
+    if (id.isObjectId()) {
+      return new BsonString(id.asObjectId().getValue().toHexString());
     }
     return new BsonString("missing");
   }
