@@ -2,6 +2,8 @@ package dev.mongolake.delta.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.cdc.CDCRecord;
+import dev.mongolake.delta.cdc.ChangeFeedRecords;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
 import dev.mongolake.delta.log.Action;
@@ -84,6 +86,29 @@ class ChangeDataFeedTest {
     assertThat(changes)
         .allMatch(c -> c.commitTimestamp().equals(timestamps.get(c.commitVersion())));
     assertThat(table.changes(2, 2)).hasSize(4);
+  }
+
+  @Test
+  void theChangeFeedReadsAsCdcRecords() {
+    DocumentTable table = threeCommits(root, IdEncoding.INT32);
+    List<ChangeRow> changes = table.changes(2, 3);
+
+    List<CDCRecord> records = ChangeFeedRecords.of(changes, "db.people");
+
+    assertThat(records)
+        .extracting(r -> r.seq() + " " + r.op().code() + " " + r.id())
+        .containsExactly(
+            "2 c BsonInt32{value=4}",
+            "2 u BsonInt32{value=2}",
+            "2 d BsonInt32{value=3}",
+            "3 c BsonInt32{value=5}");
+    CDCRecord update = records.get(1);
+    assertThat(update.before()).isEqualTo(doc(2, "b"));
+    assertThat(update.after()).isEqualTo(doc(2, "B"));
+    assertThat(update.tsNanos())
+        .isEqualTo(changes.get(1).commitTimestamp().toEpochMilli() * 1_000_000);
+    assertThat(records.get(2).before()).isEqualTo(doc(3, "c"));
+    assertThat(records).allMatch(r -> r.source().equals("db.people"));
   }
 
   @Test
