@@ -129,6 +129,27 @@ class FilteredScanTest {
   }
 
   @Test
+  void idBoundsInTagsSurviveACheckpoint() {
+    Storage storage = new MemoryStorage();
+    DocumentTable table =
+        DocumentTable.create(storage, "db/c", DocumentTableConfig.defaults(), Clock.systemUTC());
+    for (int file = 0; file < 5; file++) {
+      List<BsonDocument> batch = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batch.add(new BsonDocument("_id", new BsonString("k" + file + "-" + i)));
+      }
+      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
+    }
+    table.delta().checkpoint(table.delta().snapshot());
+
+    DocumentTable reopened = DocumentTable.open(storage, "db/c", Clock.systemUTC()).orElseThrow();
+    BsonDocument wanted = new BsonDocument("_id", new BsonString("k3-7"));
+    ScanMetrics metrics = scan(reopened.snapshot(), wanted, wanted);
+    assertThat(metrics.filesOpened()).isEqualTo(1);
+    assertThat(metrics.filesSkipped()).isEqualTo(4);
+  }
+
+  @Test
   void bloomFilterSkipsRowGroupsWhenIdRangesOverlap() {
     Storage storage = new MemoryStorage();
     DocumentTable table =
