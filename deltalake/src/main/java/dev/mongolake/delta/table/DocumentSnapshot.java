@@ -27,6 +27,9 @@ public final class DocumentSnapshot {
   private final Storage storage;
   private final Snapshot snapshot;
   private final DocumentTableConfig config;
+  // Parsed once per snapshot, on the first filtered scan: repeated point reads then cost no JSON.
+  private volatile List<Optional<FileStats>> fileStats;
+  private volatile List<AddFile> files;
 
   DocumentSnapshot(Storage storage, Snapshot snapshot, DocumentTableConfig config) {
     this.storage = storage;
@@ -49,9 +52,14 @@ public final class DocumentSnapshot {
     return config;
   }
 
-  /** The data files. */
+  /** The data files, in log order. */
   public List<AddFile> files() {
-    return snapshot.files();
+    List<AddFile> list = files;
+    if (list == null) {
+      list = snapshot.files();
+      files = list;
+    }
+    return list;
   }
 
   /** The last version an idempotent writer committed under {@code appId} ({@code txn}). */
@@ -86,10 +94,21 @@ public final class DocumentSnapshot {
         this, filter.toStatsPredicate(), ScanPredicate.of(filter, config), filter);
   }
 
+  /** The statistics of each file, in {@link #files()} order. */
+  private List<Optional<FileStats>> fileStats() {
+    List<Optional<FileStats>> stats = fileStats;
+    if (stats == null) {
+      stats = files().stream().map(file -> AddFileStats.of(file, config)).toList();
+      fileStats = stats;
+    }
+    return stats;
+  }
+
   /** Documents of a set of files, one open file at a time. Single-threaded. */
   public static final class DocumentScan implements Iterator<BsonDocument>, AutoCloseable {
     private final DocumentSnapshot snapshot;
-    private final Iterator<AddFile> files;
+    private final List<AddFile> files;
+    private int nextFile;
     private final StatsPredicate statsPredicate;
     private final DocumentReadOptions readOptions;
     private final Filter residual;
@@ -113,9 +132,8 @@ public final class DocumentSnapshot {
         FilterCompat.Filter parquetFilter,
         Filter residual) {
       this.snapshot = snapshot;
-      List<AddFile> all = snapshot.files();
-      this.files = all.iterator();
-      this.filesTotal = all.size();
+      this.files = snapshot.files();
+      this.filesTotal = files.size();
       this.statsPredicate = statsPredicate;
       this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
       this.residual = residual;
@@ -144,10 +162,11 @@ public final class DocumentSnapshot {
     }
 
     private boolean openNextFile() {
-      while (files.hasNext()) {
-        AddFile file = files.next();
+      while (nextFile < filesTotal) {
+        int index = nextFile++;
+        AddFile file = files.get(index);
         if (statsPredicate != null) {
-          Optional<FileStats> stats = AddFileStats.of(file, snapshot.config);
+          Optional<FileStats> stats = snapshot.fileStats().get(index);
           if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
             filesSkipped++;
             continue;

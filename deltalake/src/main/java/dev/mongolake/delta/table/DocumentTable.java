@@ -7,6 +7,8 @@ import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.TableDefinition;
 import dev.mongolake.delta.TableNotFoundException;
 import dev.mongolake.delta.Transaction;
+import dev.mongolake.delta.cdc.ChangeRow;
+import dev.mongolake.delta.cdc.ChangeType;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.parquet.DocumentFileReader;
@@ -15,15 +17,16 @@ import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
-import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -71,14 +74,7 @@ public final class DocumentTable {
    */
   public static DocumentTable create(
       Storage storage, String path, DocumentTableConfig config, Clock clock) {
-    Map<String, String> properties =
-        Map.of(
-            ID_ENCODING_PROPERTY,
-            config.idEncoding().name(),
-            PROMOTED_COLUMNS_PROPERTY,
-            config.schema().toConfig().toJson(),
-            TARGET_FILE_SIZE_PROPERTY,
-            Long.toString(config.targetFileSizeBytes()));
+    Map<String, String> properties = TableProperties.of(config);
     DeltaTable delta =
         DeltaTable.create(
             storage,
@@ -106,25 +102,17 @@ public final class DocumentTable {
    * @throws DeltaException if the metadata is not a document table's
    */
   static DocumentTableConfig configOf(Metadata metadata, String path) {
-    String encoding = metadata.configuration(ID_ENCODING_PROPERTY, null);
-    if (encoding == null) {
-      throw new DeltaException(
-          "Cannot open " + path + " as a document table: it has no " + ID_ENCODING_PROPERTY);
-    }
-    return new DocumentTableConfig(
-        IdEncoding.valueOf(encoding),
-        DocumentSchema.parse(
-            BsonDocument.parse(metadata.configuration(PROMOTED_COLUMNS_PROPERTY, "{}"))),
-        Long.parseLong(
-            metadata.configuration(
-                TARGET_FILE_SIZE_PROPERTY,
-                Long.toString(DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE))));
+    return TableProperties.configOf(metadata, path);
   }
 
   public String path() {
     return delta.tablePath();
   }
 
+  /**
+   * The config this table was created or opened with. With {@link AutoPromote} the promoted columns
+   * grow over time: {@link DocumentSnapshot#config()} tells how each version stores its documents.
+   */
   public DocumentTableConfig config() {
     return config;
   }
@@ -153,6 +141,12 @@ public final class DocumentTable {
    * committed {@code writerVersion} or later (then nothing is written and the result reports the
    * version that holds it).
    *
+   * <p>With the change data feed on, a commit that replaces or deletes documents also writes a
+   * change data file ({@code insert}, {@code update_preimage}/{@code update_postimage} pairs,
+   * {@code delete} with the old document) and its {@code cdc} action; an insert-only commit needs
+   * none, its {@code add} files are its changes. With {@link AutoPromote} on, fields that qualify
+   * in the written documents become promoted columns, and the schema change commits with the data.
+   *
    * @param appId the writer's id for Delta's {@code txn} action, or null for none
    */
   public CommitResult commit(TableChanges changes, String appId, long writerVersion) {
@@ -160,17 +154,20 @@ public final class DocumentTable {
     if (appId != null && base.transactionVersion(appId).orElse(-1) >= writerVersion) {
       return new CommitResult(base.version(), CommitResult.Status.ALREADY_COMMITTED, 0);
     }
+    // The config of the version written on, not of this object: autoPromote changes it over time.
+    DocumentTableConfig current = configOf(base.metadata(), path());
     Transaction transaction = delta.startTransaction(base);
     List<BsonDocument> toWrite = new ArrayList<>(changes.inserts());
     toWrite.addAll(changes.replacements());
+    TreeMap<BsonValue, BsonDocument> oldVersions = new TreeMap<>(BsonComparisonOrder.INSTANCE);
     if (changes.rewritesFiles()) {
       TreeSet<BsonValue> changed = new TreeSet<>(BsonComparisonOrder.INSTANCE);
       changes.replacements().forEach(d -> changed.add(d.get("_id")));
       changed.addAll(changes.deletes());
       List<AddFile> affected = new ArrayList<>();
       for (AddFile file : base.files()) {
-        if (IdRanges.mayContainAny(file, config.idEncoding(), changed)
-            && rewriteWithout(base.storagePath(file), changed, toWrite)) {
+        if (IdRanges.mayContainAny(file, current.idEncoding(), changed)
+            && rewriteWithout(base.storagePath(file), changed, toWrite, oldVersions)) {
           affected.add(file);
         }
       }
@@ -178,9 +175,12 @@ public final class DocumentTable {
       long now = clock.millis();
       affected.forEach(file -> transaction.remove(file.toRemove(now, true)));
     }
-    List<WrittenDocumentFile> written = write(toWrite);
+    DocumentTableConfig written = promote(current, toWrite);
+    if (!written.equals(current)) {
+      transaction.updateMetadata(TableProperties.withSchema(base.metadata(), written));
+    }
     long now = clock.millis();
-    for (WrittenDocumentFile file : written) {
+    for (WrittenDocumentFile file : write(written, toWrite)) {
       transaction.add(
           new AddFile(
               relativePath(file.path()),
@@ -195,6 +195,10 @@ public final class DocumentTable {
               null,
               null));
     }
+    if (current.changeDataFeed() && !oldVersions.isEmpty()) {
+      transaction.addChangeData(
+          ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions)));
+    }
     if (appId != null) {
       transaction.setTransaction(appId, writerVersion);
     }
@@ -203,30 +207,85 @@ public final class DocumentTable {
   }
 
   /**
-   * Reads a file; if it holds any changed {@code _id}, adds its other documents to {@code keep} and
-   * returns true (the file must be replaced).
+   * The table's change data feed from {@code fromVersion} to {@code toVersion}, both included, in
+   * commit order: what each commit inserted, updated (pre- and post-image) and deleted, with {@code
+   * _commit_version} and {@code _commit_timestamp}. Commits made while the feed was off are
+   * described by their files (adds as inserts, removes as deletes of the whole file).
+   *
+   * @throws dev.mongolake.delta.VersionNotFoundException if a version is not in the log
+   * @throws dev.mongolake.delta.storage.StorageFileNotFoundException if a file it needs was
+   *     vacuumed
+   */
+  public List<ChangeRow> changes(long fromVersion, long toVersion) {
+    return ChangeFeed.read(storage, delta, fromVersion, toVersion);
+  }
+
+  private static DocumentTableConfig promote(
+      DocumentTableConfig config, List<BsonDocument> documents) {
+    if (!config.autoPromote().enabled()) {
+      return config;
+    }
+    DocumentSchema schema =
+        AutoPromotion.extend(config.schema(), documents, config.autoPromote().threshold());
+    return schema.equals(config.schema()) ? config : config.withSchema(schema);
+  }
+
+  /** The rows of a change data file: every insert, replacement and delete of the commit. */
+  private static List<ChangeDataFiles.Change> changeRows(
+      TableChanges changes, Map<BsonValue, BsonDocument> oldVersions) {
+    List<ChangeDataFiles.Change> rows = new ArrayList<>();
+    changes.inserts().forEach(d -> rows.add(new ChangeDataFiles.Change(ChangeType.INSERT, d)));
+    for (BsonDocument replacement : changes.replacements()) {
+      BsonDocument old = oldVersions.get(replacement.get("_id"));
+      if (old == null) {
+        rows.add(new ChangeDataFiles.Change(ChangeType.INSERT, replacement));
+      } else {
+        rows.add(new ChangeDataFiles.Change(ChangeType.UPDATE_PREIMAGE, old));
+        rows.add(new ChangeDataFiles.Change(ChangeType.UPDATE_POSTIMAGE, replacement));
+      }
+    }
+    for (BsonValue id : changes.deletes()) {
+      BsonDocument old = oldVersions.get(id);
+      if (old != null) {
+        rows.add(new ChangeDataFiles.Change(ChangeType.DELETE, old));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Reads a file; if it holds any changed {@code _id}, adds its other documents to {@code keep},
+   * the old versions of the changed ones to {@code oldVersions}, and returns true (the file must be
+   * replaced).
    */
   private boolean rewriteWithout(
-      String storagePath, TreeSet<BsonValue> changed, List<BsonDocument> keep) {
+      String storagePath,
+      TreeSet<BsonValue> changed,
+      List<BsonDocument> keep,
+      Map<BsonValue, BsonDocument> oldVersions) {
     List<BsonDocument> survivors = new ArrayList<>();
-    boolean hit = false;
+    Map<BsonValue, BsonDocument> removed = new HashMap<>();
     try (DocumentFileReader reader =
         DocumentFileReader.open(storage, storagePath, DocumentReadOptions.documents())) {
       for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
-        if (changed.contains(row.document().get("_id"))) {
-          hit = true;
+        BsonValue id = row.document().get("_id");
+        if (changed.contains(id)) {
+          removed.put(id, row.document());
         } else {
           survivors.add(row.document());
         }
       }
     }
-    if (hit) {
-      keep.addAll(survivors);
+    if (removed.isEmpty()) {
+      return false;
     }
-    return hit;
+    keep.addAll(survivors);
+    oldVersions.putAll(removed);
+    return true;
   }
 
-  private List<WrittenDocumentFile> write(List<BsonDocument> documents) {
+  private List<WrittenDocumentFile> write(
+      DocumentTableConfig config, List<BsonDocument> documents) {
     if (documents.isEmpty()) {
       return List.of();
     }

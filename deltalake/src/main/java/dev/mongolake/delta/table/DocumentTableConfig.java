@@ -3,18 +3,39 @@ package dev.mongolake.delta.table;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.IdEncoding;
+import java.util.Objects;
 
 /**
- * How a document table stores its documents: fixed when the table is created, because the Delta
- * schema (which other engines read) follows from it.
+ * How a document table stores its documents. The {@code _id} encoding is fixed when the table is
+ * created; the promoted columns may grow with {@link AutoPromote}, each change recorded in the
+ * Delta metadata (schema and {@code mongolake.promotedColumns}).
  *
  * @param idEncoding the {@code _id} column's encoding in every file ({@link IdEncoding#KEY} stores
  *     any BSON value)
  * @param schema the promoted columns
  * @param targetFileSizeBytes data files roll over at this size
+ * @param changeDataFeed whether commits record Delta's change data feed ({@code
+ *     delta.enableChangeDataFeed})
+ * @param autoPromote automatic promotion of consistently typed fields, or {@link AutoPromote#OFF}
  */
 public record DocumentTableConfig(
-    IdEncoding idEncoding, DocumentSchema schema, long targetFileSizeBytes) {
+    IdEncoding idEncoding,
+    DocumentSchema schema,
+    long targetFileSizeBytes,
+    boolean changeDataFeed,
+    AutoPromote autoPromote) {
+
+  public DocumentTableConfig {
+    Objects.requireNonNull(idEncoding, "idEncoding");
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(autoPromote, "autoPromote");
+  }
+
+  /** No change data feed, no automatic promotion. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding, DocumentSchema schema, long targetFileSizeBytes) {
+    this(idEncoding, schema, targetFileSizeBytes, false, AutoPromote.OFF);
+  }
 
   /** Any {@code _id}, no promoted columns, the default file size. */
   public static DocumentTableConfig defaults() {
@@ -23,14 +44,23 @@ public record DocumentTableConfig(
   }
 
   public DocumentTableConfig withIdEncoding(IdEncoding value) {
-    return new DocumentTableConfig(value, schema, targetFileSizeBytes);
+    return new DocumentTableConfig(value, schema, targetFileSizeBytes, changeDataFeed, autoPromote);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
-    return new DocumentTableConfig(idEncoding, value, targetFileSizeBytes);
+    return new DocumentTableConfig(
+        idEncoding, value, targetFileSizeBytes, changeDataFeed, autoPromote);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
-    return new DocumentTableConfig(idEncoding, schema, value);
+    return new DocumentTableConfig(idEncoding, schema, value, changeDataFeed, autoPromote);
+  }
+
+  public DocumentTableConfig withChangeDataFeed(boolean value) {
+    return new DocumentTableConfig(idEncoding, schema, targetFileSizeBytes, value, autoPromote);
+  }
+
+  public DocumentTableConfig withAutoPromote(AutoPromote value) {
+    return new DocumentTableConfig(idEncoding, schema, targetFileSizeBytes, changeDataFeed, value);
   }
 }

@@ -42,8 +42,8 @@ class FilteredScanTest {
     int checked = 0;
     long filesSkipped = 0;
     long rowsNotRead = 0;
-    for (int table = 0; table < 24; table++) {
-      IdEncoding encoding = table % 2 == 0 ? IdEncoding.KEY : IdEncoding.INT32;
+    for (int table = 0; table < 25; table++) {
+      IdEncoding encoding = IdEncoding.values()[table % IdEncoding.values().length];
       DocumentSchema schema =
           new DocumentSchema(
               List.of(
@@ -80,7 +80,7 @@ class FilteredScanTest {
         }
       }
     }
-    assertThat(checked).isEqualTo(24 * 40);
+    assertThat(checked).isEqualTo(25 * 40);
     // The check means something only if pruning and pushdown did skip data.
     assertThat(filesSkipped).isPositive();
     assertThat(rowsNotRead).isPositive();
@@ -126,6 +126,27 @@ class FilteredScanTest {
     ScanMetrics many = scan(snapshot, in, inserted.get(3), inserted.get(1400));
     assertThat(many.filesOpened()).isLessThanOrEqualTo(3);
     assertThat(many.rowGroupsRead()).isLessThanOrEqualTo(3);
+  }
+
+  @Test
+  void idBoundsInTagsSurviveACheckpoint() {
+    Storage storage = new MemoryStorage();
+    DocumentTable table =
+        DocumentTable.create(storage, "db/c", DocumentTableConfig.defaults(), Clock.systemUTC());
+    for (int file = 0; file < 5; file++) {
+      List<BsonDocument> batch = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batch.add(new BsonDocument("_id", new BsonString("k" + file + "-" + i)));
+      }
+      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
+    }
+    table.delta().checkpoint(table.delta().snapshot());
+
+    DocumentTable reopened = DocumentTable.open(storage, "db/c", Clock.systemUTC()).orElseThrow();
+    BsonDocument wanted = new BsonDocument("_id", new BsonString("k3-7"));
+    ScanMetrics metrics = scan(reopened.snapshot(), wanted, wanted);
+    assertThat(metrics.filesOpened()).isEqualTo(1);
+    assertThat(metrics.filesSkipped()).isEqualTo(4);
   }
 
   @Test
@@ -213,14 +234,22 @@ class FilteredScanTest {
       List<BsonDocument> batch = new ArrayList<>();
       for (int i = 0; i < 12; i++) {
         BsonDocument document = random.document(next++);
-        if (encoding == IdEncoding.KEY) {
-          document.put("_id", anyId(ids, next));
-        }
+        document.put("_id", id(encoding, ids, next));
         batch.add(document);
       }
       table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
     }
     return table.snapshot();
+  }
+
+  private static BsonValue id(IdEncoding encoding, Random random, int n) {
+    return switch (encoding) {
+      case KEY -> anyId(random, n);
+      case OBJECT_ID -> new BsonObjectId(new ObjectId(new java.util.Date(n * 1000L), n));
+      case STRING -> new BsonString("s" + n);
+      case INT32 -> new BsonInt32(n);
+      case INT64 -> new BsonInt64(n % 3 == 0 ? (1L << 53) + n : n);
+    };
   }
 
   private static BsonValue anyId(Random random, int n) {
@@ -261,6 +290,12 @@ class FilteredScanTest {
     }
     if (id.isDocument()) {
       return new BsonDocument("k", new BsonDouble(id.asDocument().getInt32("k").getValue()));
+    }
+    if (id.isString() && random.nextBoolean()) {
+      return new org.bson.BsonSymbol(id.asString().getValue());
+    }
+    if (id.isObjectId()) {
+      return new BsonString(id.asObjectId().getValue().toHexString());
     }
     return new BsonString("missing");
   }

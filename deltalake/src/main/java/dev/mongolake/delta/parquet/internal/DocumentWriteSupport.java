@@ -56,6 +56,11 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     return context();
   }
 
+  /** The footer metadata every document file carries. */
+  public Map<String, String> footerMetadata() {
+    return context().getExtraMetaData();
+  }
+
   private WriteContext context() {
     return new WriteContext(
         messageType,
@@ -73,9 +78,18 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
 
   @Override
   public void write(BsonDocument document) {
+    consumer.startMessage();
+    writeFields(document);
+    consumer.endMessage();
+  }
+
+  /**
+   * Writes the document's fields into the message the consumer has started, so that a wrapping
+   * write support can append columns of its own (as change data files append {@code _change_type}).
+   */
+  public void writeFields(BsonDocument document) {
     EncodedVariant variant = BsonVariantCodec.encode(document);
     BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
-    consumer.startMessage();
     consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
     writeId(id);
     consumer.endField(DocumentFileLayout.ID_COLUMN, 0);
@@ -90,7 +104,6 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     consumer.endGroup();
     consumer.endField(DocumentFileLayout.DOCUMENT_COLUMN, 1);
     writePromoted(messageType, 2, "", document);
-    consumer.endMessage();
   }
 
   private void writeId(BsonValue id) {

@@ -2,10 +2,12 @@ package dev.mongolake.delta;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.log.AddCdcFile;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.DocumentTableConfig;
 import dev.mongolake.delta.table.TableChanges;
@@ -26,14 +28,15 @@ import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * delta-kernel reads the statistics of our document tables and skips the same files our filtered
- * scan skips.
+ * delta-kernel reads our document tables: their statistics (it skips the files our filtered scan
+ * skips), tables with change data files, and tables whose schema grew by automatic promotion.
  */
-class DeltaKernelSkipsDocumentFilesTest {
+class DeltaKernelReadsDocumentTablesTest {
   private static final Engine ENGINE = LocalKernelFileIO.engine();
 
   @TempDir Path root;
@@ -71,6 +74,68 @@ class DeltaKernelSkipsDocumentFilesTest {
     assertThat(ourFilesOpened(table, "{_id: 42}")).isEqualTo(1);
   }
 
+  @Test
+  void deltaKernelReadsTablesWithChangeDataFiles() throws IOException {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/c",
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.INT64)
+                .withSchema(DocumentSchema.parse(BsonDocument.parse("{n: 'long'}")))
+                .withChangeDataFeed(true),
+            Clock.systemUTC());
+    table.commit(
+        new TableChanges(List.of(person(1), person(2), person(3)), List.of(), List.of()), null, 0);
+    table.commit(
+        new TableChanges(
+            List.of(person(4)),
+            List.of(person(2).append("s", new BsonString("changed"))),
+            List.<BsonValue>of(new BsonInt64(3))),
+        null,
+        0);
+    String path = root.resolve("db/c").toString();
+
+    assertThat(table.delta().commitActions(2)).anyMatch(AddCdcFile.class::isInstance);
+    assertThat(kernelFiles(path, null))
+        .containsExactlyInAnyOrderElementsOf(
+            table.snapshot().files().stream().map(f -> f.path()).toList());
+    assertThat(kernelFiles(path, new Predicate("=", new Column("n"), Literal.ofLong(2))))
+        .hasSize(1);
+  }
+
+  @Test
+  void deltaKernelReadsTheSchemaThatAutoPromotionGrew() throws IOException {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/c",
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.INT64)
+                .withAutoPromote(AutoPromote.atThreshold(0.9)),
+            Clock.systemUTC());
+    for (int file = 0; file < 5; file++) {
+      List<BsonDocument> batch = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        batch.add(person(file * 20L + i));
+      }
+      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
+    }
+    String path = root.resolve("db/c").toString();
+    io.delta.kernel.Snapshot kernel =
+        io.delta.kernel.Table.forPath(ENGINE, path).getLatestSnapshot(ENGINE);
+
+    assertThat(kernel.getSchema().fieldNames()).containsExactly("_id", "doc", "n", "s");
+    assertThat(kernelFiles(path, new Predicate("=", new Column("n"), Literal.ofLong(42))))
+        .hasSize(1);
+  }
+
+  private static BsonDocument person(long n) {
+    return new BsonDocument("_id", new BsonInt64(n))
+        .append("n", new BsonInt64(n))
+        .append("s", new BsonString("v" + n));
+  }
+
   private DocumentTable tenFiles(IdEncoding encoding) {
     DocumentTable table =
         DocumentTable.create(
@@ -83,11 +148,7 @@ class DeltaKernelSkipsDocumentFilesTest {
     for (int file = 0; file < 10; file++) {
       List<BsonDocument> batch = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
-        long n = file * 20L + i;
-        batch.add(
-            new BsonDocument("_id", new BsonInt64(n))
-                .append("n", new BsonInt64(n))
-                .append("s", new BsonString("v" + n)));
+        batch.add(person(file * 20L + i));
       }
       table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
     }

@@ -1,0 +1,69 @@
+package dev.mongolake.delta.table;
+
+import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.parquet.DocumentWriteOptions;
+import dev.mongolake.delta.parquet.IdEncoding;
+import java.util.HashMap;
+import java.util.Map;
+import org.bson.BsonDocument;
+
+/**
+ * A {@link DocumentTableConfig} as Delta table properties ({@code metaData.configuration}), so that
+ * every version records how its files were written.
+ */
+final class TableProperties {
+  static final String ID_ENCODING = DocumentTable.ID_ENCODING_PROPERTY;
+  static final String PROMOTED_COLUMNS = DocumentTable.PROMOTED_COLUMNS_PROPERTY;
+  static final String TARGET_FILE_SIZE = DocumentTable.TARGET_FILE_SIZE_PROPERTY;
+  static final String CHANGE_DATA_FEED = "delta.enableChangeDataFeed";
+  static final String AUTO_PROMOTE_THRESHOLD = "mongolake.autoPromote.threshold";
+
+  private TableProperties() {}
+
+  static Map<String, String> of(DocumentTableConfig config) {
+    Map<String, String> properties = new HashMap<>();
+    properties.put(ID_ENCODING, config.idEncoding().name());
+    properties.put(PROMOTED_COLUMNS, config.schema().toConfig().toJson());
+    properties.put(TARGET_FILE_SIZE, Long.toString(config.targetFileSizeBytes()));
+    if (config.changeDataFeed()) {
+      properties.put(CHANGE_DATA_FEED, "true");
+    }
+    if (config.autoPromote().enabled()) {
+      properties.put(AUTO_PROMOTE_THRESHOLD, Double.toString(config.autoPromote().threshold()));
+    }
+    return properties;
+  }
+
+  /**
+   * The config a table's Delta metadata records.
+   *
+   * @throws DeltaException if the metadata is not a document table's
+   */
+  static DocumentTableConfig configOf(Metadata metadata, String path) {
+    String encoding = metadata.configuration(ID_ENCODING, null);
+    if (encoding == null) {
+      throw new DeltaException(
+          "Cannot open " + path + " as a document table: it has no " + ID_ENCODING);
+    }
+    String threshold = metadata.configuration(AUTO_PROMOTE_THRESHOLD, null);
+    return new DocumentTableConfig(
+        IdEncoding.valueOf(encoding),
+        DocumentSchema.parse(BsonDocument.parse(metadata.configuration(PROMOTED_COLUMNS, "{}"))),
+        Long.parseLong(
+            metadata.configuration(
+                TARGET_FILE_SIZE, Long.toString(DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE))),
+        Boolean.parseBoolean(metadata.configuration(CHANGE_DATA_FEED, "false")),
+        threshold == null
+            ? AutoPromote.OFF
+            : AutoPromote.atThreshold(Double.parseDouble(threshold)));
+  }
+
+  /** {@code metadata} with the schema and promoted-column property of {@code config}. */
+  static Metadata withSchema(Metadata metadata, DocumentTableConfig config) {
+    Map<String, String> configuration = new HashMap<>(metadata.configuration());
+    configuration.put(PROMOTED_COLUMNS, config.schema().toConfig().toJson());
+    return metadata.withSchema(DocumentTableSchema.of(config)).withConfiguration(configuration);
+  }
+}
