@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.internal.engine.BackgroundFlusher;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.TtlMonitor;
@@ -69,6 +70,15 @@ public final class MongoLake implements AutoCloseable {
 
   public MongoLakeOptions options() {
     return options;
+  }
+
+  /**
+   * The storage holding the collections' Delta tables, each at {@link Namespace#storagePath()}: for
+   * tools that read the tables themselves (history, sizes). Owned by this instance: do not close
+   * it.
+   */
+  public Storage tableStorage() {
+    return engine.tableStorage();
   }
 
   /**

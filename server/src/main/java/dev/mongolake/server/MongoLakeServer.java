@@ -49,6 +49,7 @@ public final class MongoLakeServer implements AutoCloseable {
         MongoLake.open(
             MongoLakeOptions.defaults()
                 .withPath(config.dataPath())
+                .withTables(config.tables())
                 .withDurability(config.durability()));
     try {
       Clock clock = Clock.systemUTC();

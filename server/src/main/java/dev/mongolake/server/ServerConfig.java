@@ -25,7 +25,8 @@ public record ServerConfig(
     Durability durability,
     List<String> argv,
     int httpPort,
-    TlsFiles tls) {
+    TlsFiles tls,
+    String tables) {
 
   /**
    * PEM files for TLS.
@@ -55,7 +56,7 @@ public record ServerConfig(
       Durability durability,
       List<String> argv,
       int httpPort) {
-    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -66,16 +67,24 @@ public record ServerConfig(
       boolean auth,
       Durability durability,
       List<String> argv) {
-    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null);
   }
 
   /** The same configuration with the REST API on {@code value}. */
   public ServerConfig withHttpPort(int value) {
-    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, value, tls);
+    return new ServerConfig(
+        dataPath, bindAddress, port, auth, durability, argv, value, tls, tables);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
   public ServerConfig withTls(TlsFiles value) {
-    return new ServerConfig(dataPath, bindAddress, port, auth, durability, argv, httpPort, value);
+    return new ServerConfig(
+        dataPath, bindAddress, port, auth, durability, argv, httpPort, value, tables);
+  }
+
+  /** The same configuration with the collections' tables at {@code location}. */
+  public ServerConfig withTables(String location) {
+    return new ServerConfig(
+        dataPath, bindAddress, port, auth, durability, argv, httpPort, tls, location);
   }
 }

@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.s3.S3Configuration;
  */
 public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallback {
 
-  static final String BUCKET = "lake";
+  /** The bucket the server starts with. */
+  public static final String BUCKET = "lake";
   static final String IDENTITY = "mongolake-test";
   static final String CREDENTIAL = "mongolake-test-secret";
 
@@ -117,7 +118,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
   }
 
   /** A plain client of the server, for checking objects behind the storage's back. */
-  S3Client client() {
+  public S3Client client() {
     return client;
   }
 
@@ -137,7 +138,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
   }
 
   /** An {@code s3://} location for {@code prefix} in the test bucket. */
-  URI location(String prefix) {
+  public URI location(String prefix) {
     return location(endpoint, prefix);
   }
 

@@ -82,6 +82,11 @@ public final class Engine implements AutoCloseable {
     this.indexCatalog = new IndexCatalogOperations(this, wal);
   }
 
+  /** The storage holding the collections' tables (owned by the engine: do not close it). */
+  public Storage tableStorage() {
+    return storage;
+  }
+
   /** createIndexes, listIndexes and dropIndexes. */
   public IndexCatalogOperations indexes() {
     return indexCatalog;

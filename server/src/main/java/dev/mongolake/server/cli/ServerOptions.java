@@ -61,6 +61,14 @@ final class ServerOptions {
       description = "PEM private key (unencrypted PKCS#8) of the --tls-cert certificate.")
   Path tlsKey;
 
+  @Option(
+      names = "--storage",
+      paramLabel = "LOCATION",
+      description =
+          "Where collections' Delta tables live, e.g. s3://bucket/prefix?endpoint=http://host:9000"
+              + " (default: under --path). The write-ahead log stays under --path.")
+  String storage;
+
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
   }
@@ -79,8 +87,9 @@ final class ServerOptions {
     if ((tlsCertificate == null) != (tlsKey == null)) {
       throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or none");
     }
+    ServerConfig withTables = config.withTables(storage);
     return tlsCertificate == null
-        ? config
-        : config.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));
+        ? withTables
+        : withTables.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));
   }
 }

@@ -3,7 +3,7 @@ package dev.mongolake.server.metrics;
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.DeltaTable;
-import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.server.command.ServerContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,13 +53,13 @@ public final class LakeGauges {
   }
 
   private long tableCommits() {
-    Path root = lake.options().path();
-    FileSystemStorage storage = new FileSystemStorage(root);
+    Storage storage = lake.tableStorage();
     long commits = 0;
     for (String database : lake.listDatabaseNames()) {
       for (String collection : lake.db(database).listCollectionNames()) {
         Namespace namespace = new Namespace(database, collection);
-        if (Files.isDirectory(root.resolve(database).resolve(collection).resolve("_delta_log"))) {
+        String log = namespace.storagePath() + "/_delta_log/";
+        if (!storage.list(log, log).isEmpty()) {
           try {
             commits +=
                 DeltaTable.forPath(storage, namespace.storagePath()).snapshot().version() + 1;

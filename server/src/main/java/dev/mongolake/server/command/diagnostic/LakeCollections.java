@@ -3,13 +3,13 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.storage.FileEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.bson.BsonDocument;
 
 /**
@@ -36,20 +36,13 @@ record LakeCollections(MongoLake lake) {
   }
 
   /**
-   * Bytes of the files in the collection's table folder ({@code <root>/<db>/<collection>}): the
-   * Delta log and the Parquet files. Changes still only in the write-ahead log are not counted, as
-   * they belong to the instance-wide log rather than to one table.
+   * Bytes of the files of the collection's table, wherever the tables live: the Delta log and the
+   * Parquet files. Changes still only in the write-ahead log are not counted, as they belong to the
+   * instance-wide log rather than to one table.
    */
   long tableBytes(Namespace namespace) {
-    Path folder = root().resolve(namespace.database()).resolve(namespace.collection());
-    if (!Files.isDirectory(folder)) {
-      return 0;
-    }
-    try (Stream<Path> files = Files.walk(folder)) {
-      return files.filter(Files::isRegularFile).mapToLong(LakeCollections::sizeOrZero).sum();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot measure table folder " + folder, e);
-    }
+    String prefix = namespace.storagePath() + "/";
+    return lake.tableStorage().list(prefix, prefix).stream().mapToLong(FileEntry::size).sum();
   }
 
   // A flush or vacuum may remove a file between listing and measuring it: it no longer counts.

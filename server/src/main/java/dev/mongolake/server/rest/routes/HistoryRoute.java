@@ -6,13 +6,10 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.HistoryEntry;
-import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.server.rest.ExtendedJson;
 import dev.mongolake.server.rest.RestRequest;
 import dev.mongolake.server.rest.RestResponse;
 import dev.mongolake.server.rest.RouteHandler;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
@@ -40,11 +37,10 @@ public record HistoryRoute(MongoLake lake) implements RouteHandler {
           ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
     }
     int limit = limit(request);
-    Path root = lake.options().path();
     List<BsonValue> versions = new ArrayList<>();
-    if (Files.isDirectory(
-        root.resolve(namespace.database()).resolve(namespace.collection()).resolve("_delta_log"))) {
-      DeltaTable table = DeltaTable.forPath(new FileSystemStorage(root), namespace.storagePath());
+    String log = namespace.storagePath() + "/_delta_log/";
+    if (!lake.tableStorage().list(log, log).isEmpty()) {
+      DeltaTable table = DeltaTable.forPath(lake.tableStorage(), namespace.storagePath());
       for (HistoryEntry entry : table.history(limit)) {
         versions.add(version(table, entry));
       }
