@@ -2,21 +2,30 @@ package dev.mongolake.delta.s3;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.mongolake.delta.DeltaTable;
+import dev.mongolake.delta.DeltaTableOptions;
+import dev.mongolake.delta.TableDefinition;
+import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.schema.PrimitiveType;
+import dev.mongolake.delta.log.schema.StructField;
+import dev.mongolake.delta.log.schema.StructType;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A rough measurement, not a test: small writeIfAbsent throughput (commit-sized files) on the
- * filesystem and on s3proxy, and the cost of listing the tail of a 100,000-entry folder. Run it by
- * hand with the test classpath; numbers go to BENCHMARKS.md, nothing is asserted.
+ * A rough measurement, not a test: small writeIfAbsent throughput (commit-sized files) and
+ * blind-append Delta commits on the filesystem and on s3proxy, and the cost of listing the tail of
+ * a 100,000-entry folder. Run it by hand with the test classpath; numbers go to BENCHMARKS.md,
+ * nothing is asserted.
  */
 public final class WriteIfAbsentThroughputProbe {
 
@@ -33,12 +42,14 @@ public final class WriteIfAbsentThroughputProbe {
     Path temp = Files.createTempDirectory("storage-probe-");
     try (Storage fs = new FileSystemStorage(temp.resolve("fs"))) {
       measure("filesystem", fs, 2_000);
+      measureCommits("filesystem", fs, 400);
       measureListing(temp.resolve("listing"));
     }
     S3ProxyExtension s3proxy = new S3ProxyExtension();
     s3proxy.beforeAll(null);
     try (Storage s3 = Storage.create(s3proxy.location("probe"))) {
       measure("s3proxy", s3, 500);
+      measureCommits("s3proxy", s3, 200);
     } finally {
       s3proxy.afterAll(null);
     }
@@ -72,6 +83,47 @@ public final class WriteIfAbsentThroughputProbe {
       System.out.printf(
           "%s writeIfAbsent %d x %d B, %d thread(s): %.0f writes/s, %.2f ms per write%n",
           name, writes, COMMIT.length, threads, writes / (nanos / 1e9), nanos / 1e6 / writes);
+    }
+  }
+
+  /**
+   * Blind-append Delta commits of one small file each through {@link DeltaTable}: 1 writer, then 4
+   * writers on one table (they race for each version; losers re-read the winner and retry).
+   */
+  private static void measureCommits(String name, Storage storage, int commits) throws Exception {
+    for (int writers : new int[] {1, 4}) {
+      String path = "commits-" + writers;
+      DeltaTable.create(
+          storage,
+          path,
+          TableDefinition.of(StructType.of(StructField.of("n", PrimitiveType.LONG))),
+          DeltaTableOptions.defaults());
+      AtomicInteger next = new AtomicInteger();
+      ExecutorService pool = Executors.newFixedThreadPool(writers);
+      long start = System.nanoTime();
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        DeltaTable table = DeltaTable.forPath(storage, path);
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = next.getAndIncrement(); i < commits; i = next.getAndIncrement()) {
+                    table
+                        .startTransaction()
+                        .add(AddFile.of("append-" + i + ".parquet", Map.of(), 100, 1, null))
+                        .commit();
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+      long nanos = System.nanoTime() - start;
+      pool.shutdown();
+      System.out.printf(
+          "%s blind-append commits, %d writer(s): %.0f commits/s (%d commits, checkpoint every 10)%n",
+          name, writers, commits / (nanos / 1e9), commits);
     }
   }
 
