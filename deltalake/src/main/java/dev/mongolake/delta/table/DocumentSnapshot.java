@@ -9,6 +9,8 @@ import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.StatsPredicate;
 import dev.mongolake.delta.storage.Storage;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -68,8 +70,8 @@ public final class DocumentSnapshot {
   }
 
   /**
-   * Every document, file by file. The caller must read the iterator to its end or close the
-   * returned {@link DocumentScan}, which holds at most one open file.
+   * Every document, file by file (several files are read ahead in parallel). The caller must read
+   * the iterator to its end or close the returned {@link DocumentScan}, which stops its readers.
    */
   public DocumentScan scan() {
     return new DocumentScan(this, null, FilterCompat.NOOP, null);
@@ -104,16 +106,25 @@ public final class DocumentSnapshot {
     return stats;
   }
 
-  /** Documents of a set of files, one open file at a time. Single-threaded. */
+  /**
+   * Documents of a set of files, in file order. The files that statistics do not rule out are read
+   * ahead in parallel, up to {@value #FILES_IN_FLIGHT} at a time, each on a virtual thread with a
+   * bounded buffer (see {@link FileRows}): opening a file costs round trips (footer, indexes, bloom
+   * filter), which object stores make slow, and decoding uses every core. A scan of a single file
+   * reads it on the caller's thread. The iterator itself is single-threaded.
+   */
   public static final class DocumentScan implements Iterator<BsonDocument>, AutoCloseable {
+    /** Files read at once by one scan. */
+    static final int FILES_IN_FLIGHT = 4;
+
     private final DocumentSnapshot snapshot;
-    private final List<AddFile> files;
-    private int nextFile;
-    private final StatsPredicate statsPredicate;
+    private final List<AddFile> candidates;
     private final DocumentReadOptions readOptions;
     private final Filter residual;
     private final int filesTotal;
-    private int filesSkipped;
+    private final int filesSkipped;
+    private final ArrayDeque<FileRows> inFlight = new ArrayDeque<>();
+    private int nextCandidate;
     private int filesOpened;
     private long rowGroupsTotal;
     private long rowGroupsRead;
@@ -132,53 +143,95 @@ public final class DocumentSnapshot {
         FilterCompat.Filter parquetFilter,
         Filter residual) {
       this.snapshot = snapshot;
-      this.files = snapshot.files();
+      List<AddFile> files = snapshot.files();
       this.filesTotal = files.size();
-      this.statsPredicate = statsPredicate;
+      List<AddFile> kept = new ArrayList<>(files.size());
+      for (int i = 0; i < files.size(); i++) {
+        if (statsPredicate != null) {
+          Optional<FileStats> stats = snapshot.fileStats().get(i);
+          if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
+            continue;
+          }
+        }
+        kept.add(files.get(i));
+      }
+      this.candidates = kept;
+      this.filesSkipped = filesTotal - kept.size();
       this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
       this.residual = residual;
     }
 
     @Override
     public boolean hasNext() {
+      if (candidates.size() == 1) {
+        return hasNextInline();
+      }
       while (next == null) {
-        if (reader != null) {
-          DocumentRow row = reader.next();
-          if (row != null) {
-            rowsRead++;
-            if (residual == null || residual.matches(row.document())) {
-              rowsMatched++;
-              next = row.document();
-            }
-            continue;
-          }
-          closeReader();
-        }
-        if (!openNextFile()) {
+        if (inFlight.isEmpty() && !startMore()) {
           return false;
+        }
+        Object item = inFlight.peekFirst().take();
+        switch (item) {
+          case BsonDocument document -> next = document;
+          case FileRows.Done done -> {
+            inFlight.pollFirst();
+            rowGroupsTotal += done.rowGroups();
+            rowGroupsRead += done.rowGroupsRead();
+            rowsRead += done.rowsRead();
+            rowsMatched += done.rowsMatched();
+            startMore();
+          }
+          case FileRows.Failed failed -> {
+            close();
+            throw failed.error();
+          }
+          default -> throw new IllegalStateException("Unexpected scan item " + item);
         }
       }
       return true;
     }
 
-    private boolean openNextFile() {
-      while (nextFile < filesTotal) {
-        int index = nextFile++;
-        AddFile file = files.get(index);
-        if (statsPredicate != null) {
-          Optional<FileStats> stats = snapshot.fileStats().get(index);
-          if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
-            filesSkipped++;
-            continue;
-          }
-        }
-        reader =
-            DocumentFileReader.open(
-                snapshot.storage, snapshot.snapshot.storagePath(file), file.size(), readOptions);
+    /** Keeps {@value #FILES_IN_FLIGHT} files reading; false when none is left to read. */
+    private boolean startMore() {
+      while (inFlight.size() < FILES_IN_FLIGHT && nextCandidate < candidates.size()) {
+        AddFile file = candidates.get(nextCandidate++);
+        inFlight.addLast(
+            FileRows.start(
+                snapshot.storage,
+                snapshot.snapshot.storagePath(file),
+                file.size(),
+                readOptions,
+                residual));
         filesOpened++;
-        return true;
       }
-      return false;
+      return !inFlight.isEmpty();
+    }
+
+    /** One file: no thread hand-off, which a point read would only pay for. */
+    private boolean hasNextInline() {
+      while (next == null) {
+        if (reader == null) {
+          if (nextCandidate == candidates.size()) {
+            return false;
+          }
+          AddFile file = candidates.get(nextCandidate++);
+          reader =
+              DocumentFileReader.open(
+                  snapshot.storage, snapshot.snapshot.storagePath(file), file.size(), readOptions);
+          filesOpened++;
+        }
+        DocumentRow row = reader.next();
+        if (row == null) {
+          closeReader();
+          return false;
+        }
+        rowsRead++;
+        if (residual == null || residual.matches(row.document())) {
+          rowsMatched++;
+          next = row.document();
+        }
+      }
+      return true;
     }
 
     @Override
@@ -191,7 +244,10 @@ public final class DocumentSnapshot {
       return current;
     }
 
-    /** What the scan has read so far; final once {@link #hasNext()} has returned false. */
+    /**
+     * What the scan has read so far (files still being read count once finished); final once {@link
+     * #hasNext()} has returned false.
+     */
     public ScanMetrics metrics() {
       long groupsTotal = rowGroupsTotal + (reader == null ? 0 : reader.rowGroupCount());
       long groupsRead = rowGroupsRead + (reader == null ? 0 : reader.rowGroupsRead());
@@ -203,6 +259,9 @@ public final class DocumentSnapshot {
     public void close() {
       if (reader != null) {
         closeReader();
+      }
+      while (!inFlight.isEmpty()) {
+        inFlight.pollFirst().cancel();
       }
     }
 

@@ -1,0 +1,103 @@
+package dev.mongolake.delta.table;
+
+import dev.mongolake.delta.parquet.DocumentFileReader;
+import dev.mongolake.delta.parquet.DocumentReadOptions;
+import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.storage.Storage;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * One data file read on its own virtual thread: its footer, bloom filters and pages are fetched and
+ * its rows decoded and filtered while the consumer is still busy with earlier files. At most
+ * {@value #CAPACITY} documents wait in memory; the reader then blocks until the consumer catches
+ * up.
+ */
+final class FileRows {
+
+  /** Documents a file may run ahead of its consumer. */
+  static final int CAPACITY = 256;
+
+  /** The end of a file, with what reading it cost. */
+  record Done(int rowGroups, int rowGroupsRead, long rowsRead, long rowsMatched) {}
+
+  /** A failure of the reading thread, handed to the consumer. */
+  record Failed(RuntimeException error) {}
+
+  private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
+  private final Thread thread;
+  private volatile boolean cancelled;
+
+  private FileRows(
+      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
+    this.thread =
+        Thread.ofVirtual()
+            .name("mongolake-scan-" + path)
+            .start(() -> read(storage, path, size, options, residual));
+  }
+
+  static FileRows start(
+      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
+    return new FileRows(storage, path, size, options, residual);
+  }
+
+  private void read(
+      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
+    try (DocumentFileReader reader = DocumentFileReader.open(storage, path, size, options)) {
+      long read = 0;
+      long matched = 0;
+      for (DocumentRow row = reader.next(); row != null && !cancelled; row = reader.next()) {
+        read++;
+        if (residual == null || residual.matches(row.document())) {
+          matched++;
+          queue.put(row.document());
+        }
+      }
+      queue.put(new Done(reader.rowGroupCount(), reader.rowGroupsRead(), read, matched));
+    } catch (InterruptedException stopped) {
+      // Cancelled by the consumer: nobody is waiting for the rest.
+    } catch (RuntimeException | Error e) {
+      // The consumer blocks on this queue: it must hear of every way this thread can end.
+      if (!cancelled) {
+        offerUninterruptibly(
+            new Failed(
+                e instanceof RuntimeException runtime
+                    ? runtime
+                    : new IllegalStateException("Reading " + path + " failed: " + e, e)));
+      }
+    }
+  }
+
+  private void offerUninterruptibly(Object item) {
+    while (true) {
+      try {
+        queue.put(item);
+        return;
+      } catch (InterruptedException e) {
+        if (cancelled) {
+          return;
+        }
+      }
+    }
+  }
+
+  /**
+   * The next document, a {@link Done} at the end, or a {@link Failed}. Blocks until there is one.
+   */
+  Object take() {
+    try {
+      return queue.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while reading a data file", e);
+    }
+  }
+
+  /** Stops the reading thread and drops what it buffered. */
+  void cancel() {
+    cancelled = true;
+    thread.interrupt();
+    queue.clear();
+  }
+}
