@@ -96,6 +96,15 @@ public final class DocumentSnapshot {
         this, filter.toStatsPredicate(), ScanPredicate.of(filter, config), filter);
   }
 
+  /**
+   * This version's documents matching a MongoDB filter: {@code scan(Filter.parse(filter))}.
+   *
+   * @throws dev.mongolake.delta.query.QueryException if the filter is malformed
+   */
+  public DocumentScan query(BsonDocument filter) {
+    return scan(Filter.parse(filter));
+  }
+
   /** The statistics of each file, in {@link #files()} order. */
   private List<Optional<FileStats>> fileStats() {
     List<Optional<FileStats>> stats = fileStats;

@@ -137,6 +137,24 @@ public final class DocumentTable {
   }
 
   /**
+   * Appends documents to the latest version: a blind append, which never conflicts with other
+   * appends. Documents replacing existing {@code _id}s go through {@link #commit} instead.
+   */
+  public CommitResult write(List<BsonDocument> documents) {
+    return commit(new TableChanges(documents, List.of(), List.of()), null, 0);
+  }
+
+  /**
+   * The latest version's documents matching a MongoDB filter, read with pruning (see {@link
+   * DocumentSnapshot#scan(Filter)}); the caller closes the scan or reads it to the end.
+   *
+   * @throws dev.mongolake.delta.query.QueryException if the filter is malformed
+   */
+  public DocumentSnapshot.DocumentScan query(BsonDocument filter) {
+    return snapshot().query(filter);
+  }
+
+  /**
    * Commits {@code changes} as one version, unless the idempotent writer {@code appId} has already
    * committed {@code writerVersion} or later (then nothing is written and the result reports the
    * version that holds it).
@@ -294,6 +312,8 @@ public final class DocumentTable {
             .withSchema(config.schema())
             .withIdEncoding(config.idEncoding())
             .withTargetFileSizeBytes(config.targetFileSizeBytes());
+    options =
+        options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
     try (DocumentFileWriter writer = DocumentFileWriter.open(storage, delta.tablePath(), options)) {
       documents.forEach(writer::write);
       return writer.finish();

@@ -3,6 +3,7 @@ package dev.mongolake.delta.table;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import java.util.Objects;
 
 /**
@@ -17,18 +18,41 @@ import java.util.Objects;
  * @param changeDataFeed whether commits record Delta's change data feed ({@code
  *     delta.enableChangeDataFeed})
  * @param autoPromote automatic promotion of consistently typed fields, or {@link AutoPromote#OFF}
+ * @param rowGroupSizeBytes the target Parquet row group size: smaller groups let statistics skip
+ *     more of a file, larger ones compress and scan a little better
  */
 public record DocumentTableConfig(
     IdEncoding idEncoding,
     DocumentSchema schema,
     long targetFileSizeBytes,
     boolean changeDataFeed,
-    AutoPromote autoPromote) {
+    AutoPromote autoPromote,
+    long rowGroupSizeBytes) {
 
   public DocumentTableConfig {
     Objects.requireNonNull(idEncoding, "idEncoding");
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(autoPromote, "autoPromote");
+    if (rowGroupSizeBytes < 1024) {
+      throw new IllegalArgumentException(
+          "Cannot configure a document table: row group size " + rowGroupSizeBytes + " < 1024");
+    }
+  }
+
+  /** The default row group size. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE);
   }
 
   /** No change data feed, no automatic promotion. */
@@ -44,23 +68,32 @@ public record DocumentTableConfig(
   }
 
   public DocumentTableConfig withIdEncoding(IdEncoding value) {
-    return new DocumentTableConfig(value, schema, targetFileSizeBytes, changeDataFeed, autoPromote);
+    return new DocumentTableConfig(
+        value, schema, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
     return new DocumentTableConfig(
-        idEncoding, value, targetFileSizeBytes, changeDataFeed, autoPromote);
+        idEncoding, value, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
-    return new DocumentTableConfig(idEncoding, schema, value, changeDataFeed, autoPromote);
+    return new DocumentTableConfig(
+        idEncoding, schema, value, changeDataFeed, autoPromote, rowGroupSizeBytes);
   }
 
   public DocumentTableConfig withChangeDataFeed(boolean value) {
-    return new DocumentTableConfig(idEncoding, schema, targetFileSizeBytes, value, autoPromote);
+    return new DocumentTableConfig(
+        idEncoding, schema, targetFileSizeBytes, value, autoPromote, rowGroupSizeBytes);
   }
 
   public DocumentTableConfig withAutoPromote(AutoPromote value) {
-    return new DocumentTableConfig(idEncoding, schema, targetFileSizeBytes, changeDataFeed, value);
+    return new DocumentTableConfig(
+        idEncoding, schema, targetFileSizeBytes, changeDataFeed, value, rowGroupSizeBytes);
+  }
+
+  public DocumentTableConfig withRowGroupSizeBytes(long value) {
+    return new DocumentTableConfig(
+        idEncoding, schema, targetFileSizeBytes, changeDataFeed, autoPromote, value);
   }
 }

@@ -5,6 +5,7 @@ import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import java.util.HashMap;
 import java.util.Map;
 import org.bson.BsonDocument;
@@ -19,6 +20,7 @@ final class TableProperties {
   static final String TARGET_FILE_SIZE = DocumentTable.TARGET_FILE_SIZE_PROPERTY;
   static final String CHANGE_DATA_FEED = "delta.enableChangeDataFeed";
   static final String AUTO_PROMOTE_THRESHOLD = "mongolake.autoPromote.threshold";
+  static final String ROW_GROUP_SIZE = "mongolake.rowGroupSize";
 
   private TableProperties() {}
 
@@ -27,6 +29,7 @@ final class TableProperties {
     properties.put(ID_ENCODING, config.idEncoding().name());
     properties.put(PROMOTED_COLUMNS, config.schema().toConfig().toJson());
     properties.put(TARGET_FILE_SIZE, Long.toString(config.targetFileSizeBytes()));
+    properties.put(ROW_GROUP_SIZE, Long.toString(config.rowGroupSizeBytes()));
     if (config.changeDataFeed()) {
       properties.put(CHANGE_DATA_FEED, "true");
     }
@@ -57,7 +60,10 @@ final class TableProperties {
         Boolean.parseBoolean(metadata.configuration(CHANGE_DATA_FEED, "false")),
         threshold == null
             ? AutoPromote.OFF
-            : AutoPromote.atThreshold(Double.parseDouble(threshold)));
+            : AutoPromote.atThreshold(Double.parseDouble(threshold)),
+        Long.parseLong(
+            metadata.configuration(
+                ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))));
   }
 
   /** {@code metadata} with the schema and promoted-column property of {@code config}. */

@@ -72,6 +72,51 @@ class DocumentTableTest {
   }
 
   @Test
+  void writeAppendsAndQueryFiltersTheLatestOrAnOlderVersion() {
+    DocumentTable table =
+        DocumentTable.create(
+            storage, "app/people", DocumentTableConfig.defaults(), Clock.systemUTC());
+
+    table.write(List.of(doc(1, "ada"), doc(2, "bob")));
+    table.write(List.of(doc(3, "ada")));
+
+    List<BsonDocument> adas = new ArrayList<>();
+    try (var scan = table.query(BsonDocument.parse("{name: 'ada'}"))) {
+      scan.forEachRemaining(adas::add);
+    }
+    List<BsonDocument> adasAtVersion1 = new ArrayList<>();
+    try (var scan = table.snapshot(1).query(BsonDocument.parse("{name: 'ada'}"))) {
+      scan.forEachRemaining(adasAtVersion1::add);
+    }
+    assertThat(adas).containsExactlyInAnyOrder(doc(1, "ada"), doc(3, "ada"));
+    assertThat(adasAtVersion1).containsExactly(doc(1, "ada"));
+  }
+
+  @Test
+  void rowGroupSizeIsRecordedWithTheTableAndShapesItsFiles() {
+    DocumentTable table =
+        DocumentTable.create(
+            storage,
+            "app/groups",
+            DocumentTableConfig.defaults().withRowGroupSizeBytes(64 * 1024),
+            Clock.systemUTC());
+    List<BsonDocument> documents = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      documents.add(doc(i, "name " + i + " " + "x".repeat(200)));
+    }
+
+    table.write(documents);
+
+    DocumentTable reopened =
+        DocumentTable.open(storage, "app/groups", Clock.systemUTC()).orElseThrow();
+    assertThat(reopened.config().rowGroupSizeBytes()).isEqualTo(64 * 1024);
+    try (var scan = reopened.snapshot().scan()) {
+      scan.forEachRemaining(document -> {});
+      assertThat(scan.metrics().rowGroupsTotal()).isGreaterThan(1);
+    }
+  }
+
+  @Test
   void copyOnWriteRewritesOnlyFilesThatHoldAChangedId() {
     DocumentTable table =
         DocumentTable.create(
