@@ -49,7 +49,12 @@ public final class MongoLake implements AutoCloseable {
   /** Opens (creating if needed) the database described by {@code options}, replaying its log. */
   public static MongoLake open(MongoLakeOptions options) {
     Engine engine =
-        Engine.open(options.path(), options.tables(), options.durability(), options.clock());
+        Engine.open(
+            options.path(),
+            options.tables(),
+            options.tableConfigs()::forCollection,
+            options.durability(),
+            options.clock());
     return new MongoLake(
         options,
         engine,

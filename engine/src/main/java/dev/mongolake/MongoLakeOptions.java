@@ -21,6 +21,8 @@ import java.time.Clock;
  *     location such as {@code s3://bucket/prefix?endpoint=...} (needs the {@code deltalake-s3}
  *     module), {@code memory://} or another directory. The write-ahead log always stays under
  *     {@code path} on local disk.
+ * @param tableConfigs how new collections' tables store documents (promoted columns, automatic
+ *     promotion, change data feed, sizes)
  */
 public record MongoLakeOptions(
     Path path,
@@ -29,7 +31,8 @@ public record MongoLakeOptions(
     long flushThresholdBytes,
     java.time.Duration flushInterval,
     java.time.Duration ttlMonitorPeriod,
-    String tables) {
+    String tables,
+    CollectionTableConfigs tableConfigs) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -58,42 +61,91 @@ public record MongoLakeOptions(
         DEFAULT_FLUSH_THRESHOLD_BYTES,
         DEFAULT_FLUSH_INTERVAL,
         DEFAULT_TTL_MONITOR_PERIOD,
-        null);
+        null,
+        CollectionTableConfigs.plain());
   }
 
   public MongoLakeOptions withPath(Path value) {
     return new MongoLakeOptions(
-        value, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
+        value,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
     return new MongoLakeOptions(
-        path, value, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
+        path,
+        value,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs);
   }
 
   public MongoLakeOptions withClock(Clock value) {
     return new MongoLakeOptions(
-        path, durability, value, flushThresholdBytes, flushInterval, ttlMonitorPeriod, tables);
+        path,
+        durability,
+        value,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs);
   }
 
   public MongoLakeOptions withFlushThresholdBytes(long value) {
     return new MongoLakeOptions(
-        path, durability, clock, value, flushInterval, ttlMonitorPeriod, tables);
+        path, durability, clock, value, flushInterval, ttlMonitorPeriod, tables, tableConfigs);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
     return new MongoLakeOptions(
-        path, durability, clock, flushThresholdBytes, value, ttlMonitorPeriod, tables);
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        value,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
     return new MongoLakeOptions(
-        path, durability, clock, flushThresholdBytes, flushInterval, value, tables);
+        path, durability, clock, flushThresholdBytes, flushInterval, value, tables, tableConfigs);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
   public MongoLakeOptions withTables(String location) {
     return new MongoLakeOptions(
-        path, durability, clock, flushThresholdBytes, flushInterval, ttlMonitorPeriod, location);
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        location,
+        tableConfigs);
+  }
+
+  /** Stores new collections' tables as {@code value} says. */
+  public MongoLakeOptions withTableConfigs(CollectionTableConfigs value) {
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        value);
   }
 }

@@ -43,6 +43,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.slf4j.Logger;
@@ -66,6 +67,7 @@ public final class Engine implements AutoCloseable {
   private final Path root;
   private final Storage storage;
   private final TableCatalog tables;
+  private final Function<Namespace, DocumentTableConfig> tableConfigs;
   private final WriteAheadLog wal;
   private final Clock clock;
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
@@ -73,8 +75,15 @@ public final class Engine implements AutoCloseable {
   private final Object flushLock = new Object();
   private final IndexCatalogOperations indexCatalog;
 
-  private Engine(Path root, Storage storage, TableCatalog tables, WriteAheadLog wal, Clock clock) {
+  private Engine(
+      Path root,
+      Storage storage,
+      TableCatalog tables,
+      Function<Namespace, DocumentTableConfig> tableConfigs,
+      WriteAheadLog wal,
+      Clock clock) {
     this.root = root;
+    this.tableConfigs = tableConfigs;
     this.storage = storage;
     this.tables = tables;
     this.wal = wal;
@@ -108,16 +117,22 @@ public final class Engine implements AutoCloseable {
    * replays the log records that the tables do not hold yet.
    */
   public static Engine open(Path root, Durability durability, Clock clock) {
-    return open(root, null, durability, clock);
+    return open(root, null, namespace -> DocumentTableConfig.defaults(), durability, clock);
   }
 
   /**
    * Opens (or creates) an engine whose log is under {@code root} and whose tables are at {@code
    * tablesLocation} ({@code s3://bucket/prefix?endpoint=...}, {@code memory://}, a path), or also
    * under {@code root} when it is {@code null}. The log stays on local disk either way: its
-   * group-committed syncs are what makes a write durable before it reaches a table.
+   * group-committed syncs are what makes a write durable before it reaches a table. New tables take
+   * their config from {@code tableConfigs}; existing ones keep theirs.
    */
-  public static Engine open(Path root, String tablesLocation, Durability durability, Clock clock) {
+  public static Engine open(
+      Path root,
+      String tablesLocation,
+      Function<Namespace, DocumentTableConfig> tableConfigs,
+      Durability durability,
+      Clock clock) {
     Storage storage =
         tablesLocation == null ? new FileSystemStorage(root) : Storage.create(tablesLocation);
     TableCatalog tables =
@@ -132,7 +147,7 @@ public final class Engine implements AutoCloseable {
       storage.close();
       throw e;
     }
-    Engine engine = new Engine(root, storage, tables, new WriteAheadLog(log), clock);
+    Engine engine = new Engine(root, storage, tables, tableConfigs, new WriteAheadLog(log), clock);
     try {
       engine.discoverTables();
       engine.replay();
@@ -511,7 +526,7 @@ public final class Engine implements AutoCloseable {
     tables.register(namespace);
     try {
       return DocumentTable.create(
-          storage, namespace.storagePath(), DocumentTableConfig.defaults(), clock);
+          storage, namespace.storagePath(), tableConfigs.apply(namespace), clock);
     } catch (TableAlreadyExistsException e) {
       // A crash after creating the table and before the checkpoint left it behind.
       return DocumentTable.open(storage, namespace.storagePath(), clock).orElseThrow(() -> e);

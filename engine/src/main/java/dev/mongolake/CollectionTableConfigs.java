@@ -1,0 +1,53 @@
+package dev.mongolake;
+
+import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.table.DocumentTableConfig;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How the tables of new collections store documents: promoted columns (native typed Parquet columns
+ * beside the Variant, for other engines and for pruning), automatic promotion, change data feed,
+ * file and row-group sizes. One config for every collection, with per-collection overrides by full
+ * name ({@code "app.users"}). A table keeps the config it was created with.
+ *
+ * <p>The {@code _id} encoding is always {@link IdEncoding#KEY}: a collection accepts any {@code
+ * _id} type, so its table must store every one.
+ *
+ * @param defaults the config of collections without an override
+ * @param byNamespace overrides by full collection name
+ */
+public record CollectionTableConfigs(
+    DocumentTableConfig defaults, Map<String, DocumentTableConfig> byNamespace) {
+
+  public CollectionTableConfigs {
+    Objects.requireNonNull(defaults, "defaults");
+    byNamespace = Map.copyOf(byNamespace);
+    byNamespace.keySet().forEach(Namespace::parse);
+  }
+
+  /** Plain tables: every field only in the Variant column. */
+  public static CollectionTableConfigs plain() {
+    return new CollectionTableConfigs(DocumentTableConfig.defaults(), Map.of());
+  }
+
+  /** The same configs with {@code config} for every collection without an override. */
+  public CollectionTableConfigs withDefaults(DocumentTableConfig config) {
+    return new CollectionTableConfigs(config, byNamespace);
+  }
+
+  /**
+   * The same configs with {@code config} for the collection {@code namespace} ({@code db.coll}).
+   */
+  public CollectionTableConfigs with(String namespace, DocumentTableConfig config) {
+    Map<String, DocumentTableConfig> copy = new HashMap<>(byNamespace);
+    copy.put(namespace, config);
+    return new CollectionTableConfigs(defaults, copy);
+  }
+
+  /** The config for a new table of {@code namespace}. */
+  public DocumentTableConfig forCollection(Namespace namespace) {
+    return byNamespace.getOrDefault(namespace.fullName(), defaults).withIdEncoding(IdEncoding.KEY);
+  }
+}
