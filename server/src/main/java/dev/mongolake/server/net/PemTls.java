@@ -103,6 +103,8 @@ public final class PemTls {
   private static byte[] read(Path file) throws IOException {
     try {
       return Files.readAllBytes(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UncheckedIOException("Cannot read " + file + ": no such file", e);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
     }
