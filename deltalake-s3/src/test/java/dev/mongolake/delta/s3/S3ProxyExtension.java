@@ -35,6 +35,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
 
   /** The bucket the server starts with. */
   public static final String BUCKET = "lake";
+
   static final String IDENTITY = "mongolake-test";
   static final String CREDENTIAL = "mongolake-test-secret";
 
