@@ -2,7 +2,7 @@ package dev.mongolake.server;
 
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeOptions;
-import dev.mongolake.server.auth.InMemoryUserStore;
+import dev.mongolake.server.auth.LakeUserStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
@@ -61,7 +61,7 @@ public final class MongoLakeServer implements AutoCloseable {
               config.argv(),
               MAX_CONNECTIONS,
               config.auth(),
-              new InMemoryUserStore(),
+              LakeUserStore.open(lake.tableStorage()),
               cursors);
       List<dev.mongolake.server.command.Command> commands = new ArrayList<>();
       commands.addAll(CrudCommands.all(lake, cursors));
