@@ -18,6 +18,7 @@ import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
@@ -559,6 +560,14 @@ public final class MongoLakeCollection<T> {
       }
     }
     return examined;
+  }
+
+  /**
+   * Compacts the collection's small table files into files of the target size (Delta's {@code
+   * OPTIMIZE}); flushes also do it once small files pile up. Documents and history are unchanged.
+   */
+  public OptimizeResult compactFiles() {
+    return engine.compactFiles(namespace);
   }
 
   /** Drops the collection with its documents. */

@@ -174,4 +174,51 @@ class FlushToDeltaTest {
                 assertThat(java.nio.file.Files.list(app).map(p -> p.getFileName().toString()))
                     .noneMatch(name -> name.startsWith("doomed")));
   }
+
+  @Test
+  void flushesThatLeaveManySmallFilesCompactThemAndEveryDocumentStays() {
+    for (int flush = 0; flush < 20; flush++) {
+      List<Document> batch = new java.util.ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batch.add(new Document("_id", flush * 100 + i).append("flush", flush));
+      }
+      users.insertMany(batch);
+      users.updateOne(
+          com.mongodb.client.model.Filters.eq("_id", flush * 100), set("touched", true));
+      lake.flush();
+    }
+
+    try (FileSystemStorage storage = new FileSystemStorage(root)) {
+      DocumentTable table =
+          DocumentTable.open(storage, "app/users", java.time.Clock.systemUTC()).orElseThrow();
+      assertThat(table.snapshot().files()).hasSizeLessThan(16);
+      assertThat(table.delta().history(100))
+          .extracting(dev.mongolake.delta.HistoryEntry::operation)
+          .contains("OPTIMIZE");
+    }
+    assertThat(users.countDocuments()).isEqualTo(200);
+    assertThat(users.countDocuments(com.mongodb.client.model.Filters.eq("touched", true)))
+        .isEqualTo(20);
+    assertThat(users.find(com.mongodb.client.model.Filters.eq("_id", 1905)).first())
+        .isEqualTo(new Document("_id", 1905).append("flush", 19));
+
+    reopen();
+    assertThat(users.countDocuments()).isEqualTo(200);
+  }
+
+  @Test
+  void compactingOnRequestMergesTheSmallFiles() {
+    for (int flush = 0; flush < 3; flush++) {
+      users.insertOne(new Document("_id", flush));
+      lake.flush();
+    }
+
+    var result = users.compactFiles();
+
+    assertThat(result.filesRemoved()).isEqualTo(3);
+    assertThat(result.filesAdded()).isEqualTo(1);
+    assertThat(users.find().into(new java.util.ArrayList<>()))
+        .extracting(d -> d.get("_id"))
+        .containsExactlyInAnyOrder(0, 1, 2);
+  }
 }

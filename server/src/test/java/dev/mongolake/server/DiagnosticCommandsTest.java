@@ -137,6 +137,24 @@ class DiagnosticCommandsTest {
   }
 
   @Test
+  void compactMergesTheSmallFilesThatFlushesLeft() {
+    for (int round = 0; round < 3; round++) {
+      db.getCollection("logs").insertOne(new Document("_id", round).append("line", "x" + round));
+      admin.runCommand(new Document("fsync", 1));
+    }
+
+    Document reply = db.runCommand(new Document("compact", "logs"));
+
+    assertThat(reply.getInteger("filesRemoved")).isEqualTo(3);
+    assertThat(reply.getInteger("filesAdded")).isEqualTo(1);
+    assertThat(reply.get("bytesFreed")).isInstanceOf(Long.class);
+    assertThat(db.getCollection("logs").countDocuments()).isEqualTo(3);
+    assertThatThrownBy(() -> db.runCommand(new Document("compact", "nothing")))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(26));
+  }
+
+  @Test
   void collStatsOfAMissingCollectionIsNamespaceNotFound() {
     assertCommandFails(
         () -> db.runCommand(new Document("collStats", "nope")),

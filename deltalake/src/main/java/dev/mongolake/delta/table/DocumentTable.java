@@ -199,19 +199,7 @@ public final class DocumentTable {
     }
     long now = clock.millis();
     for (WrittenDocumentFile file : write(written, toWrite)) {
-      transaction.add(
-          new AddFile(
-              relativePath(file.path()),
-              Map.of(),
-              file.sizeBytes(),
-              now,
-              true,
-              file.statistics().toDeltaJson(),
-              AddFileStats.tags(file.idBounds()),
-              null,
-              null,
-              null,
-              null));
+      transaction.add(addFile(file, now, true));
     }
     if (current.changeDataFeed() && !oldVersions.isEmpty()) {
       transaction.addChangeData(
@@ -222,6 +210,58 @@ public final class DocumentTable {
     }
     transaction.operation(changes.rewritesFiles() ? "MERGE" : "WRITE", Map.of());
     return transaction.commit();
+  }
+
+  /**
+   * Small-file compaction (Delta's {@code OPTIMIZE}): the data files smaller than three quarters of
+   * the target file size are read, their documents written again into files of the target size, and
+   * one commit replaces them ({@code remove} and {@code add} with {@code dataChange: false}, so
+   * readers of the change feed see no change). The files are streamed through one writer, so memory
+   * stays bounded. Nothing happens when fewer than two files are small.
+   *
+   * @throws dev.mongolake.delta.ConcurrentModificationException if a concurrent commit removed one
+   *     of the files being compacted; nothing is lost, and the compaction can simply run again
+   */
+  public OptimizeResult optimize() {
+    Snapshot base = delta.snapshot();
+    DocumentTableConfig current = configOf(base.metadata(), path());
+    long smallBelow = current.targetFileSizeBytes() / 4 * 3;
+    List<AddFile> small = base.files().stream().filter(file -> file.size() < smallBelow).toList();
+    if (small.size() < 2) {
+      return new OptimizeResult(base.version(), 0, 0, 0, 0);
+    }
+    List<WrittenDocumentFile> written;
+    try (DocumentFileWriter writer =
+        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(current))) {
+      for (AddFile file : small) {
+        try (DocumentFileReader reader =
+            DocumentFileReader.open(
+                storage, base.storagePath(file), file.size(), DocumentReadOptions.documents())) {
+          for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+            writer.write(row.document());
+          }
+        }
+      }
+      written = writer.finish();
+    }
+    Transaction transaction = delta.startTransaction(base);
+    transaction.readFiles(small);
+    long now = clock.millis();
+    small.forEach(file -> transaction.remove(file.toRemove(now, false)));
+    long bytesAdded = 0;
+    for (WrittenDocumentFile file : written) {
+      transaction.add(addFile(file, now, false));
+      bytesAdded += file.sizeBytes();
+    }
+    transaction.operation(
+        "OPTIMIZE", Map.of("predicate", "[]", "targetFileSize", current.targetFileSizeBytes()));
+    CommitResult result = transaction.commit();
+    return new OptimizeResult(
+        result.version(),
+        small.size(),
+        written.size(),
+        small.stream().mapToLong(AddFile::size).sum(),
+        bytesAdded);
   }
 
   /**
@@ -307,17 +347,35 @@ public final class DocumentTable {
     if (documents.isEmpty()) {
       return List.of();
     }
+    try (DocumentFileWriter writer =
+        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(config))) {
+      documents.forEach(writer::write);
+      return writer.finish();
+    }
+  }
+
+  private static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
     DocumentWriteOptions options =
         DocumentWriteOptions.defaults()
             .withSchema(config.schema())
             .withIdEncoding(config.idEncoding())
             .withTargetFileSizeBytes(config.targetFileSizeBytes());
-    options =
-        options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
-    try (DocumentFileWriter writer = DocumentFileWriter.open(storage, delta.tablePath(), options)) {
-      documents.forEach(writer::write);
-      return writer.finish();
-    }
+    return options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
+  }
+
+  private AddFile addFile(WrittenDocumentFile file, long now, boolean dataChange) {
+    return new AddFile(
+        relativePath(file.path()),
+        Map.of(),
+        file.sizeBytes(),
+        now,
+        dataChange,
+        file.statistics().toDeltaJson(),
+        AddFileStats.tags(file.idBounds()),
+        null,
+        null,
+        null,
+        null);
   }
 
   private String relativePath(String storagePath) {

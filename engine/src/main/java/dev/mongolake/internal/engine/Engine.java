@@ -14,6 +14,7 @@ import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.TableChanges;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexCatalogFile;
@@ -458,6 +459,58 @@ public final class Engine implements AutoCloseable {
       if (cut > wal.checkpointSequence()) {
         wal.checkpoint(cut);
         wal.compact();
+      }
+      compactWhereSmallFilesPiledUp();
+    }
+  }
+
+  /** Tables with at least this many small files are compacted after a flush. */
+  static final int SMALL_FILES_BEFORE_COMPACTION = 16;
+
+  /**
+   * Compacts a collection's small table files (see {@link DocumentTable#optimize()}) and publishes
+   * the compacted version to new readers; readers already running keep the files they pinned.
+   *
+   * @return what was compacted (nothing for a collection without a table)
+   */
+  public OptimizeResult compactFiles(Namespace namespace) {
+    synchronized (flushLock) {
+      CollectionState state = collections.get(namespace);
+      if (state == null || state.table() == null) {
+        return new OptimizeResult(-1, 0, 0, 0, 0);
+      }
+      OptimizeResult result = state.table().optimize();
+      if (result.compacted()) {
+        DocumentSnapshot snapshot = state.table().snapshot();
+        state.writeLock().lock();
+        try {
+          if (collections.get(namespace) == state) {
+            state.publish(state.table(), new TableView(snapshot, state.view().floor()));
+          }
+        } finally {
+          state.writeLock().unlock();
+        }
+      }
+      return result;
+    }
+  }
+
+  /** Compacts the tables that flushes have left with many small files. Caller holds flushLock. */
+  private void compactWhereSmallFilesPiledUp() {
+    for (CollectionState state : List.copyOf(collections.values())) {
+      TableView view = state.view();
+      if (view.snapshot() == null) {
+        continue;
+      }
+      long smallBelow = view.snapshot().config().targetFileSizeBytes() / 4 * 3;
+      long small = view.snapshot().files().stream().filter(f -> f.size() < smallBelow).count();
+      if (small >= SMALL_FILES_BEFORE_COMPACTION) {
+        try {
+          compactFiles(state.namespace());
+        } catch (RuntimeException e) {
+          // The files stay as they are: correct, only slower to scan. The next flush tries again.
+          LOG.warn("Cannot compact the files of {}: {}", state.namespace(), e.getMessage());
+        }
       }
     }
   }

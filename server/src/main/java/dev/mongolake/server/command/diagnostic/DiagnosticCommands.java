@@ -20,6 +20,7 @@ public final class DiagnosticCommands {
         new DbStatsCommand(collections),
         new ExplainCommand(collections),
         new ValidateCommand(collections),
+        new CompactCommand(collections),
         new CurrentOpCommand(),
         new KillOpCommand());
   }
