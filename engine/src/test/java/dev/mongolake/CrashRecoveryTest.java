@@ -3,10 +3,8 @@ package dev.mongolake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,7 +88,14 @@ class CrashRecoveryTest {
     }
   }
 
+  /**
+   * Runs a child until about {@code runMillis} after it is ready, then kills it. Its
+   * acknowledgements go to a file with one {@code write} per line, read after it died: what a
+   * killed process wrote to a file is all there, while the tail of a pipe can be lost when the
+   * process ends during a read.
+   */
   private List<String> runAndKill(int start, long seed, int runMillis) throws Exception {
+    Path acknowledgements = Files.createTempFile(root.getParent(), "acks-", ".txt");
     ProcessBuilder builder =
         new ProcessBuilder(
             ProcessHandle.current().info().command().orElse("java"),
@@ -102,25 +106,15 @@ class CrashRecoveryTest {
             CrashRecoveryChild.class.getName(),
             root.toString(),
             Integer.toString(start),
-            Long.toString(seed));
+            Long.toString(seed),
+            acknowledgements.toString());
     builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     Process child = builder.start();
-    List<String> acks = new CopyOnWriteArrayList<>();
-    Thread reader =
-        Thread.ofVirtual()
-            .start(
-                () -> {
-                  try (BufferedReader in =
-                      new BufferedReader(
-                          new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = in.readLine(); line != null; line = in.readLine()) {
-                      acks.add(line);
-                    }
-                  } catch (IOException ignored) {
-                    // The child died mid-line.
-                  }
-                });
-    await().atMost(Duration.ofSeconds(60)).until(() -> acks.contains("ready") || !child.isAlive());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> Files.readString(acknowledgements).startsWith("ready\n") || !child.isAlive());
     long deadline = System.nanoTime() + Duration.ofMillis(runMillis).toNanos();
     await()
         .atMost(Duration.ofSeconds(60))
@@ -128,9 +122,12 @@ class CrashRecoveryTest {
         .until(() -> System.nanoTime() >= deadline || !child.isAlive());
     child.destroyForcibly();
     child.waitFor();
-    reader.join();
+    String written = Files.readString(acknowledgements, StandardCharsets.UTF_8);
+    Files.delete(acknowledgements);
     // Only complete lines: a torn last line was never acknowledged to the test.
-    return acks.stream()
+    List<String> lines = new ArrayList<>(List.of(written.split("\n", -1)));
+    lines.removeLast();
+    return lines.stream()
         .filter(l -> !l.equals("ready"))
         .filter(l -> l.matches("[IUDF]( \\d+)*"))
         .toList();
