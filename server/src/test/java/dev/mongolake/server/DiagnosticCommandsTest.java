@@ -155,6 +155,45 @@ class DiagnosticCommandsTest {
   }
 
   @Test
+  void collStatsStageReportsStorageStatsAndCountForMongoshStats() {
+    numbers("items", 7);
+    db.getCollection("items").createIndex(new Document("n", 1));
+
+    Document stats =
+        db.getCollection("items")
+            .aggregate(
+                List.of(
+                    new Document(
+                        "$collStats",
+                        new Document("storageStats", new Document("scale", 1))
+                            .append("count", new Document()))))
+            .first();
+    Document projected =
+        db.getCollection("items")
+            .aggregate(
+                List.of(
+                    new Document("$collStats", new Document("count", new Document())),
+                    new Document("$project", new Document("count", 1).append("_id", 0))))
+            .first();
+
+    assertThat(stats.getString("ns")).isEqualTo("app.items");
+    assertThat(stats.get("storageStats", Document.class).getLong("count")).isEqualTo(7);
+    assertThat(stats.get("storageStats", Document.class).getInteger("nindexes")).isEqualTo(2);
+    assertThat(stats.getLong("count")).isEqualTo(7);
+    assertThat(projected).isEqualTo(new Document("count", 7L));
+    assertThatThrownBy(
+            () ->
+                db.getCollection("nothing")
+                    .aggregate(
+                        List.of(
+                            new Document(
+                                "$collStats", new Document("storageStats", new Document()))))
+                    .first())
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(26));
+  }
+
+  @Test
   void collStatsOfAMissingCollectionIsNamespaceNotFound() {
     assertCommandFails(
         () -> db.runCommand(new Document("collStats", "nope")),

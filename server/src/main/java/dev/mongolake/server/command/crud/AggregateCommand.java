@@ -4,11 +4,15 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.diagnostic.StorageStats;
+import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /** {@code aggregate}: {@code {aggregate: <coll>, pipeline: [...], cursor: {batchSize}}}. */
 public final class AggregateCommand extends CollectionCommand {
@@ -48,7 +52,29 @@ public final class AggregateCommand extends CollectionCommand {
     int batchSize =
         new CommandArguments("aggregate.cursor", args.document("cursor", new BsonDocument()))
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
+      return cursors.firstBatch(
+          namespace.fullName(), collStats(namespace, pipeline, request), batchSize, false);
+    }
     return cursors.firstBatch(
         namespace.fullName(), collection(namespace).aggregate(pipeline), batchSize, false);
+  }
+
+  /**
+   * {@code $collStats} (first stage only, as in MongoDB): the collection's statistics as one
+   * document, which the rest of the pipeline then transforms.
+   */
+  private Iterator<BsonDocument> collStats(
+      Namespace namespace, List<BsonDocument> pipeline, CommandRequest request) {
+    BsonValue spec = pipeline.getFirst().get("$collStats");
+    if (!spec.isDocument()) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE,
+          "$collStats must take a nested object but found: " + spec.getBsonType());
+    }
+    BsonDocument stats =
+        StorageStats.collStatsStage(
+            lake(), namespace, spec.asDocument(), request.connection().localAddress());
+    return Pipeline.parse(pipeline.subList(1, pipeline.size())).run(List.of(stats).iterator());
   }
 }

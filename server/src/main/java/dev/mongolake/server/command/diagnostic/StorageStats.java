@@ -1,0 +1,104 @@
+package dev.mongolake.server.command.diagnostic;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import java.time.Instant;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * A collection's storage statistics in MongoDB 7's shape, shared by the {@code collStats} command
+ * and the {@code $collStats} aggregation stage (which mongosh's {@code db.coll.stats()} runs).
+ * Indexes live in memory, so their sizes are 0.
+ */
+public final class StorageStats {
+
+  private StorageStats() {}
+
+  static BsonDocument of(LakeCollections lake, Namespace namespace, Scale scale) {
+    if (!lake.exists(namespace)) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_NOT_FOUND, "Collection [" + namespace.fullName() + "] not found.");
+    }
+    CollectionSize size = CollectionSize.measure(lake, namespace);
+    List<BsonDocument> indexes = lake.collection(namespace).listIndexes();
+    BsonDocument indexSizes = new BsonDocument();
+    indexes.forEach(index -> indexSizes.put(index.getString("name").getValue(), new BsonInt64(0)));
+    return new BsonDocument("ns", new BsonString(namespace.fullName()))
+        .append("size", new BsonInt64(scale.apply(size.dataSize())))
+        .append("count", new BsonInt64(size.count()))
+        .append("avgObjSize", new BsonInt64(size.averageObjectSize()))
+        .append("numOrphanDocs", new BsonInt32(0))
+        .append("storageSize", new BsonInt64(scale.apply(size.storageSize())))
+        .append("freeStorageSize", new BsonInt64(0))
+        .append("capped", BsonBoolean.FALSE)
+        .append("nindexes", new BsonInt32(indexes.size()))
+        .append("indexBuilds", new BsonArray())
+        .append("totalIndexSize", new BsonInt64(0))
+        .append("totalSize", new BsonInt64(scale.apply(size.storageSize())))
+        .append("indexSizes", indexSizes)
+        .append("scaleFactor", new BsonInt64(scale.factor()));
+  }
+
+  /**
+   * The one document a {@code $collStats} stage produces for {@code spec} ({@code storageStats:
+   * {scale}}, {@code count: {}}; latency and query statistics are not kept and come back empty).
+   *
+   * @throws MongoLakeException NamespaceNotFound, BadValue for a malformed spec
+   */
+  public static BsonDocument collStatsStage(
+      MongoLake lake, Namespace namespace, BsonDocument spec, String host) {
+    LakeCollections collections = new LakeCollections(lake);
+    BsonDocument out =
+        new BsonDocument("ns", new BsonString(namespace.fullName()))
+            .append("host", new BsonString(host))
+            .append("localTime", new BsonDateTime(Instant.now().toEpochMilli()));
+    if (spec.containsKey("latencyStats")) {
+      out.append(
+          "latencyStats",
+          new BsonDocument("reads", zeroLatency())
+              .append("writes", zeroLatency())
+              .append("commands", zeroLatency())
+              .append("transactions", zeroLatency()));
+    }
+    if (spec.containsKey("storageStats")) {
+      BsonDocument options =
+          spec.get("storageStats").isDocument() ? spec.getDocument("storageStats") : null;
+      if (options == null) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE, "storageStats argument must be an object");
+      }
+      long factor = options.containsKey("scale") ? options.getNumber("scale").longValue() : 1;
+      if (factor < 1) {
+        throw new MongoLakeException(ErrorCode.BAD_VALUE, "scale has to be > 0");
+      }
+      out.append("storageStats", of(collections, namespace, new Scale(factor)));
+    }
+    if (spec.containsKey("count")) {
+      CollectionSize size = CollectionSize.measure(collections, namespace);
+      out.append("count", new BsonInt64(size.count()));
+    }
+    if (spec.containsKey("queryExecStats")) {
+      out.append(
+          "queryExecStats",
+          new BsonDocument(
+              "collectionScans",
+              new BsonDocument("total", new BsonInt64(0)).append("nonTailable", new BsonInt64(0))));
+    }
+    return out;
+  }
+
+  private static BsonDocument zeroLatency() {
+    return new BsonDocument("latency", new BsonInt64(0))
+        .append("ops", new BsonInt64(0))
+        .append("queryableEncryptionLatencyMicros", new BsonInt64(0));
+  }
+}
