@@ -47,6 +47,9 @@ check('getIndexes', () => people.getIndexes(),
   indexes => indexes.length === 2 && indexes[0].name === '_id_' && indexes[0].key._id === 1
     && indexes[1].name === 'name_1' && indexes[1].key.name === 1);
 
+check('stats', () => people.stats(),
+  s => s.ok === 1 && s.count === 2 && s.nindexes === 2 && s.ns.endsWith('.people'));
+
 check('db.version', () => db.version(), v => typeof v === 'string' && /^\d+\.\d+\.\d+/.test(v));
 
 print(JSON.stringify({ done: true, failures }));

@@ -82,6 +82,7 @@ class MongoshSessionTest {
             "aggregate",
             "createIndex",
             "getIndexes",
+            "stats",
             "db.version");
     assertThat(session.checks().values())
         .as(session.describe())
