@@ -19,6 +19,7 @@ import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.delta.table.OptimizeResult;
+import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
@@ -30,6 +31,7 @@ import dev.mongolake.internal.read.Projection;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -560,6 +562,15 @@ public final class MongoLakeCollection<T> {
       }
     }
     return examined;
+  }
+
+  /**
+   * What reading the collection's table for {@code filter} costs, for explain: with {@code read}
+   * false only the files its statistics rule out (no I/O), with {@code read} true the files, row
+   * groups and rows a filtered read touches. Empty before the first flush.
+   */
+  public Optional<ScanMetrics> tableScanMetrics(Bson filter, boolean read) {
+    return engine.tableScanMetrics(namespace, toBsonDocument(filter), read);
   }
 
   /**

@@ -271,6 +271,36 @@ class DiagnosticCommandsTest {
   }
 
   @Test
+  void explainOfAFlushedCollectionShowsTheFilesAndRowGroupsTheTableRead() {
+    MongoCollection<Document> items = db.getCollection("items");
+    for (int file = 0; file < 3; file++) {
+      List<Document> batch = new java.util.ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        batch.add(new Document("_id", file * 1_000 + i));
+      }
+      items.insertMany(batch);
+      admin.runCommand(new Document("fsync", 1));
+    }
+
+    Document planned =
+        items.find(new Document("_id", 1_005)).explain(ExplainVerbosity.QUERY_PLANNER);
+    Document executed =
+        items.find(new Document("_id", 1_005)).explain(ExplainVerbosity.EXECUTION_STATS);
+
+    Document plannedScan =
+        planned.get("queryPlanner", Document.class).get("winningPlan", Document.class);
+    assertThat(plannedScan.getString("stage")).isEqualTo("COLLSCAN");
+    assertThat(plannedScan.get("tableScan", Document.class))
+        .isEqualTo(new Document("filesTotal", 3L).append("filesSkippedByStats", 2L));
+    Document executedScan =
+        executed.get("executionStats", Document.class).get("executionStages", Document.class);
+    Document table = executedScan.get("tableScan", Document.class);
+    assertThat(table.getLong("filesOpened")).isEqualTo(1);
+    assertThat(table.getLong("rowGroupsRead")).isEqualTo(1);
+    assertThat(table.getLong("rowsRead")).isEqualTo(1);
+  }
+
+  @Test
   void explainFindWithoutSortStopsTheScanAtTheLimit() {
     MongoCollection<Document> items = numbers("items", 5);
 

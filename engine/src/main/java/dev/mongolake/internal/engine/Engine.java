@@ -15,6 +15,7 @@ import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.DocumentTableConfig;
 import dev.mongolake.delta.table.OptimizeResult;
+import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.delta.table.TableChanges;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexCatalogFile;
@@ -100,6 +101,29 @@ public final class Engine implements AutoCloseable {
   /** createIndexes, listIndexes and dropIndexes. */
   public IndexCatalogOperations indexes() {
     return indexCatalog;
+  }
+
+  /**
+   * What reading the collection's table for {@code filter} costs (for explain): without {@code
+   * read}, only the files the statistics rule out (no I/O); with it, the whole filtered read, row
+   * groups and rows included. Empty when the collection has no table yet.
+   */
+  public Optional<ScanMetrics> tableScanMetrics(
+      Namespace namespace, BsonDocument filter, boolean read) {
+    CollectionState state = collections.get(namespace);
+    TableView view = state == null ? null : state.view();
+    if (view == null || view.snapshot() == null) {
+      return Optional.empty();
+    }
+    pins.pin(view.floor());
+    try (var scan = view.snapshot().scan(QueryErrors.parseFilter(filter))) {
+      while (read && scan.hasNext()) {
+        scan.next();
+      }
+      return Optional.of(scan.metrics());
+    } finally {
+      pins.unpin(view.floor());
+    }
   }
 
   /** The index the planner picks for a query now, if any (for explain). */

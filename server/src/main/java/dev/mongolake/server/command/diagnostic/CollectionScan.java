@@ -3,6 +3,7 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.table.ScanMetrics;
 import java.time.Clock;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -52,17 +53,38 @@ record CollectionScan(long examined, long matched, long millis) {
    * The {@code COLLSCAN} stage over {@code filter}; with the scan's counts when {@code executed} is
    * not null.
    */
-  static BsonDocument stage(BsonDocument filter, CollectionScan executed) {
+  static BsonDocument stage(BsonDocument filter, CollectionScan executed, ScanMetrics table) {
     BsonDocument stage = new BsonDocument("stage", new BsonString("COLLSCAN"));
     if (!filter.isEmpty()) {
       stage.append("filter", filter);
     }
     stage.append("direction", new BsonString("forward"));
+    if (table != null) {
+      stage.append("tableScan", tableScan(table, executed != null));
+    }
     if (executed != null) {
       stage
           .append("nReturned", new BsonInt64(executed.matched()))
           .append("docsExamined", new BsonInt64(executed.examined()));
     }
     return stage;
+  }
+
+  /**
+   * The Delta table's part of the scan: files ruled out by their statistics and, once run, the row
+   * groups and rows read (the rest was skipped by Parquet statistics, column indexes and the {@code
+   * _id} bloom filter). Not a MongoDB field; tools that do not know it ignore it.
+   */
+  private static BsonDocument tableScan(ScanMetrics table, boolean executed) {
+    BsonDocument out =
+        new BsonDocument("filesTotal", new BsonInt64(table.filesTotal()))
+            .append("filesSkippedByStats", new BsonInt64(table.filesSkipped()));
+    if (executed) {
+      out.append("filesOpened", new BsonInt64(table.filesOpened()))
+          .append("rowGroupsTotal", new BsonInt64(table.rowGroupsTotal()))
+          .append("rowGroupsRead", new BsonInt64(table.rowGroupsRead()))
+          .append("rowsRead", new BsonInt64(table.rowsRead()));
+    }
+    return out;
   }
 }

@@ -1,6 +1,7 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.table.ScanMetrics;
 import java.time.Clock;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -48,9 +49,12 @@ record ScanTarget(LakeCollections lake, Namespace namespace, boolean exists, Clo
       return new BsonDocument("stage", new BsonString("EOF"));
     }
     BsonDocument index = index(filter, sort);
-    return index == null
-        ? CollectionScan.stage(filter, executed)
-        : IndexScanStage.stage(filter, sort, index, executed);
+    if (index != null) {
+      return IndexScanStage.stage(filter, sort, index, executed);
+    }
+    ScanMetrics table =
+        lake.collection(namespace).tableScanMetrics(filter, executed != null).orElse(null);
+    return CollectionScan.stage(filter, executed, table);
   }
 
   private BsonDocument index(BsonDocument filter, BsonDocument sort) {
