@@ -6,6 +6,7 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.LatencySampler;
+import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;

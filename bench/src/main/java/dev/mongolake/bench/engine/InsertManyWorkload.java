@@ -4,6 +4,8 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.Percentiles;
+import dev.mongolake.bench.documents.BareParquetLoop;
+import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;

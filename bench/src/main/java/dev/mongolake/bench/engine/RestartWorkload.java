@@ -7,6 +7,7 @@ import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.Namespace;
 import dev.mongolake.bench.Percentiles;
+import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.Durability;
 import java.io.BufferedReader;

@@ -1,4 +1,4 @@
-package dev.mongolake.bench.engine;
+package dev.mongolake.bench.documents;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
 
 /** Deterministic documents of about 1 KiB: common BSON types, a sub-document, an array, text. */
-final class SampleDocuments {
+public final class SampleDocuments {
 
   private static final String[] WORDS = {
     "lake", "parquet", "document", "delta", "mongo", "query", "index", "fast"
@@ -26,7 +26,8 @@ final class SampleDocuments {
 
   private SampleDocuments() {}
 
-  static List<BsonDocument> generate(int count, long seed) {
+  /** {@code count} documents from {@code seed}; the same seed gives the same documents. */
+  public static List<BsonDocument> generate(int count, long seed) {
     Random random = new Random(seed);
     List<BsonDocument> documents = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -35,7 +36,7 @@ final class SampleDocuments {
     return documents;
   }
 
-  static BsonDocument one(Random random, int i) {
+  private static BsonDocument one(Random random, int i) {
     return new BsonDocument("_id", new BsonObjectId(new ObjectId()))
         .append("name", new BsonString("User " + i))
         .append("email", new BsonString("user" + i + "@example.com"))

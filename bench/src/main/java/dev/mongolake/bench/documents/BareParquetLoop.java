@@ -1,8 +1,9 @@
-package dev.mongolake.bench.engine;
+package dev.mongolake.bench.documents;
 
 import dev.mongolake.delta.parquet.ParquetFiles;
 import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -22,47 +23,69 @@ import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * The raw limit for writing documents as Parquet: a bare parquet-java loop writing each document's
- * {@code _id} and BSON bytes, with the same codec and row-group size the engine uses, to the same
- * disk. No log, no buffer, no statistics, no Delta commit.
+ * {@code _id} and BSON bytes (and, when asked, the scalars a document writer would promote: {@code
+ * email}, {@code age}, {@code createdAt}), with the same codec and row-group size, to the same
+ * storage. No Variant encoding, no statistics, no bloom filter, no log, no Delta commit.
  */
-final class BareParquetLoop {
+public final class BareParquetLoop {
 
   private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
   private BareParquetLoop() {}
 
   /** Writes the documents to {@code dir/bare.parquet}; returns the elapsed nanoseconds. */
-  static long write(Path dir, List<BsonDocument> documents) {
+  public static long write(Path dir, List<BsonDocument> documents) {
     try (FileSystemStorage storage = new FileSystemStorage(dir)) {
-      long start = System.nanoTime();
-      try (ParquetWriter<BsonDocument> writer =
-          ParquetFiles.writer(
-              storage, "bare.parquet", new BareWriteSupport(), ParquetWriteOptions.defaults())) {
-        for (BsonDocument document : documents) {
-          writer.write(document);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      return System.nanoTime() - start;
+      return write(storage, documents, false);
     }
   }
 
+  /**
+   * Writes the documents to {@code bare.parquet} in {@code storage}, with the promoted scalars when
+   * {@code promoted}; returns the elapsed nanoseconds.
+   */
+  public static long write(Storage storage, List<BsonDocument> documents, boolean promoted) {
+    long start = System.nanoTime();
+    try (ParquetWriter<BsonDocument> writer =
+        ParquetFiles.writer(
+            storage,
+            "bare.parquet",
+            new BareWriteSupport(promoted),
+            ParquetWriteOptions.defaults())) {
+      for (BsonDocument document : documents) {
+        writer.write(document);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return System.nanoTime() - start;
+  }
+
   private static final class BareWriteSupport extends WriteSupport<BsonDocument> {
-    private static final MessageType SCHEMA =
+    private static final MessageType PLAIN =
         MessageTypeParser.parseMessageType(
             "message bare { required binary _id; required binary bson; }");
+    private static final MessageType PROMOTED =
+        MessageTypeParser.parseMessageType(
+            "message bare { required binary _id; required binary bson;"
+                + " optional binary email (STRING); optional int32 age;"
+                + " optional int64 createdAt (TIMESTAMP(MICROS,true)); }");
+    private final boolean promoted;
     private RecordConsumer consumer;
+
+    BareWriteSupport(boolean promoted) {
+      this.promoted = promoted;
+    }
 
     @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
     @Override
     public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
-      return new WriteContext(SCHEMA, Map.of());
+      return new WriteContext(promoted ? PROMOTED : PLAIN, Map.of());
     }
 
     @Override
     public WriteContext init(ParquetConfiguration configuration) {
-      return new WriteContext(SCHEMA, Map.of());
+      return new WriteContext(promoted ? PROMOTED : PLAIN, Map.of());
     }
 
     @Override
@@ -83,6 +106,17 @@ final class BareParquetLoop {
       consumer.startField("bson", 1);
       consumer.addBinary(Binary.fromConstantByteArray(bson));
       consumer.endField("bson", 1);
+      if (promoted) {
+        consumer.startField("email", 2);
+        consumer.addBinary(Binary.fromString(document.getString("email").getValue()));
+        consumer.endField("email", 2);
+        consumer.startField("age", 3);
+        consumer.addInteger(document.getInt32("age").getValue());
+        consumer.endField("age", 3);
+        consumer.startField("createdAt", 4);
+        consumer.addLong(document.getDateTime("createdAt").getValue() * 1000);
+        consumer.endField("createdAt", 4);
+      }
       consumer.endMessage();
     }
   }
