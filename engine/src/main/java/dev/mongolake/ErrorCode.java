@@ -46,6 +46,7 @@ public enum ErrorCode {
   NOT_IMPLEMENTED(238, "NotImplemented"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
   DUPLICATE_KEY(11000, "DuplicateKey"),
+  INTERRUPTED(11601, "Interrupted"),
   LOCATION_15952(15952, "Location15952"),
   LOCATION_15998(15998, "Location15998"),
   LOCATION_16410(16410, "Location16410"),

@@ -80,9 +80,15 @@ public final class CommandDispatcher {
                       new MongoLakeException(
                           ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'"));
       checkAuthorized(command, connection);
-      BsonDocument reply = command.run(new CommandRequest(database, body, connection, server));
-      reply.put("ok", new BsonDouble(1.0));
-      return reply;
+      OperationsInProgress.Operation operation =
+          server.operations().begin(connection, database, body, server.clock().instant());
+      try {
+        BsonDocument reply = command.run(new CommandRequest(database, body, connection, server));
+        reply.put("ok", new BsonDouble(1.0));
+        return reply;
+      } finally {
+        server.operations().end(operation);
+      }
     } catch (MongoLakeException e) {
       return errorReply(e.errorCode(), e.getMessage());
     } catch (QueryException e) {

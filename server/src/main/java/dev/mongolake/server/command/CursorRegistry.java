@@ -163,7 +163,11 @@ public final class CursorRegistry {
   private static BsonArray take(Iterator<BsonDocument> source, int limit) {
     BsonArray batch = new BsonArray();
     long bytes = 0;
+    OperationsInProgress.Operation operation = OperationsInProgress.current();
     while (batch.size() < limit && bytes < MAX_BATCH_BYTES && source.hasNext()) {
+      if (operation != null && operation.killed()) {
+        throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");
+      }
       BsonDocument document = source.next();
       batch.add(document);
       bytes += document.size() * 32L + 64;

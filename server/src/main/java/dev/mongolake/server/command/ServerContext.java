@@ -35,6 +35,7 @@ public final class ServerContext {
   private final AtomicLong currentConnections = new AtomicLong();
   private final AtomicLong totalConnections = new AtomicLong();
   private final ServerMetrics metrics = new ServerMetrics();
+  private final OperationsInProgress operations = new OperationsInProgress();
 
   /**
    * @param authEnabled whether commands need an authenticated user ({@code --auth})
@@ -93,6 +94,11 @@ public final class ServerContext {
 
   public UserStore users() {
     return users;
+  }
+
+  /** The commands running now, on every connection. */
+  public OperationsInProgress operations() {
+    return operations;
   }
 
   /** Counters and latencies of commands and REST requests, exposed at {@code /metrics}. */

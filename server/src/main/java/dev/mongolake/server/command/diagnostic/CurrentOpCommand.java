@@ -4,8 +4,10 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ConnectionInfo;
+import dev.mongolake.server.command.OperationsInProgress;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -15,9 +17,9 @@ import org.bson.BsonString;
 /**
  * {@code currentOp}: {@code {currentOp: 1, $all, $ownOps, <filter fields>}} on {@code admin}.
  *
- * <p>Reports the calling connection's own operation only: the server does not yet keep a registry
- * of the commands in flight on other connections, so listing them would need the dispatcher to
- * record each one. The remaining top-level fields filter the operations, as in MongoDB.
+ * <p>Reports every command running on any connection (the dispatcher registers each one, see {@link
+ * OperationsInProgress}), this one included; {@code $ownOps: true} keeps the caller's connection's
+ * only. The remaining top-level fields filter the operations, as in MongoDB.
  *
  * @throws dev.mongolake.MongoLakeException Unauthorized outside the admin database
  */
@@ -34,8 +36,6 @@ final class CurrentOpCommand implements Command {
           "apiStrict",
           "apiDeprecationErrors");
 
-  private final AtomicLong nextOpId = new AtomicLong(1);
-
   @Override
   public String name() {
     return "currentOp";
@@ -43,16 +43,24 @@ final class CurrentOpCommand implements Command {
 
   @Override
   public String help() {
-    return "List the operations in progress (the calling connection's own).";
+    return "List the operations in progress.";
   }
 
   @Override
   public BsonDocument run(CommandRequest request) {
     AdminDatabase.require(request);
-    BsonDocument own = describe(request, nextOpId.getAndIncrement());
+    boolean ownOnly = request.body().getBoolean("$ownOps", BsonBoolean.FALSE).getValue();
+    Filter filter = Filter.parse(filter(request.body()));
+    Instant now = request.server().clock().instant();
     BsonArray inProgress = new BsonArray();
-    if (Filter.parse(filter(request.body())).matches(own)) {
-      inProgress.add(own);
+    for (OperationsInProgress.Operation operation : request.server().operations().all()) {
+      if (ownOnly && operation.connection().id() != request.connection().id()) {
+        continue;
+      }
+      BsonDocument described = describe(operation, now);
+      if (filter.matches(described)) {
+        inProgress.add(described);
+      }
     }
     return new BsonDocument("inprog", inProgress);
   }
@@ -68,8 +76,8 @@ final class CurrentOpCommand implements Command {
     return filter;
   }
 
-  private static BsonDocument describe(CommandRequest request, long opId) {
-    ConnectionInfo connection = request.connection();
+  private static BsonDocument describe(OperationsInProgress.Operation operation, Instant now) {
+    ConnectionInfo connection = operation.connection();
     BsonDocument op =
         new BsonDocument("type", new BsonString("op"))
             .append("host", new BsonString(connection.localAddress()))
@@ -77,17 +85,18 @@ final class CurrentOpCommand implements Command {
             .append("connectionId", new BsonInt64(connection.id()))
             .append("client", new BsonString(connection.remoteAddress()));
     connection.clientMetadata().ifPresent(metadata -> op.append("clientMetadata", metadata));
+    Duration running = Duration.between(operation.started(), now);
     return op.append("active", BsonBoolean.TRUE)
-        .append("currentOpTime", new BsonString(request.server().clock().instant().toString()))
-        .append("opid", new BsonInt64(opId))
-        // It is this very command, started an instant ago.
-        .append("secs_running", new BsonInt64(0))
-        .append("microsecs_running", new BsonInt64(0))
+        .append("currentOpTime", new BsonString(now.toString()))
+        .append("opid", new BsonInt64(operation.opId()))
+        .append("secs_running", new BsonInt64(running.toSeconds()))
+        .append("microsecs_running", new BsonInt64(running.toNanos() / 1_000))
         .append("op", new BsonString("command"))
-        .append("ns", new BsonString(request.database() + ".$cmd"))
-        .append("command", request.body())
+        .append("ns", new BsonString(operation.database() + ".$cmd"))
+        .append("command", operation.command())
         .append("numYields", new BsonInt64(0))
         .append("locks", new BsonDocument())
-        .append("waitingForLock", BsonBoolean.FALSE);
+        .append("waitingForLock", BsonBoolean.FALSE)
+        .append("killPending", BsonBoolean.valueOf(operation.killed()));
   }
 }

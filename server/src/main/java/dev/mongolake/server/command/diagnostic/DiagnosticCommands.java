@@ -24,4 +24,9 @@ public final class DiagnosticCommands {
         new CurrentOpCommand(),
         new KillOpCommand());
   }
+
+  /** {@code currentOp} and {@code killOp}, which need no lake. */
+  public static List<Command> operations() {
+    return List.of(new CurrentOpCommand(), new KillOpCommand());
+  }
 }

@@ -11,9 +11,9 @@ import org.bson.BsonValue;
 
 /**
  * {@code killOp}: {@code {killOp: 1, op: <opid>}} on {@code admin}. Answers as MongoDB does, {@code
- * {info: "attempting to kill op"}}, for every op id: MongoDB also succeeds for an unknown one, and
- * the only operation {@code currentOp} reports (the caller's own) has finished by then, so there is
- * nothing to interrupt.
+ * {info: "attempting to kill op"}}, for every op id (MongoDB also succeeds for an unknown one). The
+ * operation is marked; it stops with Interrupted (11601) at its next cursor document (see {@link
+ * dev.mongolake.server.command.OperationsInProgress}).
  *
  * @throws MongoLakeException Unauthorized outside the admin database; NoSuchKey without {@code op};
  *     TypeMismatch when {@code op} is not a number
@@ -42,6 +42,7 @@ final class KillOpCommand implements Command {
           ErrorCode.TYPE_MISMATCH,
           "Expected field \"op\" to have numeric type, but found " + CommandArguments.typeName(op));
     }
+    request.server().operations().kill(op.asNumber().longValue());
     return new BsonDocument("info", new BsonString("attempting to kill op"));
   }
 }
