@@ -476,6 +476,14 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
+   * {@code collMod}'s index change: {@code index} names an index ({@code name} or {@code
+   * keyPattern}) and gives its new {@code expireAfterSeconds}.
+   */
+  public IndexCatalogOperations.TtlChange changeIndexExpireAfterSeconds(BsonDocument index) {
+    return engine.indexes().changeExpireAfterSeconds(namespace, index);
+  }
+
+  /**
    * Creates indexes given in the {@code createIndexes} command's form ({@code {key, name?, unique?,
    * sparse?, partialFilterExpression?, expireAfterSeconds?}}).
    */

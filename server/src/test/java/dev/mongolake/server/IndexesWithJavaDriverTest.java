@@ -22,6 +22,7 @@ import dev.mongolake.daktilo.Durability;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -224,5 +225,53 @@ class IndexesWithJavaDriverTest {
     assertThatThrownBy(() -> users.insertOne(new Document("email", "a@x")))
         .isInstanceOfSatisfying(
             MongoWriteException.class, e -> assertThat(e.getError().getCode()).isEqualTo(11000));
+  }
+
+  @Test
+  void collModChangesATtlIndexsExpiryDurably() {
+    users.createIndex(
+        Indexes.ascending("at"), new IndexOptions().expireAfter(3600L, TimeUnit.SECONDS));
+    users.createIndex(Indexes.ascending("a", "b"));
+
+    Document reply =
+        db.runCommand(
+            new Document("collMod", "users")
+                .append(
+                    "index",
+                    new Document("keyPattern", new Document("at", 1))
+                        .append("expireAfterSeconds", 60)));
+    client.close();
+    server.close();
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test");
+    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    db = client.getDatabase("app");
+    users = db.getCollection("users");
+
+    assertThat(reply.get("expireAfterSeconds_old")).isEqualTo(3600L);
+    assertThat(reply.get("expireAfterSeconds_new")).isEqualTo(60L);
+    Document ttl =
+        users.listIndexes().into(new ArrayList<>()).stream()
+            .filter(i -> i.getString("name").equals("at_1"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(((Number) ttl.get("expireAfterSeconds")).longValue()).isEqualTo(60);
+    assertCollModFails(
+        new Document("index", new Document("name", "nope_1").append("expireAfterSeconds", 1)), 27);
+    assertCollModFails(
+        new Document("index", new Document("name", "a_1_b_1").append("expireAfterSeconds", 1)), 72);
+    assertCollModFails(new Document("validator", new Document("a", 1)), 238);
+    assertCollModFails(new Document("bogus", 1), 72);
+  }
+
+  private void assertCollModFails(Document options, int code) {
+    Document command = new Document("collMod", "users");
+    command.putAll(options);
+    assertThatThrownBy(() -> db.runCommand(command))
+        .isInstanceOfSatisfying(
+            com.mongodb.MongoCommandException.class,
+            e -> assertThat(e.getErrorCode()).isEqualTo(code));
   }
 }

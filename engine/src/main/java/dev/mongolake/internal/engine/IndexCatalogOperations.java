@@ -13,6 +13,7 @@ import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * createIndexes, listIndexes and dropIndexes with MongoDB's semantics. Each change is logged (and
@@ -143,6 +144,93 @@ public final class IndexCatalogOperations {
       state.writeLock().unlock();
     }
     appended.awaitDurable();
+  }
+
+  /** What {@link #changeExpireAfterSeconds} changed: the index's TTL before and after. */
+  public record TtlChange(Long before, long after) {}
+
+  /**
+   * {@code collMod}'s {@code index: {name | keyPattern, expireAfterSeconds}}: gives a single-field
+   * index a new TTL (or its first). The changed definition is logged as one create of the index,
+   * which replaces it on replay, so a crash leaves either the old or the new TTL.
+   *
+   * @param index the {@code index} document of the command
+   */
+  public TtlChange changeExpireAfterSeconds(Namespace namespace, BsonDocument index) {
+    CollectionState state = existing(namespace, "ns does not exist: ");
+    BsonValue seconds = index.get("expireAfterSeconds");
+    if (seconds == null || !seconds.isNumber() || seconds.asNumber().doubleValue() < 0) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_OPTIONS,
+          "TTL index 'expireAfterSeconds' option must be a non-negative number");
+    }
+    long after = seconds.asNumber().longValue();
+    WriteAheadLog.Appended appended;
+    TtlChange change;
+    state.writeLock().lock();
+    try {
+      IndexSpec current = target(state, index);
+      if (current.keys().size() != 1) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS,
+            "TTL indexes are single-field indexes, compound indexes do not support TTL. Index spec: "
+                + current.toDocument().toJson());
+      }
+      IndexSpec changed =
+          new IndexSpec(
+              current.name(),
+              current.keys(),
+              current.unique(),
+              current.sparse(),
+              current.partialFilter(),
+              after);
+      SecondaryIndex rebuilt;
+      try (CloseableIterator<BsonDocument> documents = engine.scan(namespace, Long.MAX_VALUE)) {
+        rebuilt = state.indexes().build(changed, documents);
+      }
+      change = new TtlChange(current.expireAfterSeconds(), after);
+      appended =
+          wal.append(
+              new WalRecord.CreateIndex(namespace, changed.toDocument()),
+              (sequence, record) -> state.indexes().install(rebuilt, sequence));
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.awaitDurable();
+    return change;
+  }
+
+  /** The index an {@code index: {name | keyPattern}} document names. */
+  private static IndexSpec target(CollectionState state, BsonDocument index) {
+    if (index.isString("name")) {
+      String name = index.getString("name").getValue();
+      return state.indexes().all().stream()
+          .map(SecondaryIndex::spec)
+          .filter(spec -> spec.name().equals(name))
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new MongoLakeException(
+                      ErrorCode.INDEX_NOT_FOUND,
+                      "cannot find index " + name + " for ns " + state.namespace()));
+    }
+    if (index.isDocument("keyPattern")) {
+      BsonDocument keys = index.getDocument("keyPattern");
+      return state.indexes().all().stream()
+          .map(SecondaryIndex::spec)
+          .filter(spec -> spec.keys().equals(keys))
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new MongoLakeException(
+                      ErrorCode.INDEX_NOT_FOUND,
+                      "cannot find index { "
+                          + BsonDebugText.fields(keys)
+                          + " } for ns "
+                          + state.namespace()));
+    }
+    throw new MongoLakeException(
+        ErrorCode.INVALID_OPTIONS, "must specify either index name or key pattern");
   }
 
   private CollectionState existing(Namespace namespace, String prefix) {

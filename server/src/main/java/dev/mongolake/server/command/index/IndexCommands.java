@@ -14,6 +14,7 @@ public final class IndexCommands {
     return List.of(
         new CreateIndexesCommand(lake),
         new ListIndexesCommand(lake, cursors),
-        new DropIndexesCommand(lake));
+        new DropIndexesCommand(lake),
+        new CollModCommand(lake));
   }
 }
