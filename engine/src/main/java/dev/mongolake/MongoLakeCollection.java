@@ -18,12 +18,14 @@ import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.IndexCatalogOperations;
+import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
 import dev.mongolake.internal.read.DistinctValues;
@@ -558,10 +560,12 @@ public final class MongoLakeCollection<T> {
    */
   public long documentsExamined(Bson filter, Bson sort) {
     long examined = 0;
+    BsonDocument query = toBsonDocument(filter);
     try (CloseableIterator<BsonDocument> candidates =
         engine.candidates(
             namespace,
-            toBsonDocument(filter),
+            query,
+            QueryErrors.parseFilter(query),
             sort == null ? new BsonDocument() : toBsonDocument(sort),
             engine.snapshot())) {
       while (candidates.hasNext()) {
@@ -570,6 +574,14 @@ public final class MongoLakeCollection<T> {
       }
     }
     return examined;
+  }
+
+  /**
+   * The collection's Delta table (history, versions, files), once a flush created it: the engine's
+   * own instance, which knows where the table lives and caches its latest snapshot.
+   */
+  public Optional<DocumentTable> table() {
+    return engine.table(namespace);
   }
 
   /**

@@ -108,7 +108,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     SortOrder order = SortOrder.parse(sort);
     Projection projector = Projection.forFind(projection, filter);
     CloseableIterator<BsonDocument> scan =
-        engine.candidates(namespace, filter, sort, engine.snapshot());
+        engine.candidates(namespace, filter, parsedFilter, sort, engine.snapshot());
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (!order.isEmpty()) {
       List<BsonDocument> sorted = new ArrayList<>();

@@ -64,6 +64,11 @@ public final class DocumentSnapshot {
     return list;
   }
 
+  /** How many data files are small enough for {@link DocumentTable#optimize()} to merge. */
+  public long smallFileCount() {
+    return files().stream().filter(file -> file.size() < config.smallFileBytes()).count();
+  }
+
   /** The last version an idempotent writer committed under {@code appId} ({@code txn}). */
   public OptionalLong transactionVersion(String appId) {
     return snapshot.transactionVersion(appId);

@@ -225,8 +225,8 @@ public final class DocumentTable {
   public OptimizeResult optimize() {
     Snapshot base = delta.snapshot();
     DocumentTableConfig current = configOf(base.metadata(), path());
-    long smallBelow = current.targetFileSizeBytes() / 4 * 3;
-    List<AddFile> small = base.files().stream().filter(file -> file.size() < smallBelow).toList();
+    List<AddFile> small =
+        base.files().stream().filter(file -> file.size() < current.smallFileBytes()).toList();
     if (small.size() < 2) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }

@@ -67,6 +67,14 @@ public record DocumentTableConfig(
         IdEncoding.KEY, DocumentSchema.empty(), DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE);
   }
 
+  /**
+   * Files below this size (three quarters of the target) are small: {@link
+   * DocumentTable#optimize()} merges them.
+   */
+  public long smallFileBytes() {
+    return targetFileSizeBytes / 4 * 3;
+  }
+
   public DocumentTableConfig withIdEncoding(IdEncoding value) {
     return new DocumentTableConfig(
         value, schema, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);

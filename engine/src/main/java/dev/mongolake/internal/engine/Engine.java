@@ -93,6 +93,12 @@ public final class Engine implements AutoCloseable {
     this.indexCatalog = new IndexCatalogOperations(this, wal);
   }
 
+  /** The collection's Delta table, once a flush created it. */
+  public Optional<DocumentTable> table(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    return state == null ? Optional.empty() : Optional.ofNullable(state.table());
+  }
+
   /** The storage holding the collections' tables (owned by the engine: do not close it). */
   public Storage tableStorage() {
     return storage;
@@ -383,14 +389,10 @@ public final class Engine implements AutoCloseable {
     return new MergedScan(state.buffer(), view, snapshot, filter, () -> pins.unpin(view.floor()));
   }
 
-  /**
-   * The documents that may match {@code filter} at {@code snapshot}: for an equality on {@code _id}
-   * that the buffer can answer, just that document (or none); otherwise every document. The caller
-   * still applies the filter.
-   */
+  /** {@link #candidates(Namespace, BsonDocument, Filter, BsonDocument, long)} without a sort. */
   public CloseableIterator<BsonDocument> candidates(
-      Namespace namespace, BsonDocument filter, long snapshot) {
-    return candidates(namespace, filter, new BsonDocument(), snapshot);
+      Namespace namespace, BsonDocument filter, Filter parsed, long snapshot) {
+    return candidates(namespace, filter, parsed, new BsonDocument(), snapshot);
   }
 
   /**
@@ -398,9 +400,11 @@ public final class Engine implements AutoCloseable {
    * planner picks for {@code filter} and {@code sort} (in that index's order), or else the buffer
    * and the table's documents that match (the table skips files and row groups that cannot). The
    * caller still applies the filter and the sort.
+   *
+   * @param parsed {@code filter}, already parsed by the caller, who matches documents with it
    */
   public CloseableIterator<BsonDocument> candidates(
-      Namespace namespace, BsonDocument filter, BsonDocument sort, long snapshot) {
+      Namespace namespace, BsonDocument filter, Filter parsed, BsonDocument sort, long snapshot) {
     CollectionState state = collections.get(namespace);
     if (state == null) {
       return emptyScan();
@@ -411,13 +415,13 @@ public final class Engine implements AutoCloseable {
       if (plan.isPresent()) {
         return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
-      return scan(namespace, snapshot, QueryErrors.parseFilter(filter));
+      return scan(namespace, snapshot, parsed);
     }
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
     if (buffered.isEmpty()) {
       // Not changed since the table version: only the table can hold it, in the few files and
       // row groups whose _id statistics and bloom filter admit it.
-      return scan(namespace, snapshot, QueryErrors.parseFilter(filter));
+      return scan(namespace, snapshot, parsed);
     }
     return buffered.get().isTombstone() ? emptyScan() : singleton(buffered.get().document());
   }
@@ -526,9 +530,7 @@ public final class Engine implements AutoCloseable {
       if (view.snapshot() == null) {
         continue;
       }
-      long smallBelow = view.snapshot().config().targetFileSizeBytes() / 4 * 3;
-      long small = view.snapshot().files().stream().filter(f -> f.size() < smallBelow).count();
-      if (small >= SMALL_FILES_BEFORE_COMPACTION) {
+      if (view.snapshot().smallFileCount() >= SMALL_FILES_BEFORE_COMPACTION) {
         try {
           compactFiles(state.namespace());
         } catch (RuntimeException e) {
@@ -680,7 +682,7 @@ public final class Engine implements AutoCloseable {
     try {
       List<BsonValue> matches = new ArrayList<>();
       try (CloseableIterator<BsonDocument> documents =
-          candidates(namespace, filter, Long.MAX_VALUE)) {
+          candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument document = documents.next();
           if (QueryErrors.matches(parsed, document)) {
@@ -729,7 +731,7 @@ public final class Engine implements AutoCloseable {
     try {
       List<BsonDocument> targets = new ArrayList<>();
       try (CloseableIterator<BsonDocument> documents =
-          candidates(namespace, filter, Long.MAX_VALUE)) {
+          candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument document = documents.next();
           if (QueryErrors.matches(parsed, document)) {
@@ -803,7 +805,7 @@ public final class Engine implements AutoCloseable {
     try {
       BsonDocument target = null;
       try (CloseableIterator<BsonDocument> documents =
-          candidates(namespace, filter, Long.MAX_VALUE)) {
+          candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
         while (documents.hasNext()) {
           BsonDocument candidate = documents.next();
           if (QueryErrors.matches(parsed, candidate)

@@ -2,8 +2,6 @@ package dev.mongolake.server.metrics;
 
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.DeltaTable;
-import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.server.command.ServerContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,19 +51,18 @@ public final class LakeGauges {
   }
 
   private long tableCommits() {
-    Storage storage = lake.tableStorage();
     long commits = 0;
     for (String database : lake.listDatabaseNames()) {
       for (String collection : lake.db(database).listCollectionNames()) {
-        Namespace namespace = new Namespace(database, collection);
-        String log = namespace.storagePath() + "/_delta_log/";
-        if (!storage.list(log, log).isEmpty()) {
-          try {
-            commits +=
-                DeltaTable.forPath(storage, namespace.storagePath()).snapshot().version() + 1;
-          } catch (RuntimeException e) {
-            // A table dropped between listing and reading it has no commits left to count.
-          }
+        try {
+          commits +=
+              lake.db(database)
+                  .collection(collection)
+                  .table()
+                  .map(table -> table.snapshot().version() + 1)
+                  .orElse(0L);
+        } catch (RuntimeException e) {
+          // A table dropped while it is read has no commits left to count.
         }
       }
     }

@@ -38,13 +38,15 @@ public record HistoryRoute(MongoLake lake) implements RouteHandler {
     }
     int limit = limit(request);
     List<BsonValue> versions = new ArrayList<>();
-    String log = namespace.storagePath() + "/_delta_log/";
-    if (!lake.tableStorage().list(log, log).isEmpty()) {
-      DeltaTable table = DeltaTable.forPath(lake.tableStorage(), namespace.storagePath());
-      for (HistoryEntry entry : table.history(limit)) {
-        versions.add(version(table, entry));
-      }
-    }
+    lake.db(namespace.database())
+        .collection(namespace.collection())
+        .table()
+        .ifPresent(
+            table -> {
+              for (HistoryEntry entry : table.delta().history(limit)) {
+                versions.add(version(table.delta(), entry));
+              }
+            });
     return RestResponse.ok(
         new BsonDocument("ns", new BsonString(namespace.fullName()))
             .append("history", new BsonArray(versions)));
