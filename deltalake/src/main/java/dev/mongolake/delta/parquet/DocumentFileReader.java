@@ -37,6 +37,22 @@ public final class DocumentFileReader implements AutoCloseable {
     return open(ParquetFiles.inputFile(storage, path, length), options);
   }
 
+  /**
+   * Opens a Delta data file (immutable: never rewritten under its name) whose length the caller
+   * knows, taking its footer, indexes and bloom filters from {@code cache} when it holds them.
+   */
+  public static DocumentFileReader open(
+      Storage storage,
+      String path,
+      long length,
+      DocumentReadOptions options,
+      FileMetadataCache cache) {
+    InputFile file = ParquetFiles.inputFile(storage, path, length);
+    return new DocumentFileReader(
+        file.toString(),
+        RowGroupRecordReader.open(file, new DocumentReadSupport(options), options.filter(), cache));
+  }
+
   private static DocumentFileReader open(InputFile file, DocumentReadOptions options) {
     return new DocumentFileReader(
         file.toString(),

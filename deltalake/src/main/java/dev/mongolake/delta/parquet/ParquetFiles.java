@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet;
 
+import dev.mongolake.delta.parquet.internal.CachedParquetFileReader;
 import dev.mongolake.delta.parquet.internal.ParquetCodecFactory;
 import dev.mongolake.delta.parquet.internal.ProjectedGroupReadSupport;
 import dev.mongolake.delta.parquet.internal.SchemaGroupWriteSupport;
@@ -153,6 +154,27 @@ public final class ParquetFiles {
       return ParquetFileReader.open(file, readOptions(filter));
     } catch (IOException | RuntimeException e) {
       throw new ParquetFileException("Cannot open Parquet file " + file + ": " + e, e);
+    }
+  }
+
+  /**
+   * Opens a file for low-level access, taking its footer, indexes and bloom filters from {@code
+   * cache} when it holds them (and adding them when not). Files not read through a storage are
+   * opened without the cache.
+   *
+   * @throws ParquetFileException if the file's footer cannot be read
+   */
+  public static ParquetFileReader openFile(
+      InputFile file, FilterCompat.Filter filter, FileMetadataCache cache) {
+    if (!(file instanceof StorageInputFile storageFile)) {
+      return openFile(file, filter);
+    }
+    try {
+      return new CachedParquetFileReader(file, cache.parts(storageFile), readOptions(filter));
+    } catch (IOException | RuntimeException e) {
+      throw e instanceof ParquetFileException p
+          ? p
+          : new ParquetFileException("Cannot open Parquet file " + file + ": " + e, e);
     }
   }
 

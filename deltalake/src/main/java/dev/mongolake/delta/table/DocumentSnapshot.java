@@ -5,6 +5,7 @@ import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.parquet.FileMetadataCache;
 import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.StatsPredicate;
@@ -231,7 +232,11 @@ public final class DocumentSnapshot {
           AddFile file = candidates.get(nextCandidate++);
           reader =
               DocumentFileReader.open(
-                  snapshot.storage, snapshot.snapshot.storagePath(file), file.size(), readOptions);
+                  snapshot.storage,
+                  snapshot.snapshot.storagePath(file),
+                  file.size(),
+                  readOptions,
+                  FileMetadataCache.shared());
           filesOpened++;
         }
         DocumentRow row = reader.next();

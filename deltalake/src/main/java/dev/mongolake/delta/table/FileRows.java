@@ -3,6 +3,7 @@ package dev.mongolake.delta.table;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.parquet.FileMetadataCache;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.Storage;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -44,7 +45,8 @@ final class FileRows {
 
   private void read(
       Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
-    try (DocumentFileReader reader = DocumentFileReader.open(storage, path, size, options)) {
+    try (DocumentFileReader reader =
+        DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
       long read = 0;
       long matched = 0;
       for (DocumentRow row = reader.next(); row != null && !cancelled; row = reader.next()) {

@@ -101,8 +101,12 @@ class DocumentTableTest {
             DocumentTableConfig.defaults().withRowGroupSizeBytes(64 * 1024),
             Clock.systemUTC());
     List<BsonDocument> documents = new ArrayList<>();
+    java.util.Random random = new java.util.Random(5);
     for (int i = 0; i < 5_000; i++) {
-      documents.add(doc(i, "name " + i + " " + "x".repeat(200)));
+      // Text that does not compress away: row groups close on their encoded size.
+      StringBuilder text = new StringBuilder("name " + i + " ");
+      random.ints(200, 'a', 'z' + 1).forEach(c -> text.append((char) c));
+      documents.add(doc(i, text.toString()));
     }
 
     table.write(documents);

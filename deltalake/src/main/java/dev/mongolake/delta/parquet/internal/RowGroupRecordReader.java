@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet.internal;
 
+import dev.mongolake.delta.parquet.FileMetadataCache;
 import dev.mongolake.delta.parquet.ParquetFileException;
 import dev.mongolake.delta.parquet.ParquetFiles;
 import java.io.IOException;
@@ -61,7 +62,25 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
    */
   public static <T> RowGroupRecordReader<T> open(
       InputFile input, ReadSupport<T> readSupport, FilterCompat.Filter filter) {
-    ParquetFileReader file = ParquetFiles.openFile(input, filter);
+    return open(input, ParquetFiles.openFile(input, filter), readSupport, filter);
+  }
+
+  /**
+   * As {@link #open(InputFile, ReadSupport, FilterCompat.Filter)}, with the file's parts cached.
+   */
+  public static <T> RowGroupRecordReader<T> open(
+      InputFile input,
+      ReadSupport<T> readSupport,
+      FilterCompat.Filter filter,
+      FileMetadataCache cache) {
+    return open(input, ParquetFiles.openFile(input, filter, cache), readSupport, filter);
+  }
+
+  private static <T> RowGroupRecordReader<T> open(
+      InputFile input,
+      ParquetFileReader file,
+      ReadSupport<T> readSupport,
+      FilterCompat.Filter filter) {
     try {
       FileMetaData metadata = file.getFooter().getFileMetaData();
       MessageType fileSchema = metadata.getSchema();

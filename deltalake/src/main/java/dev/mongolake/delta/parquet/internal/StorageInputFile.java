@@ -33,6 +33,11 @@ public final class StorageInputFile implements InputFile {
     return new StorageInputFile(storage, path, entry.size(), DEFAULT_TAIL_PREFETCH);
   }
 
+  /** Identifies the file for caches of its immutable parts. */
+  public FileKey key() {
+    return new FileKey(storage, path, length);
+  }
+
   @Override
   public long getLength() {
     return length;
