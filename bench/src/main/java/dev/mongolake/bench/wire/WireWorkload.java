@@ -1,5 +1,6 @@
 package dev.mongolake.bench.wire;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.result.InsertOneResult;
@@ -45,7 +46,10 @@ public enum WireWorkload {
     }
   },
 
-  /** {@code find} by {@code _id} of one of {@link #FIND_DOCUMENTS} pre-loaded documents. */
+  /**
+   * {@code find} by {@code _id} of one of {@link #FIND_DOCUMENTS} pre-loaded documents, flushed to
+   * storage first.
+   */
   FIND_BY_ID("find by _id") {
     @Override
     public void prepare(MongoDatabase database) {
@@ -70,6 +74,7 @@ public enum WireWorkload {
                 + " documents after loading, found "
                 + count);
       }
+      flushToStorage(database);
     }
 
     @Override
@@ -109,6 +114,24 @@ public enum WireWorkload {
 
   /** A new operation for one client thread. */
   public abstract Operation operation(MongoDatabase database);
+
+  /**
+   * Asks the server to flush its buffers ({@code fsync}): MongoLake then answers from its Delta
+   * table, where documents live once the buffer's size or age threshold has passed, instead of from
+   * its in-memory buffer. A server without the command (the in-memory peer) keeps its data where it
+   * is.
+   */
+  private static void flushToStorage(MongoDatabase database) {
+    try {
+      database.runCommand(new Document("fsync", 1));
+    } catch (MongoCommandException e) {
+      if (e.getErrorCode() != COMMAND_NOT_FOUND) {
+        throw e;
+      }
+    }
+  }
+
+  private static final int COMMAND_NOT_FOUND = 59;
 
   private static void dropIfPresent(MongoDatabase database, String collection) {
     if (database.listCollectionNames().into(new ArrayList<>()).contains(collection)) {
