@@ -23,13 +23,21 @@ async function check(name, fn, expect) {
 }
 
 async function main() {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000, monitorCommands: true });
+  // A short heartbeat so that the streaming protocol's awaited heartbeats arrive during the run.
+  const client = new MongoClient(uri, {
+    serverSelectionTimeoutMS: 5000,
+    monitorCommands: true,
+    heartbeatFrequencyMS: 500
+  });
   let getMores = 0;
-  const heartbeats = { succeeded: 0, failed: 0, failures: [] };
+  const heartbeats = { succeeded: 0, awaited: 0, failed: 0, failures: [] };
   client.on('commandStarted', event => {
     if (event.commandName === 'getMore') getMores++;
   });
-  client.on('serverHeartbeatSucceeded', () => heartbeats.succeeded++);
+  client.on('serverHeartbeatSucceeded', event => {
+    heartbeats.succeeded++;
+    if (event.awaited) heartbeats.awaited++;
+  });
   client.on('serverHeartbeatFailed', event => {
     heartbeats.failed++;
     heartbeats.failures.push(String(event.failure && event.failure.message));
@@ -92,9 +100,15 @@ async function main() {
       }
     }, v => v.inserted === false && v.serverError && v.code === 11000);
 
-    // Server monitoring must not fail (a failed heartbeat clears the pool under running operations).
-    await check('heartbeats', async () => ({ ...heartbeats }),
-      v => v.succeeded >= 1 && v.failed === 0);
+    // Server monitoring streams (awaitable hello over an exhaust stream, replies flagged
+    // moreToCome) and must not fail: a failed heartbeat clears the pool under running operations.
+    await check('heartbeats', async () => {
+      const deadline = Date.now() + 5000;
+      while (heartbeats.awaited < 2 && heartbeats.failed === 0 && Date.now() < deadline) {
+        await new Promise(resolve => setTimeout(resolve, 50));
+      }
+      return { ...heartbeats };
+    }, v => v.awaited >= 2 && v.failed === 0);
   } finally {
     await client.close();
   }

@@ -36,6 +36,7 @@ public enum ErrorCode {
   INVALID_NAMESPACE(73, "InvalidNamespace"),
   INDEX_OPTIONS_CONFLICT(85, "IndexOptionsConflict"),
   INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
+  SHUTDOWN_IN_PROGRESS(91, "ShutdownInProgress"),
   OPERATION_FAILED(96, "OperationFailed"),
   COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
   DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
@@ -56,6 +57,8 @@ public enum ErrorCode {
   LOCATION_31254(31254, "Location31254"),
   LOCATION_31275(31275, "Location31275"),
   LOCATION_31276(31276, "Location31276"),
+  LOCATION_31368(31368, "Location31368"),
+  LOCATION_31372(31372, "Location31372"),
   LOCATION_31394(31394, "Location31394"),
   LOCATION_31395(31395, "Location31395"),
   LOCATION_40156(40156, "Location40156"),
@@ -65,8 +68,11 @@ public enum ErrorCode {
   LOCATION_40324(40324, "Location40324"),
   LOCATION_40352(40352, "Location40352"),
   USER_ALREADY_EXISTS(51003, "Location51003"),
+  LOCATION_51024(51024, "Location51024"),
   LOCATION_51246(51246, "Location51246"),
-  LOCATION_51270(51270, "Location51270");
+  LOCATION_51270(51270, "Location51270"),
+  LOCATION_51756(51756, "Location51756"),
+  LOCATION_51764(51764, "Location51764");
 
   private final int code;
   private final String codeName;

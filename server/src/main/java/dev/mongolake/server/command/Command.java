@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonDocument;
 
@@ -37,4 +38,25 @@ public interface Command {
    * @return the reply fields; the dispatcher adds {@code ok: 1}
    */
   BsonDocument run(CommandRequest request);
+
+  /**
+   * For an OP_MSG request flagged {@code exhaustAllowed}: the request whose reply the server sends
+   * next without being asked, if the stream goes on after {@code reply}. The connection then flags
+   * {@code reply} {@code moreToCome} and runs the returned request itself; empty ends the stream
+   * with {@code reply}. Only awaitable {@code hello} and {@code getMore} stream, as in MongoDB.
+   *
+   * @param request the request that produced {@code reply}
+   * @param reply its reply, {@code ok: 1} or an error
+   */
+  default Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether this invocation's duration belongs in the latency histograms. An awaitable {@code
+   * hello} waits by design; MongoDB leaves it out of its latency statistics too.
+   */
+  default boolean measuresLatency(BsonDocument body) {
+    return true;
+  }
 }

@@ -6,6 +6,7 @@ import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.server.metrics.CommandTimer;
 import dev.mongolake.server.metrics.ServerMetrics;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -44,24 +45,43 @@ public final class CommandDispatcher {
    * @param database the target database, or {@code null} if the request named none
    */
   public BsonDocument dispatch(String database, BsonDocument body, ConnectionInfo connection) {
+    return dispatch(database, body, connection, false);
+  }
+
+  /**
+   * Runs one command as {@link #dispatch(String, BsonDocument, ConnectionInfo)} does.
+   *
+   * @param exhaustAllowed the request was an OP_MSG flagged {@code exhaustAllowed}
+   */
+  public BsonDocument dispatch(
+      String database, BsonDocument body, ConnectionInfo connection, boolean exhaustAllowed) {
     long start = System.nanoTime();
-    BsonDocument reply = run(database, body, connection);
-    timer.finished(metricName(body), start, body, reply);
+    BsonDocument reply = run(database, body, connection, exhaustAllowed);
+    Optional<Command> command = command(body);
+    timer.finished(
+        command.map(Command::name).orElse(ServerMetrics.UNKNOWN_COMMAND),
+        start,
+        body,
+        reply,
+        command.map(c -> c.measuresLatency(body)).orElse(true));
     return reply;
   }
 
-  // Only registered names become metric labels: a client inventing names cannot add series.
-  private String metricName(BsonDocument body) {
-    if (body.isEmpty()) {
-      return ServerMetrics.UNKNOWN_COMMAND;
-    }
-    return registry
-        .find(body.getFirstKey())
-        .map(Command::name)
-        .orElse(ServerMetrics.UNKNOWN_COMMAND);
+  /**
+   * The request the server answers next on an exhaust stream after {@code reply} to {@code body},
+   * or empty when {@code reply} ends the stream (see {@link Command#nextExhaustRequest}).
+   */
+  public Optional<BsonDocument> nextExhaustRequest(BsonDocument body, BsonDocument reply) {
+    return command(body).flatMap(c -> c.nextExhaustRequest(body, reply));
   }
 
-  private BsonDocument run(String database, BsonDocument body, ConnectionInfo connection) {
+  // Only registered names become metric labels: a client inventing names cannot add series.
+  private Optional<Command> command(BsonDocument body) {
+    return body.isEmpty() ? Optional.empty() : registry.find(body.getFirstKey());
+  }
+
+  private BsonDocument run(
+      String database, BsonDocument body, ConnectionInfo connection, boolean exhaustAllowed) {
     try {
       if (body.isEmpty()) {
         throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, "Cannot run command: it is empty");
@@ -83,14 +103,20 @@ public final class CommandDispatcher {
       OperationsInProgress.Operation operation =
           server.operations().begin(connection, database, body, server.clock().instant());
       try {
-        BsonDocument reply = command.run(new CommandRequest(database, body, connection, server));
+        BsonDocument reply =
+            command.run(new CommandRequest(database, body, connection, server, exhaustAllowed));
         reply.put("ok", new BsonDouble(1.0));
         return reply;
       } finally {
         server.operations().end(operation);
       }
     } catch (MongoLakeException e) {
-      return errorReply(e.errorCode(), e.getMessage());
+      BsonDocument reply = errorReply(e.errorCode(), e.getMessage());
+      if (e.errorCode() == ErrorCode.SHUTDOWN_IN_PROGRESS) {
+        // As MongoDB does for shutdown errors: drivers compare it with the version they know.
+        reply.put("topologyVersion", server.topology().version().toBson());
+      }
+      return reply;
     } catch (QueryException e) {
       MongoLakeException translated = QueryErrors.translate(e);
       return errorReply(translated.errorCode(), translated.getMessage());

@@ -25,7 +25,7 @@ public final class ServerContext {
 
   private final Clock clock;
   private final Instant startTime;
-  private final ObjectId processId = new ObjectId();
+  private final Topology topology = new Topology(new ObjectId());
   private final String productVersion;
   private final List<String> argv;
   private final int maxConnections;
@@ -70,7 +70,14 @@ public final class ServerContext {
 
   /** Identifies this server process in {@code topologyVersion}; new on every start. */
   public ObjectId processId() {
-    return processId;
+    return topology.version().processId();
+  }
+
+  /**
+   * The {@code topologyVersion} that {@code hello} reports and awaitable {@code hello} waits on.
+   */
+  public Topology topology() {
+    return topology;
   }
 
   /** MongoLake's own version. */

@@ -20,12 +20,14 @@ public final class CommandTimer {
    *
    * @param name the registered command name, or {@link ServerMetrics#UNKNOWN_COMMAND}
    * @param startNanos {@link System#nanoTime()} when the command started
+   * @param measured whether its duration goes into the latency histogram
    */
-  public void finished(String name, long startNanos, BsonDocument body, BsonDocument reply) {
+  public void finished(
+      String name, long startNanos, BsonDocument body, BsonDocument reply, boolean measured) {
     long nanos = System.nanoTime() - startNanos;
     BsonValue ok = reply.get("ok");
     boolean succeeded = ok != null && ok.isNumber() && ok.asNumber().doubleValue() == 1.0;
-    metrics.commandFinished(name, nanos, succeeded);
+    metrics.commandFinished(name, nanos, succeeded, measured);
     if (succeeded) {
       WrittenDocuments.count(metrics, name, body, reply);
     }

@@ -28,14 +28,21 @@ public final class ServerMetrics {
   private final LongAdder updated = new LongAdder();
   private final LongAdder deleted = new LongAdder();
 
-  /** Records one finished command. */
-  public void commandFinished(String name, long nanos, boolean ok) {
+  /**
+   * Records one finished command.
+   *
+   * @param measured whether {@code nanos} goes into the latency histogram (not for commands that
+   *     wait by design, such as an awaitable {@code hello})
+   */
+  public void commandFinished(String name, long nanos, boolean ok, boolean measured) {
     CommandSeries series = commands.computeIfAbsent(name, n -> new CommandSeries());
     series.total.increment();
     if (!ok) {
       series.failed.increment();
     }
-    series.latency.record(nanos);
+    if (measured) {
+      series.latency.record(nanos);
+    }
   }
 
   /** Records the documents a write changed. */

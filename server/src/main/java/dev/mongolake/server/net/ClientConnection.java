@@ -3,6 +3,7 @@ package dev.mongolake.server.net;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
+import dev.mongolake.server.wire.Compressor;
 import dev.mongolake.server.wire.DecodedMessage;
 import dev.mongolake.server.wire.MessageDecoder;
 import dev.mongolake.server.wire.MessageEncoder;
@@ -10,6 +11,7 @@ import dev.mongolake.server.wire.MessageFrames;
 import dev.mongolake.server.wire.OpMsg;
 import dev.mongolake.server.wire.OpQuery;
 import dev.mongolake.server.wire.OpReply;
+import dev.mongolake.server.wire.WireMessage;
 import dev.mongolake.server.wire.WireProtocolException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -20,6 +22,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -31,6 +34,11 @@ import org.slf4j.LoggerFactory;
  * One client connection: reads requests, runs them in order, writes replies. A malformed message
  * whose framing is intact gets an error reply and the connection carries on; a broken frame (bad
  * length, truncated stream) closes the connection. Either way only this connection is affected.
+ *
+ * <p>An exhaust stream (awaitable hello, exhaust getMore) keeps the connection's thread writing
+ * replies without reading; it parks between them (an awaitable hello waits on the {@link
+ * dev.mongolake.server.command.Topology}, which shutdown wakes). A client that closes the
+ * connection mid-stream ends it at the next write.
  */
 final class ClientConnection implements Runnable {
 
@@ -44,6 +52,8 @@ final class ClientConnection implements Runnable {
   private final Duration idleTimeout;
   private final AtomicInteger nextRequestId = new AtomicInteger(1);
   private volatile boolean stopping;
+  // Set while this connection streams exhaust replies; the thread is the only writer.
+  private boolean streaming;
 
   ClientConnection(
       long id,
@@ -75,11 +85,7 @@ final class ClientConnection implements Runnable {
         if (frame == null) {
           break;
         }
-        byte[] reply = handle(frame);
-        if (reply != null) {
-          out.write(reply);
-          out.flush();
-        }
+        handle(frame, out);
       }
     } catch (SocketTimeoutException e) {
       LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
@@ -88,7 +94,10 @@ final class ClientConnection implements Runnable {
     } catch (EOFException e) {
       LOG.info("Connection {} closed by the client mid-message", info.id());
     } catch (IOException e) {
-      if (!stopping) {
+      if (streaming) {
+        // The usual end of a monitoring stream: the client closed its side (MongoClient.close()).
+        LOG.info("Connection {} closed by the client during an exhaust stream", info.id());
+      } else if (!stopping) {
         LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
       }
     } finally {
@@ -97,8 +106,8 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  /** The bytes to send back, or {@code null} when the request asks for no reply. */
-  private byte[] handle(MessageFrames.Frame frame) {
+  /** Answers one request: no reply when it asks for none, several on an exhaust stream. */
+  private void handle(MessageFrames.Frame frame, OutputStream out) throws IOException {
     int requestId = frame.header().requestId();
     DecodedMessage decoded;
     try {
@@ -106,37 +115,71 @@ final class ClientConnection implements Runnable {
     } catch (WireProtocolException e) {
       LOG.warn("Connection {}: rejected a malformed message: {}", info.id(), e.getMessage());
       BsonDocument error = CommandDispatcher.errorReply(ErrorCode.PROTOCOL_ERROR, e.getMessage());
-      return MessageEncoder.encode(
-          OpMsg.reply(error), nextRequestId.getAndIncrement(), requestId, Optional.empty());
+      send(out, OpMsg.reply(error), requestId, Optional.empty());
+      return;
     }
-    return switch (decoded.message()) {
-      case OpMsg msg -> {
-        BsonDocument command = msg.command();
-        String database = command.isString("$db") ? command.getString("$db").getValue() : null;
-        BsonDocument reply = dispatcher.dispatch(database, withoutGenericFields(command), info);
-        yield msg.moreToCome()
-            ? null
-            : MessageEncoder.encode(
-                OpMsg.reply(reply),
-                nextRequestId.getAndIncrement(),
-                requestId,
-                decoded.compressor());
-      }
+    switch (decoded.message()) {
+      case OpMsg msg -> runOpMsg(msg, requestId, decoded.compressor(), out);
       case OpQuery query ->
-          MessageEncoder.encode(
-              OpReply.of(runLegacyQuery(query)),
-              nextRequestId.getAndIncrement(),
-              requestId,
-              decoded.compressor());
+          send(out, OpReply.of(runLegacyQuery(query)), requestId, decoded.compressor());
       case OpReply ignored -> {
         BsonDocument error =
             CommandDispatcher.errorReply(
                 ErrorCode.PROTOCOL_ERROR,
                 "Cannot handle OP_REPLY: it is a server-to-client message");
-        yield MessageEncoder.encode(
-            OpMsg.reply(error), nextRequestId.getAndIncrement(), requestId, Optional.empty());
+        send(out, OpMsg.reply(error), requestId, Optional.empty());
       }
-    };
+    }
+  }
+
+  /**
+   * Runs an OP_MSG command. With {@code moreToCome} (unacknowledged writes) nothing is sent back.
+   * With {@code exhaustAllowed}, while the command says the stream goes on (awaitable hello,
+   * getMore with more batches), each reply is flagged {@code moreToCome} and the next one follows
+   * without a request; the last reply carries no flag.
+   */
+  private void runOpMsg(OpMsg msg, int requestId, Optional<Compressor> compressor, OutputStream out)
+      throws IOException {
+    BsonDocument command = msg.command();
+    String database = command.isString("$db") ? command.getString("$db").getValue() : null;
+    BsonDocument body = withoutGenericFields(command);
+    if (msg.moreToCome()) {
+      dispatcher.dispatch(database, body, info);
+      return;
+    }
+    boolean exhaust = msg.exhaustAllowed();
+    BsonDocument reply = dispatcher.dispatch(database, body, info, exhaust);
+    int responseTo = requestId;
+    while (true) {
+      // A stream stops at shutdown; an awaitable hello has by then answered ShutdownInProgress.
+      Optional<BsonDocument> next =
+          exhaust && !stopping ? dispatcher.nextExhaustRequest(body, reply) : Optional.empty();
+      int sent =
+          send(
+              out,
+              new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
+              responseTo,
+              compressor);
+      // Left set when a write fails: run() then knows the client closed the stream.
+      streaming = next.isPresent();
+      if (next.isEmpty()) {
+        return;
+      }
+      // Drivers match each streamed reply to the one before it, as if it were its request.
+      responseTo = sent;
+      body = next.get();
+      reply = dispatcher.dispatch(database, body, info, true);
+    }
+  }
+
+  /** Writes one reply; returns the request id it was sent with. */
+  private int send(
+      OutputStream out, WireMessage message, int responseTo, Optional<Compressor> compressor)
+      throws IOException {
+    int requestId = nextRequestId.getAndIncrement();
+    out.write(MessageEncoder.encode(message, requestId, responseTo, compressor));
+    out.flush();
+    return requestId;
   }
 
   /** OP_QUERY survives only for the handshake: commands against {@code <db>.$cmd}. */

@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * read, run command, write, and commands block on the log's group commit; a virtual thread per
  * connection keeps that code straight-line while parking costs next to nothing.
  *
- * <p>Thread-safe. {@link #close()} stops accepting, lets in-flight commands finish for a grace
- * period, then closes the remaining connections.
+ * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
+ * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining
+ * connections.
  */
 public final class WireServer implements AutoCloseable {
 
@@ -137,6 +138,9 @@ public final class WireServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.warn("Cannot close the listener cleanly: {}", e.getMessage());
     }
+    // Wakes awaitable hellos first: they answer ShutdownInProgress at once instead of holding
+    // their reply (and this shutdown) for up to maxAwaitTimeMS.
+    server.topology().shutdown();
     open.forEach(ClientConnection::stopAfterCurrentCommand);
     connections.shutdown();
     try {

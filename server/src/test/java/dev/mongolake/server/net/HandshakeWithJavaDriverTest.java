@@ -48,7 +48,9 @@ class HandshakeWithJavaDriverTest {
       assertThat(hello.getInteger("minWireVersion")).isZero();
       assertThat(hello.getInteger("logicalSessionTimeoutMinutes")).isEqualTo(30);
       assertThat(hello.getInteger("maxWriteBatchSize")).isEqualTo(100_000);
-      assertThat(hello).doesNotContainKey("topologyVersion");
+      assertThat(hello.get("topologyVersion", Document.class))
+          .containsOnlyKeys("processId", "counter")
+          .containsEntry("counter", 0L);
       assertThat(hello.getLong("connectionId")).isPositive();
     }
   }

@@ -1,12 +1,16 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.auth.ScramMechanism;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.command.Topology;
 import dev.mongolake.server.wire.Compressor;
 import dev.mongolake.server.wire.Compressors;
 import dev.mongolake.server.wire.WireLimits;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -14,6 +18,7 @@ import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonNumber;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -21,6 +26,11 @@ import org.bson.BsonValue;
  * {@code hello} (and the legacy {@code isMaster}/{@code ismaster}): the handshake that tells a
  * driver what this server is. It reports a standalone, writable MongoDB 7.0 so that current
  * drivers, mongosh and Compass accept it.
+ *
+ * <p>Every reply carries {@code topologyVersion}; a request that sends it back with {@code
+ * maxAwaitTimeMS} is awaitable: the reply is held until the topology changes (here: shutdown
+ * starts) or that time elapses. Sent with OP_MSG's {@code exhaustAllowed}, the connection then
+ * streams one reply per interval until the client goes away (see {@link #nextExhaustRequest}).
  */
 public final class HelloCommand implements Command {
 
@@ -47,10 +57,19 @@ public final class HelloCommand implements Command {
   @Override
   public BsonDocument run(CommandRequest request) {
     BsonDocument body = request.body();
+    Optional<AwaitableHello> awaitable = AwaitableHello.parse(request);
     if (body.get("client") instanceof BsonDocument client) {
       request.connection().recordClientMetadata(client);
     }
     ServerContext server = request.server();
+    Topology topology = server.topology();
+    awaitable.ifPresent(a -> a.await(topology));
+    if (topology.shuttingDown()) {
+      // Whether it waited or not: a driver that learns this marks the server unknown at once.
+      throw new MongoLakeException(
+          ErrorCode.SHUTDOWN_IN_PROGRESS,
+          "Cannot answer " + request.commandName() + ": the server is shutting down");
+    }
     BsonDocument reply = new BsonDocument();
     if (request.commandName().equals("hello")) {
       reply.put("isWritablePrimary", BsonBoolean.TRUE);
@@ -60,9 +79,9 @@ public final class HelloCommand implements Command {
         reply.put("helloOk", BsonBoolean.TRUE);
       }
     }
-    // No topologyVersion: it tells drivers to monitor with awaitable hello over an exhaust stream
-    // (replies flagged moreToCome, each held up to maxAwaitTimeMS), which this server does not
-    // implement. Without it drivers poll with a plain hello every heartbeatFrequencyMS.
+    // With topologyVersion in the reply drivers monitor with the streaming protocol: an awaitable
+    // hello (held up to maxAwaitTimeMS) whose replies arrive over an exhaust stream.
+    reply.put("topologyVersion", topology.version().toBson());
     reply.put("maxBsonObjectSize", new BsonInt32(WireLimits.MAX_BSON_OBJECT_SIZE));
     reply.put("maxMessageSizeBytes", new BsonInt32(WireLimits.MAX_MESSAGE_SIZE));
     reply.put("maxWriteBatchSize", new BsonInt32(WireLimits.MAX_WRITE_BATCH_SIZE));
@@ -81,6 +100,21 @@ public final class HelloCommand implements Command {
       reply.put("compression", supportedCompressors(offered));
     }
     return reply;
+  }
+
+  /** An awaitable hello streams on: each reply is followed by the next after maxAwaitTimeMS. */
+  @Override
+  public Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {
+    boolean ok = reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
+    if (!ok || !AwaitableHello.requested(request) || !reply.isDocument("topologyVersion")) {
+      return Optional.empty();
+    }
+    return Optional.of(AwaitableHello.next(request, reply));
+  }
+
+  @Override
+  public boolean measuresLatency(BsonDocument body) {
+    return !AwaitableHello.requested(body);
   }
 
   /** The mechanisms the user {@code <db>.<name>} has credentials for (empty if unknown). */

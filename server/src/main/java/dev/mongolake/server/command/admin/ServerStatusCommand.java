@@ -33,7 +33,8 @@ public final class ServerStatusCommand implements Command {
             .append(
                 "available",
                 new BsonInt32((int) (server.maxConnections() - server.currentConnections())))
-            .append("totalCreated", new BsonInt64(server.totalConnections()));
+            .append("totalCreated", new BsonInt64(server.totalConnections()))
+            .append("awaitingTopologyChanges", new BsonInt64(server.topology().awaiting()));
     BsonDocument metrics =
         new BsonDocument(
             "cursor",

@@ -7,10 +7,16 @@ import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import java.util.Optional;
 import org.bson.BsonDocument;
+import org.bson.BsonNumber;
 import org.bson.BsonValue;
 
-/** {@code getMore}: {@code {getMore: <cursor id>, collection: <coll>, batchSize}}. */
+/**
+ * {@code getMore}: {@code {getMore: <cursor id>, collection: <coll>, batchSize}}. Sent with
+ * OP_MSG's {@code exhaustAllowed} (an exhaust cursor), the connection streams the following batches
+ * without further requests until the cursor is exhausted or fails.
+ */
 public final class GetMoreCommand implements Command {
 
   private final CursorRegistry cursors;
@@ -49,5 +55,16 @@ public final class GetMoreCommand implements Command {
         new Namespace(request.database(), body.getString("collection").getValue());
     return cursors.nextBatch(
         id.asNumber().longValue(), namespace.fullName(), args.nonNegativeInt("batchSize", 0));
+  }
+
+  /** The same request again while the cursor has more: its id stays the same. */
+  @Override
+  public Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {
+    boolean ok = reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
+    boolean more =
+        reply.get("cursor") instanceof BsonDocument cursor
+            && cursor.get("id") instanceof BsonNumber id
+            && id.longValue() != 0;
+    return ok && more ? Optional.of(request) : Optional.empty();
   }
 }
