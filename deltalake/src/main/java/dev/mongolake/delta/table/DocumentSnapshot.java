@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * One version of a document table: its files and the documents in them. Immutable; reading it is
@@ -109,6 +110,54 @@ public final class DocumentSnapshot {
    */
   public DocumentScan query(BsonDocument filter) {
     return scan(Filter.parse(filter));
+  }
+
+  /**
+   * The document stored under {@code id}, found as {@code scan(Filter.parse({_id: id}))} would find
+   * it, but answered from {@link DocumentCache#shared()} when this file and id were looked up
+   * before: point reads of hot documents then open no file at all. A table holds at most one
+   * document per {@code _id} (equal numbers count as one, as in MongoDB's unique {@code _id}).
+   *
+   * @param id a plain value: not a regular expression, array, null or operator document, which
+   *     match by pattern, element or absence rather than by one {@code _id}
+   */
+  public Optional<BsonDocument> findById(BsonValue id) {
+    Filter filter = Filter.parse(new BsonDocument("_id", id));
+    StatsPredicate statsPredicate = filter.toStatsPredicate();
+    FilterCompat.Filter parquetFilter = ScanPredicate.of(filter, config);
+    DocumentCache cache = DocumentCache.shared();
+    List<AddFile> all = files();
+    for (int i = 0; i < all.size(); i++) {
+      Optional<FileStats> stats = fileStats().get(i);
+      if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
+        continue;
+      }
+      AddFile file = all.get(i);
+      String path = snapshot.storagePath(file);
+      Optional<BsonDocument> known = cache.lookup(storage, path, file.size(), id);
+      if (known == null) {
+        known = readById(path, file.size(), parquetFilter, filter);
+        cache.remember(storage, path, file.size(), id, known.orElse(null));
+      }
+      if (known.isPresent()) {
+        return known;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<BsonDocument> readById(
+      String path, long size, FilterCompat.Filter parquetFilter, Filter filter) {
+    DocumentReadOptions options = DocumentReadOptions.documents().withFilter(parquetFilter);
+    try (DocumentFileReader reader =
+        DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
+      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+        if (filter.matches(row.document())) {
+          return Optional.of(row.document());
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** The statistics of each file, in {@link #files()} order. */

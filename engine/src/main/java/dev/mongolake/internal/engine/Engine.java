@@ -420,8 +420,11 @@ public final class Engine implements AutoCloseable {
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
     if (buffered.isEmpty()) {
       // Not changed since the table version: only the table can hold it, in the few files and
-      // row groups whose _id statistics and bloom filter admit it.
-      return scan(namespace, snapshot, parsed);
+      // row groups whose _id statistics and bloom filter admit it (or in its cache of them).
+      DocumentSnapshot table = state.view().snapshot();
+      return table == null
+          ? emptyScan()
+          : table.findById(id).map(Engine::singleton).orElseGet(Engine::emptyScan);
     }
     return buffered.get().isTombstone() ? emptyScan() : singleton(buffered.get().document());
   }

@@ -44,7 +44,12 @@ final class IndexedFetch {
           found.put(id, buffered.get().document());
         }
       }
-      if (!inTable.isEmpty() && view.snapshot() != null) {
+      if (inTable.size() <= POINT_READS && view.snapshot() != null) {
+        // A few ids: each a point read, which hot documents answer from the table's cache.
+        for (BsonValue id : inTable) {
+          view.snapshot().findById(id).ifPresent(document -> found.put(id, document));
+        }
+      } else if (view.snapshot() != null) {
         Filter byId =
             Filter.parse(
                 new BsonDocument(
@@ -71,6 +76,9 @@ final class IndexedFetch {
       pins.unpin(view.floor());
     }
   }
+
+  /** Up to this many ids are read one by one; more take one scan with {@code $in}. */
+  private static final int POINT_READS = 16;
 
   /** Documents already in memory: nothing to release. */
   private record ListScan(Iterator<BsonDocument> documents)
