@@ -2,24 +2,32 @@ package dev.mongolake.bench.engine;
 
 import static com.mongodb.client.model.Filters.eq;
 
+import com.mongodb.client.model.Indexes;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.LatencySampler;
 import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.table.DocumentSnapshot;
+import dev.mongolake.delta.table.ScanMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Predicate;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * find by {@code _id} from one caller: documents committed to Delta (the table answers) and
- * documents still in the buffer (memory answers). There is no bare baseline for a point read
- * through a table format, so the row reports MongoLake's rate and latencies alone.
+ * Reads from one caller: find by {@code _id} of documents committed to Delta (the table answers)
+ * and of documents still in the buffer (memory answers), find by a secondary index, and a range of
+ * {@code _id}s read with the table's pruning against a full scan with the same filter. There is no
+ * bare baseline for a point read through a table format, so those rows report MongoLake's rate and
+ * latencies alone.
  */
 final class FindByIdWorkload {
 
@@ -45,10 +53,112 @@ final class FindByIdWorkload {
       insert(collection, flushed);
       lake.flush();
       insert(collection, buffered);
-      rows.add(measure("find by _id, committed to Delta", collection, flushed, options));
-      rows.add(measure("find by _id, in the buffer", collection, buffered, options));
+      rows.add(
+          measure(
+              "find by _id, committed to Delta (" + flushed.size() + " documents)",
+              flushed,
+              options,
+              wanted -> sameId(collection.find(eq("_id", wanted.get("_id"))).first(), wanted)));
+      rows.add(
+          measure(
+              "find by _id, in the buffer (" + buffered.size() + " documents)",
+              buffered,
+              options,
+              wanted -> sameId(collection.find(eq("_id", wanted.get("_id"))).first(), wanted)));
+      collection.createIndex(Indexes.ascending("email"));
+      rows.add(
+          measure(
+              "find by secondary index (email), committed to Delta",
+              flushed,
+              options,
+              wanted -> {
+                String email = wanted.getString("email").getValue();
+                BsonDocument found = collection.find(eq("email", email)).first();
+                return found != null && found.getString("email").getValue().equals(email);
+              }));
+      rows.addAll(prunedScan(collection, flushed, options));
     }
     return rows;
+  }
+
+  /**
+   * A range of 1% of the committed {@code _id}s (ObjectIds, which grow with insertion), read with
+   * the table's pruning (file statistics, column index, record filter) against the same filter
+   * applied to a full scan of the same table version.
+   */
+  private static List<EngineRow> prunedScan(
+      MongoLakeCollection<BsonDocument> collection,
+      List<BsonDocument> flushed,
+      EngineOptions options)
+      throws InterruptedException {
+    List<BsonValue> ids = new ArrayList<>(flushed.stream().map(d -> d.get("_id")).toList());
+    ids.sort(BsonComparisonOrder.INSTANCE);
+    int span = Math.max(1, ids.size() / 100);
+    Random random = new Random(11);
+    java.util.function.Supplier<BsonDocument> range =
+        () -> {
+          int from = random.nextInt(ids.size() - span);
+          return new BsonDocument(
+              "_id", new BsonDocument("$gte", ids.get(from)).append("$lt", ids.get(from + span)));
+        };
+    BsonDocument sample = range.get();
+    ScanMetrics pruning = collection.tableScanMetrics(sample, true).orElseThrow();
+    DocumentSnapshot table = collection.table().orElseThrow().snapshot();
+    EngineRow pruned =
+        measure(
+            "collection scan with pruning: _id range of 1% ("
+                + span
+                + " documents; read "
+                + pruning.filesOpened()
+                + " of "
+                + pruning.filesTotal()
+                + " files, "
+                + pruning.rowGroupsRead()
+                + " of "
+                + pruning.rowGroupsTotal()
+                + " row groups, "
+                + pruning.rowsRead()
+                + " rows)",
+            flushed,
+            options,
+            ignored -> count(collection.find(range.get())) == span);
+    EngineRow full =
+        measure(
+            "baseline: full scan of the table + the same filter",
+            flushed,
+            options,
+            ignored -> {
+              Filter filter = Filter.parse(range.get());
+              long matched = 0;
+              try (var scan = table.scan()) {
+                while (scan.hasNext()) {
+                  if (filter.matches(scan.next())) {
+                    matched++;
+                  }
+                }
+              }
+              return matched == span;
+            });
+    return List.of(
+        new EngineRow(
+            pruned.workload(),
+            "full scan + filter",
+            full.engineRate(),
+            pruned.engineRate(),
+            pruned.latency()),
+        full);
+  }
+
+  private static long count(Iterable<BsonDocument> documents) {
+    long n = 0;
+    for (BsonDocument ignored : documents) {
+      n++;
+    }
+    return n;
+  }
+
+  private static boolean sameId(BsonDocument found, BsonDocument wanted) {
+    return found != null && found.get("_id").equals(wanted.get("_id"));
   }
 
   private static void insert(MongoLakeCollection<BsonDocument> collection, List<BsonDocument> all) {
@@ -59,9 +169,9 @@ final class FindByIdWorkload {
 
   private static EngineRow measure(
       String name,
-      MongoLakeCollection<BsonDocument> collection,
       List<BsonDocument> documents,
-      EngineOptions options)
+      EngineOptions options,
+      Predicate<BsonDocument> read)
       throws InterruptedException {
     List<Double> rates = new ArrayList<>();
     List<LatencySampler> latencies = new ArrayList<>();
@@ -74,18 +184,15 @@ final class FindByIdWorkload {
               latencies,
               caller ->
                   i -> {
-                    BsonValue id = documents.get(random.nextInt(documents.size())).get("_id");
-                    if (collection.find(eq("_id", id)).first() == null) {
-                      throw new IllegalStateException("Document " + id + " not found");
+                    BsonDocument wanted = documents.get(random.nextInt(documents.size()));
+                    if (!read.test(wanted)) {
+                      throw new IllegalStateException(
+                          name + ": wrong answer for " + wanted.get("_id"));
                     }
                   }));
-      System.err.printf("%s round %d: %.0f reads/s%n", name, round, rates.getLast());
+      System.err.printf("%s round %d: %.1f reads/s%n", name, round, rates.getLast());
     }
     return new EngineRow(
-        name + " (" + documents.size() + " documents)",
-        "none",
-        Double.NaN,
-        Medians.of(rates),
-        LatencySampler.percentiles(latencies));
+        name, "none", Double.NaN, Medians.of(rates), LatencySampler.percentiles(latencies));
   }
 }

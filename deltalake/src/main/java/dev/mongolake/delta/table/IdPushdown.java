@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.Operators;
 import org.apache.parquet.io.api.Binary;
 import org.bson.BsonValue;
 
@@ -60,6 +61,8 @@ final class IdPushdown {
     return switch (predicate) {
       case ComparisonPredicate comparison when comparison.operator() == ComparisonOperator.EQ ->
           anyOf(List.of(comparison.operand()), encoding);
+      case ComparisonPredicate comparison ->
+          range(comparison.operator(), comparison.operand(), encoding);
       case InPredicate in when in.regexes().isEmpty() -> anyOf(in.values(), encoding);
       case AllOfPredicate allOf ->
           allOf.predicates().stream()
@@ -68,6 +71,38 @@ final class IdPushdown {
               .reduce(FilterApi::and);
       default -> Optional.empty();
     };
+  }
+
+  /**
+   * A bound on the stored {@code _id} for {@code $gt/$gte/$lt/$lte} on an ObjectId, whose stored
+   * forms (hex text, the sortable key) order as its bytes do, as MongoDB orders ObjectIds. Type
+   * bracketing limits such a comparison to ObjectIds, so the bound keeps every match (the residual
+   * filter drops the rest). Strings are not pushed: their stored UTF-8 order and the in-memory
+   * comparison can disagree on characters outside the Basic Multilingual Plane.
+   */
+  private static Optional<FilterPredicate> range(
+      ComparisonOperator operator, BsonValue operand, IdEncoding encoding) {
+    if (!operand.isObjectId()) {
+      return Optional.empty();
+    }
+    Binary bound =
+        switch (encoding) {
+          case OBJECT_ID -> Binary.fromString(operand.asObjectId().getValue().toHexString());
+          case KEY -> Binary.fromConstantByteArray(SortableIdKey.of(operand));
+          case STRING, INT32, INT64 -> null;
+        };
+    if (bound == null) {
+      return Optional.empty();
+    }
+    Operators.BinaryColumn column = FilterApi.binaryColumn(ID);
+    return Optional.of(
+        switch (operator) {
+          case GT -> FilterApi.gt(column, bound);
+          case GTE -> FilterApi.gtEq(column, bound);
+          case LT -> FilterApi.lt(column, bound);
+          case LTE -> FilterApi.ltEq(column, bound);
+          case EQ -> throw new IllegalArgumentException("Not a range: " + operator);
+        });
   }
 
   private static Optional<FilterPredicate> anyOf(List<BsonValue> values, IdEncoding encoding) {
