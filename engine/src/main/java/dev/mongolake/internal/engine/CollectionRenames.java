@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * {@link TableCatalog#find(long)}): the markers then show the old names, and replaying the record
  * redoes the rename. Once the checkpoint passed it, no record from before the rename is replayed,
  * the new-name marker counts, and an old-name marker still there is removed. A crash therefore
- * recovers the old or the new name, never both and never neither, and a logged rename (acknowledged
- * or not) always recovers the new one. A rename whose catalog work fails is finished by the next
- * flush, before that flush checkpoints.
+ * recovers the old or the new name, never both and never neither, and a rename durable in the log
+ * (acknowledged or not) always recovers the new one. A rename whose catalog work fails is finished
+ * by the next flush, before that flush checkpoints.
  *
  * <p>Not thread-safe by itself: callers hold the engine's flush lock.
  */
