@@ -315,6 +315,46 @@ class RenameCollectionTest {
         .untilAsserted(() -> assertThat(ids(visits)).containsExactly(2));
   }
 
+  @Test
+  void writesRacingARenameLandInExactlyOneOfTheNames() throws Exception {
+    collection("app", "a").insertMany(documents(0, 100));
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicInteger acknowledged =
+        new java.util.concurrent.atomic.AtomicInteger(100);
+    Thread writer =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  for (int i = 100; !stop.get(); i++) {
+                    collection("app", "a").insertOne(new Document("_id", i).append("v", i));
+                    acknowledged.incrementAndGet();
+                  }
+                });
+    try {
+      await().until(() -> acknowledged.get() > 200);
+      collection("app", "a").renameCollection(new MongoNamespace("app", "b"));
+      int atRename = acknowledged.get();
+      await().until(() -> acknowledged.get() > atRename + 100);
+    } finally {
+      stop.set(true);
+      writer.join();
+    }
+
+    List<Object> all = new ArrayList<>(ids(collection("app", "b")));
+    all.addAll(ids(collection("app", "a")));
+    all.sort((x, y) -> Integer.compare((Integer) x, (Integer) y));
+    assertThat(all).isEqualTo(range(0, acknowledged.get()));
+    assertThat(ids(collection("app", "b"))).startsWith(range(0, 200).toArray());
+
+    reopen();
+
+    List<Object> afterRestart = new ArrayList<>(ids(collection("app", "b")));
+    afterRestart.addAll(ids(collection("app", "a")));
+    afterRestart.sort((x, y) -> Integer.compare((Integer) x, (Integer) y));
+    assertThat(afterRestart).isEqualTo(all);
+  }
+
   private static void assertError(Runnable action, ErrorCode code, String message) {
     assertThatThrownBy(action::run)
         .isInstanceOfSatisfying(
