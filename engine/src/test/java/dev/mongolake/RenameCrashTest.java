@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Kills a process in the middle of renaming a collection, at each step of the rename and at random
  * moments, and checks that reopening finds the collection under exactly one name, the old or the
- * new, with every acknowledged write; a rename that was logged always comes back done.
+ * new, with every acknowledged write; a rename durable in the log always comes back done.
  */
 class RenameCrashTest {
 
