@@ -78,7 +78,8 @@ public final class MongoLake implements AutoCloseable {
   }
 
   /**
-   * The storage holding the collections' Delta tables, each at {@link Namespace#storagePath()}: for
+   * The storage holding the collections' Delta tables, each at its {@code DocumentTable.path()}
+   * (usually {@link Namespace#storagePath()}; a renamed collection's table stays where it was): for
    * tools that read the tables themselves (history, sizes). Owned by this instance: do not close
    * it.
    */

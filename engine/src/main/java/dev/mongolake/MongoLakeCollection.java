@@ -1,6 +1,7 @@
 package dev.mongolake;
 
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoNamespace;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
@@ -9,6 +10,7 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexModel;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.RenameCollectionOptions;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOptions;
@@ -604,5 +606,28 @@ public final class MongoLakeCollection<T> {
   /** Drops the collection with its documents. */
   public void drop() {
     engine.dropCollection(namespace);
+  }
+
+  /**
+   * Renames the collection, also into another database, as MongoDB's {@code renameCollection} does;
+   * see {@link #renameCollection(MongoNamespace, RenameCollectionOptions)}.
+   */
+  public void renameCollection(MongoNamespace newName) {
+    renameCollection(newName, new RenameCollectionOptions());
+  }
+
+  /**
+   * Renames the collection, with its documents (flushed or not) and indexes, returning once the
+   * rename is durable; with {@code dropTarget}, a collection already named {@code newName} is
+   * dropped first. The table files stay where they are. This object keeps naming the old name, as
+   * the driver's does.
+   *
+   * @throws MongoLakeException InvalidNamespace for an invalid new name, IllegalOperation "Can't
+   *     rename a collection to itself", NamespaceNotFound "Source collection db.coll does not
+   *     exist", NamespaceExists "target namespace exists" (without {@code dropTarget})
+   */
+  public void renameCollection(MongoNamespace newName, RenameCollectionOptions options) {
+    Namespace target = new Namespace(newName.getDatabaseName(), newName.getCollectionName());
+    engine.renameCollection(namespace, target, options.isDropTarget());
   }
 }

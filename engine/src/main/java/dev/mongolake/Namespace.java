@@ -127,7 +127,12 @@ public record Namespace(String database, String collection) {
     return database + "." + collection;
   }
 
-  /** The table's path under the data root: {@code <database>/<collection>}. */
+  /**
+   * The default path of the collection's table under the table storage: {@code
+   * <database>/<collection>}. A renamed collection keeps its table where it was, and a new one
+   * whose default folder is taken gets another; {@code DocumentTable.path()} of {@link
+   * MongoLakeCollection#table()} tells where a table is.
+   */
   public String storagePath() {
     return database + "/" + collection;
   }

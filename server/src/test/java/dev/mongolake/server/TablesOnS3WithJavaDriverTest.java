@@ -3,6 +3,7 @@ package dev.mongolake.server;
 import static com.mongodb.client.model.Filters.eq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.mongodb.MongoNamespace;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
@@ -95,6 +96,47 @@ class TablesOnS3WithJavaDriverTest {
       assertThat(objectKeys()).isNotEmpty();
 
       gone.drop();
+
+      assertThat(objectKeys()).isEmpty();
+    }
+  }
+
+  @Test
+  void renamingACollectionMovesNoObjectButItsCatalogMarker() throws Exception {
+    try (MongoLakeServer server = start();
+        MongoClient client = MongoClients.create(server.connectionString())) {
+      MongoCollection<Document> logs = client.getDatabase("app").getCollection("logs");
+      logs.insertMany(IntStream.range(0, 20).mapToObj(i -> new Document("_id", i)).toList());
+      logs.createIndex(new Document("at", 1));
+      client.getDatabase("admin").runCommand(new Document("fsync", 1));
+      List<String> tableObjects =
+          objectKeys().stream().filter(key -> key.startsWith("app/logs/")).toList();
+
+      logs.renameCollection(new MongoNamespace("app", "logs_old"));
+      logs.insertOne(new Document("_id", "new"));
+      client.getDatabase("admin").runCommand(new Document("fsync", 1));
+
+      assertThat(objectKeys())
+          .containsAll(tableObjects)
+          .contains("_mongolake/collections/app/logs_old", "_mongolake/collections/app/logs")
+          .anyMatch(key -> key.startsWith("app/logs.2/_delta_log/"));
+    }
+
+    try (MongoLakeServer server = start();
+        MongoClient client = MongoClients.create(server.connectionString())) {
+      var app = client.getDatabase("app");
+      assertThat(app.listCollectionNames()).containsExactlyInAnyOrder("logs", "logs_old");
+      assertThat(app.getCollection("logs_old").countDocuments()).isEqualTo(20);
+      assertThat(app.getCollection("logs").find().first()).isEqualTo(new Document("_id", "new"));
+      assertThat(
+              app.getCollection("logs_old")
+                  .listIndexes()
+                  .map(index -> index.getString("name"))
+                  .into(new java.util.ArrayList<>()))
+          .containsExactly("_id_", "at_1");
+
+      app.getCollection("logs_old").drop();
+      app.getCollection("logs").drop();
 
       assertThat(objectKeys()).isEmpty();
     }

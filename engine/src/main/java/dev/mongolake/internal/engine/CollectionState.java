@@ -18,7 +18,7 @@ import org.bson.BsonValue;
  */
 final class CollectionState {
 
-  private final Namespace namespace;
+  private volatile Namespace namespace;
   private final DocumentBuffer buffer = new DocumentBuffer();
   private final ReentrantLock writeLock = new ReentrantLock();
   private final BsonDocument options;
@@ -47,6 +47,21 @@ final class CollectionState {
 
   Namespace namespace() {
     return namespace;
+  }
+
+  /**
+   * Gives the collection its new name; its buffer, indexes and table stay. Caller holds the write
+   * lock.
+   */
+  void renameTo(Namespace newName) {
+    namespace = newName;
+    indexes.renamedTo(newName);
+  }
+
+  /** The path of the collection's table, or {@code null} before a flush created it. */
+  String tablePath() {
+    DocumentTable current = table;
+    return current == null ? null : current.path();
   }
 
   DocumentBuffer buffer() {

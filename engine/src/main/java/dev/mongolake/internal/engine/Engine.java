@@ -76,6 +76,7 @@ public final class Engine implements AutoCloseable {
   private final ReaderPins pins = new ReaderPins();
   private final Object flushLock = new Object();
   private final IndexCatalogOperations indexCatalog;
+  private final CollectionRenames renames;
 
   private Engine(
       Path root,
@@ -91,6 +92,8 @@ public final class Engine implements AutoCloseable {
     this.wal = wal;
     this.clock = clock;
     this.indexCatalog = new IndexCatalogOperations(this, wal);
+    this.renames =
+        new CollectionRenames(collections, wal, tables, this::flushCollection, this::apply);
   }
 
   /** The collection's Delta table, once a flush created it. */
@@ -191,8 +194,9 @@ public final class Engine implements AutoCloseable {
   }
 
   private void discoverTables() {
-    for (Namespace namespace : tables.find()) {
-      DocumentTable.open(storage, namespace.storagePath(), clock)
+    for (Map.Entry<Namespace, String> found : tables.find(wal.checkpointSequence()).entrySet()) {
+      Namespace namespace = found.getKey();
+      DocumentTable.open(storage, found.getValue(), clock)
           .ifPresent(
               table -> {
                 DocumentSnapshot snapshot = table.snapshot();
@@ -210,7 +214,7 @@ public final class Engine implements AutoCloseable {
    * them up to date).
    */
   private void loadIndexes(CollectionState state, DocumentSnapshot snapshot) {
-    List<IndexSpec> specs = IndexCatalogFile.read(storage, state.namespace().storagePath());
+    List<IndexSpec> specs = IndexCatalogFile.read(storage, state.tablePath());
     if (!specs.isEmpty()) {
       try (var documents = snapshot.scan()) {
         state.indexes().build(specs, documents).forEach(index -> state.indexes().install(index, 0));
@@ -228,7 +232,10 @@ public final class Engine implements AutoCloseable {
       LogEntry entry = entries.next();
       WalRecord record = WalRecordCodec.decode(entry.payload());
       CollectionState state = collections.get(record.namespace());
-      if (state != null && entry.sequence() <= state.view().floor()) {
+      // A rename is replayed even below the floor: its table's flushes do not hold it.
+      if (state != null
+          && entry.sequence() <= state.view().floor()
+          && !(record instanceof WalRecord.RenameCollection)) {
         continue;
       }
       apply(entry.sequence(), record);
@@ -236,6 +243,9 @@ public final class Engine implements AutoCloseable {
     }
     if (replayed > 0) {
       LOG.info("Replayed {} write-ahead log records", replayed);
+    }
+    synchronized (flushLock) {
+      renames.finishPending();
     }
   }
 
@@ -257,9 +267,10 @@ public final class Engine implements AutoCloseable {
           collections.putIfAbsent(
               create.namespace(), new CollectionState(create.namespace(), create.options()));
       case WalRecord.DropCollection drop -> {
-        collections.remove(drop.namespace());
-        tables.delete(drop.namespace());
+        CollectionState dropped = collections.remove(drop.namespace());
+        tables.delete(drop.namespace(), dropped == null ? null : dropped.tablePath());
       }
+      case WalRecord.RenameCollection rename -> renames.apply(sequence, rename);
     }
   }
 
@@ -285,6 +296,36 @@ public final class Engine implements AutoCloseable {
     } catch (MongoLakeException e) {
       LOG.error(
           "Cannot rebuild index {} of {}: {}", spec.name(), create.namespace(), e.getMessage());
+    }
+  }
+
+  /**
+   * The collection's state (created if needed) with its write lock held. A writer that waited for
+   * the lock while a drop or rename took the name away locks the state now under the name instead.
+   */
+  private CollectionState lockedState(Namespace namespace) {
+    while (true) {
+      CollectionState state = state(namespace);
+      state.writeLock().lock();
+      if (collections.get(namespace) == state) {
+        return state;
+      }
+      state.writeLock().unlock();
+    }
+  }
+
+  /** Like {@link #lockedState} for an existing collection; {@code null} if there is none. */
+  private CollectionState lockedExisting(Namespace namespace) {
+    while (true) {
+      CollectionState state = collections.get(namespace);
+      if (state == null) {
+        return null;
+      }
+      state.writeLock().lock();
+      if (collections.get(namespace) == state) {
+        return state;
+      }
+      state.writeLock().unlock();
     }
   }
 
@@ -339,6 +380,7 @@ public final class Engine implements AutoCloseable {
    */
   public boolean dropCollection(Namespace namespace) {
     synchronized (flushLock) {
+      renames.finishPending();
       CollectionState state = collections.get(namespace);
       if (state == null) {
         return false;
@@ -350,6 +392,20 @@ public final class Engine implements AutoCloseable {
       } finally {
         state.writeLock().unlock();
       }
+    }
+  }
+
+  /**
+   * Renames a collection, with its documents, indexes and table, returning once the rename is
+   * durable (see {@link CollectionRenames} for how it survives a crash). With {@code dropTarget}, a
+   * collection already named {@code target} is dropped.
+   *
+   * @throws MongoLakeException IllegalOperation for the same name, NamespaceNotFound without the
+   *     source, NamespaceExists when the target exists and {@code dropTarget} is not set
+   */
+  public void renameCollection(Namespace source, Namespace target, boolean dropTarget) {
+    synchronized (flushLock) {
+      renames.rename(source, target, dropTarget);
     }
   }
 
@@ -483,6 +539,7 @@ public final class Engine implements AutoCloseable {
    */
   public void flushToTables() {
     synchronized (flushLock) {
+      renames.finishPending();
       long cut = wal.durableSequence();
       for (CollectionState state : List.copyOf(collections.values())) {
         flushCollection(state, cut);
@@ -544,7 +601,8 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  private void flushCollection(CollectionState state, long cut) {
+  /** Writes the collection's buffered changes up to {@code cut} to its table. Holds flushLock. */
+  void flushCollection(CollectionState state, long cut) {
     TableView view = state.view();
     List<BsonDocument> inserts = new ArrayList<>();
     List<BsonDocument> replacements = new ArrayList<>();
@@ -566,7 +624,7 @@ public final class Engine implements AutoCloseable {
     DocumentTable table = state.table() == null ? createTable(state.namespace()) : state.table();
     // Before the commit: once a table version holds the changes up to the cut, replay skips the
     // index records below it, so the catalog file must already reflect them.
-    persistCatalog(state);
+    persistCatalog(state, table.path());
     if (changes.isEmpty() && state.table() != null) {
       return;
     }
@@ -592,11 +650,11 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  private void persistCatalog(CollectionState state) {
+  private void persistCatalog(CollectionState state, String tablePath) {
     state.writeLock().lock();
     try {
       if (state.catalogStale() && collections.get(state.namespace()) == state) {
-        IndexCatalogFile.write(storage, state.namespace().storagePath(), state.indexes().specs());
+        IndexCatalogFile.write(storage, tablePath, state.indexes().specs());
         state.catalogPersisted();
       }
     } finally {
@@ -605,13 +663,12 @@ public final class Engine implements AutoCloseable {
   }
 
   private DocumentTable createTable(Namespace namespace) {
-    tables.register(namespace);
+    String path = tables.register(namespace);
     try {
-      return DocumentTable.create(
-          storage, namespace.storagePath(), tableConfigs.apply(namespace), clock);
+      return DocumentTable.create(storage, path, tableConfigs.apply(namespace), clock);
     } catch (TableAlreadyExistsException e) {
       // A crash after creating the table and before the checkpoint left it behind.
-      return DocumentTable.open(storage, namespace.storagePath(), clock).orElseThrow(() -> e);
+      return DocumentTable.open(storage, path, clock).orElseThrow(() -> e);
     }
   }
 
@@ -622,11 +679,10 @@ public final class Engine implements AutoCloseable {
    * document. Returns after every inserted document is durable.
    */
   public WriteOutcome insert(Namespace namespace, List<BsonDocument> documents, boolean ordered) {
-    CollectionState state = state(namespace);
+    CollectionState state = lockedState(namespace);
     Map<Integer, BsonValue> insertedIds = new LinkedHashMap<>();
     List<WriteFailure> failures = new ArrayList<>();
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
-    state.writeLock().lock();
     try {
       for (int i = 0; i < documents.size(); i++) {
         try {
@@ -676,12 +732,11 @@ public final class Engine implements AutoCloseable {
   /** Deletes the first ({@code multi == false}) or every document matching {@code filter}. */
   public WriteOutcome delete(Namespace namespace, BsonDocument filter, boolean multi) {
     Filter parsed = QueryErrors.parseFilter(filter);
-    CollectionState state = collections.get(namespace);
+    CollectionState state = lockedExisting(namespace);
     if (state == null) {
       return WriteOutcome.counts(0, 0, null);
     }
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
-    state.writeLock().lock();
     try {
       List<BsonValue> matches = new ArrayList<>();
       try (CloseableIterator<BsonDocument> documents =
@@ -725,12 +780,11 @@ public final class Engine implements AutoCloseable {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
     }
-    CollectionState state = state(namespace);
+    CollectionState state = lockedState(namespace);
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     long matched = 0;
     long modified = 0;
     BsonValue upsertedId = null;
-    state.writeLock().lock();
     try {
       List<BsonDocument> targets = new ArrayList<>();
       try (CloseableIterator<BsonDocument> documents =
@@ -801,10 +855,9 @@ public final class Engine implements AutoCloseable {
         update != null && update.isDocument() && Update.isReplacement(update.asDocument());
     DocumentChange change =
         update == null ? null : documentChange(filter, update, replacement, arrayFilters);
-    CollectionState state = state(namespace);
+    CollectionState state = lockedState(namespace);
     WriteAheadLog.Appended appended = null;
     FindAndModifyOutcome outcome;
-    state.writeLock().lock();
     try {
       BsonDocument target = null;
       try (CloseableIterator<BsonDocument> documents =

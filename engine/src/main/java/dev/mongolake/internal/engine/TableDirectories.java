@@ -56,9 +56,12 @@ final class TableDirectories {
     }
   }
 
-  /** Deletes a collection's table folder, if any. Names are validated, so it stays under root. */
-  static void delete(Path root, Namespace namespace) {
-    Path folder = root.resolve(namespace.database()).resolve(namespace.collection()).normalize();
+  /**
+   * Deletes a table folder ({@code <database>/<folder>}), if any. Paths are validated, and one that
+   * would still resolve outside the root is left alone.
+   */
+  static void delete(Path root, String tablePath) {
+    Path folder = root.resolve(tablePath).normalize();
     if (!folder.startsWith(root.normalize()) || !Files.exists(folder)) {
       return;
     }

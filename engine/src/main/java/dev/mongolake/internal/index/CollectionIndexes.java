@@ -22,12 +22,17 @@ import org.bson.BsonValue;
  */
 public final class CollectionIndexes {
 
-  private final Namespace namespace;
+  private volatile Namespace namespace;
   private volatile List<SecondaryIndex> indexes = List.of();
   private volatile long catalogVersion;
 
   public CollectionIndexes(Namespace namespace) {
     this.namespace = namespace;
+  }
+
+  /** The collection's new name after a rename (error messages name it). */
+  public void renamedTo(Namespace newName) {
+    namespace = newName;
   }
 
   /** The secondary indexes, in creation order. */

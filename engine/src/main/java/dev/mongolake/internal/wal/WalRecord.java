@@ -37,4 +37,12 @@ public sealed interface WalRecord {
 
   /** A dropped secondary index. */
   record DropIndex(Namespace namespace, String name) implements WalRecord {}
+
+  /**
+   * A collection renamed to {@code target}, with its documents, indexes and table; a collection
+   * already named {@code target} is dropped ({@code dropTarget}). {@link #namespace()} is the old
+   * name.
+   */
+  record RenameCollection(Namespace namespace, Namespace target, boolean dropTarget)
+      implements WalRecord {}
 }

@@ -6,6 +6,7 @@ import dev.mongolake.Namespace;
 import java.nio.ByteBuffer;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
@@ -18,8 +19,9 @@ import org.bson.io.BasicOutputBuffer;
 /**
  * Encodes {@link WalRecord}s as BSON documents {@code {op, ns, ...}}: {@code op} is {@code i}
  * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create}, {@code
- * drop}, {@code ci} (create index, with {@code spec}) or {@code di} (drop index, with {@code
- * name}); {@code doc} holds a document version, {@code id} a deleted {@code _id}.
+ * drop}, {@code ci} (create index, with {@code spec}), {@code di} (drop index, with {@code name})
+ * or {@code rename} (with {@code to} and {@code dropTarget}); {@code doc} holds a document version,
+ * {@code id} a deleted {@code _id}. Logs written before an op existed simply never hold it.
  */
 public final class WalRecordCodec {
 
@@ -40,6 +42,10 @@ public final class WalRecordCodec {
       case WalRecord.CreateIndex create -> op(out, "ci", create).append("spec", create.spec());
       case WalRecord.DropIndex drop ->
           op(out, "di", drop).append("name", new BsonString(drop.name()));
+      case WalRecord.RenameCollection rename ->
+          op(out, "rename", rename)
+              .append("to", new BsonString(rename.target().fullName()))
+              .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
     }
     BasicOutputBuffer buffer = new BasicOutputBuffer();
     try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
@@ -88,6 +94,15 @@ public final class WalRecordCodec {
           throw corrupt("an index drop lacks 'name'");
         }
         yield new WalRecord.DropIndex(ns, in.getString("name").getValue());
+      }
+      case "rename" -> {
+        if (!in.isString("to")) {
+          throw corrupt("a rename lacks 'to'");
+        }
+        yield new WalRecord.RenameCollection(
+            ns,
+            Namespace.parse(in.getString("to").getValue()),
+            in.getBoolean("dropTarget", BsonBoolean.FALSE).getValue());
       }
       default -> throw corrupt("unknown op '" + op + "'");
     };

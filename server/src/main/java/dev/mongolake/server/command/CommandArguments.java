@@ -42,6 +42,20 @@ public final class CommandArguments {
     return new Namespace(database, value.asString().getValue());
   }
 
+  /** A required string field. */
+  public String requiredString(String field) {
+    BsonValue value = body.get(field);
+    if (value == null) {
+      throw new MongoLakeException(
+          ErrorCode.NO_SUCH_KEY,
+          "BSON field '" + command + "." + field + "' is missing but a required field");
+    }
+    if (!value.isString()) {
+      throw wrongType(field, value, "[string]");
+    }
+    return value.asString().getValue();
+  }
+
   public BsonDocument document(String field, BsonDocument fallback) {
     BsonValue value = body.get(field);
     if (value == null || value.isNull()) {

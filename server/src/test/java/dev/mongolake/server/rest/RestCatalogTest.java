@@ -65,6 +65,27 @@ class RestCatalogTest {
   }
 
   @Test
+  void renamingACollectionKeepsItsDocuments() {
+    driver.getDatabase("shop").getCollection("orders").insertOne(new Document("_id", 1));
+    driver.getDatabase("shop").getCollection("carts").insertOne(new Document("_id", 2));
+
+    RestClient.Reply renamed = rest.post("/api/shop/orders/rename", "{\"to\": \"orders_old\"}");
+    RestClient.Reply taken = rest.post("/api/shop/carts/rename", "{\"to\": \"orders_old\"}");
+    RestClient.Reply missing = rest.post("/api/shop/nothing/rename", "{\"to\": \"x\"}");
+    RestClient.Reply moved =
+        rest.post("/api/shop/carts/rename", "{\"to\": \"carts\", \"database\": \"archive\"}");
+
+    assertThat(renamed.status()).isEqualTo(200);
+    assertThat(renamed.json().getString("ns").getValue()).isEqualTo("shop.orders_old");
+    assertThat(taken.status()).isEqualTo(409);
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(moved.status()).isEqualTo(200);
+    assertThat(driver.getDatabase("shop").listCollectionNames().into(new ArrayList<>()))
+        .containsExactly("orders_old");
+    assertThat(driver.getDatabase("archive").getCollection("carts").countDocuments()).isEqualTo(1);
+  }
+
+  @Test
   void indexesListTheIdIndex() {
     driver.getDatabase("shop").getCollection("orders").insertOne(new Document("_id", 1));
 

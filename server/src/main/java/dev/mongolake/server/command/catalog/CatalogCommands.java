@@ -18,8 +18,8 @@ import org.bson.BsonInt64;
 import org.bson.BsonString;
 
 /**
- * Namespace commands: {@code listDatabases}, {@code listCollections}, {@code create}, {@code drop}
- * and {@code dropDatabase}.
+ * Namespace commands: {@code listDatabases}, {@code listCollections}, {@code create}, {@code drop},
+ * {@code dropDatabase} and {@code renameCollection}.
  */
 public final class CatalogCommands {
 
@@ -31,7 +31,8 @@ public final class CatalogCommands {
         new ListCollections(lake, cursors),
         new Create(lake),
         new Drop(lake),
-        new DropDatabase(lake));
+        new DropDatabase(lake),
+        new RenameCollectionCommand(lake));
   }
 
   /** The {@code _id} index every collection has. */

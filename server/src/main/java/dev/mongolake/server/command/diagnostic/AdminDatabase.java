@@ -5,14 +5,14 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.command.CommandRequest;
 
 /** The rule of MongoDB's server-wide commands: they run against the {@code admin} database. */
-final class AdminDatabase {
+public final class AdminDatabase {
 
   private AdminDatabase() {}
 
   /**
    * @throws MongoLakeException Unauthorized when the request targets another database
    */
-  static void require(CommandRequest request) {
+  public static void require(CommandRequest request) {
     if (!request.database().equals("admin")) {
       throw new MongoLakeException(
           ErrorCode.UNAUTHORIZED,

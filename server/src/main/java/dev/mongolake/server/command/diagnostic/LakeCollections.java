@@ -41,7 +41,12 @@ record LakeCollections(MongoLake lake) {
    * instance-wide log rather than to one table.
    */
   long tableBytes(Namespace namespace) {
-    String prefix = namespace.storagePath() + "/";
+    // A renamed collection's table stays in the folder it had.
+    var table = collection(namespace).table();
+    if (table.isEmpty()) {
+      return 0;
+    }
+    String prefix = table.get().path() + "/";
     return lake.tableStorage().list(prefix, prefix).stream().mapToLong(FileEntry::size).sum();
   }
 

@@ -9,6 +9,7 @@ import dev.mongolake.server.rest.RestResponse;
 import dev.mongolake.server.rest.Route;
 import java.util.List;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -16,7 +17,7 @@ import org.bson.BsonValue;
 
 /**
  * The catalog: databases and collections, each route one command ({@code listDatabases}, {@code
- * listCollections}, {@code create}, {@code drop}, {@code dropDatabase}).
+ * listCollections}, {@code create}, {@code drop}, {@code dropDatabase}, {@code renameCollection}).
  */
 public record DatabaseRoutes(CommandClient commands) {
 
@@ -26,7 +27,8 @@ public record DatabaseRoutes(CommandClient commands) {
         Route.get("/api/databases/{db}/collections", this::listCollections),
         Route.post("/api/databases/{db}/collections", this::createCollection),
         Route.delete("/api/databases/{db}/collections/{coll}", this::dropCollection),
-        Route.delete("/api/databases/{db}", this::dropDatabase));
+        Route.delete("/api/databases/{db}", this::dropDatabase),
+        Route.post("/api/{db}/{coll}/rename", this::renameCollection));
   }
 
   private RestResponse listDatabases(RestRequest request) {
@@ -68,6 +70,31 @@ public record DatabaseRoutes(CommandClient commands) {
             new BsonDocument("drop", new BsonString(namespace.collection())),
             request.connection());
     return RestResponse.ok(reply);
+  }
+
+  /**
+   * The body names the new collection ({@code to}) and may name another database ({@code database})
+   * and set {@code dropTarget}.
+   */
+  private RestResponse renameCollection(RestRequest request) {
+    Namespace source = request.namespace();
+    BsonDocument body = request.bodyDocument();
+    BsonValue to = body.get("to");
+    BsonValue database = body.get("database", new BsonString(source.database()));
+    BsonValue dropTarget = body.get("dropTarget", BsonBoolean.FALSE);
+    if (to == null || !to.isString() || !database.isString() || !dropTarget.isBoolean()) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "Cannot rename a collection: the body needs a string 'to', and may add a string"
+              + " 'database' and a boolean 'dropTarget'");
+    }
+    Namespace target = new Namespace(database.asString().getValue(), to.asString().getValue());
+    BsonDocument command =
+        new BsonDocument("renameCollection", new BsonString(source.fullName()))
+            .append("to", new BsonString(target.fullName()))
+            .append("dropTarget", dropTarget);
+    BsonDocument reply = commands.run("admin", command, request.connection());
+    return RestResponse.ok(reply.append("ns", new BsonString(target.fullName())));
   }
 
   private RestResponse dropDatabase(RestRequest request) {

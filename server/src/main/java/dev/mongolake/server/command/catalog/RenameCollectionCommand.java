@@ -1,0 +1,49 @@
+package dev.mongolake.server.command.catalog;
+
+import com.mongodb.MongoNamespace;
+import com.mongodb.client.model.RenameCollectionOptions;
+import dev.mongolake.MongoLake;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.diagnostic.AdminDatabase;
+import org.bson.BsonDocument;
+
+/**
+ * {@code {renameCollection: "db.a", to: "db.b", dropTarget: false}}, run against {@code admin}:
+ * renames a collection with its documents and indexes, also into another database; with {@code
+ * dropTarget}, a collection already named {@code to} is dropped. The table files stay where they
+ * are.
+ *
+ * @throws dev.mongolake.MongoLakeException Unauthorized outside the admin database;
+ *     InvalidNamespace for an invalid name; IllegalOperation for the same name; NamespaceNotFound
+ *     without the source; NamespaceExists when the target exists without {@code dropTarget}
+ */
+record RenameCollectionCommand(MongoLake lake) implements Command {
+
+  @Override
+  public String name() {
+    return "renameCollection";
+  }
+
+  @Override
+  public String help() {
+    return "Rename a collection, also into another database (run against admin).";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    AdminDatabase.require(request);
+    CommandArguments args = CommandArguments.of(request);
+    Namespace source = Namespace.parse(args.requiredString("renameCollection"));
+    Namespace target = Namespace.parse(args.requiredString("to"));
+    boolean dropTarget = args.bool("dropTarget", false);
+    lake.db(source.database())
+        .collection(source.collection())
+        .renameCollection(
+            new MongoNamespace(target.database(), target.collection()),
+            new RenameCollectionOptions().dropTarget(dropTarget));
+    return new BsonDocument();
+  }
+}
