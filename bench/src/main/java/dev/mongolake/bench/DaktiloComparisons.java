@@ -6,6 +6,7 @@ import dev.mongolake.bench.baseline.RawCompressedBlockRead;
 import dev.mongolake.bench.baseline.RawForcePerRecord;
 import dev.mongolake.bench.baseline.RawFramedScan;
 import dev.mongolake.bench.baseline.RawGroupCommit;
+import dev.mongolake.bench.daktilo.ChronicleQueueAppender;
 import dev.mongolake.bench.daktilo.DaktiloAppendMany;
 import dev.mongolake.bench.daktilo.DaktiloCompressedRead;
 import dev.mongolake.bench.daktilo.DaktiloConcurrentAppenders;
@@ -22,6 +23,13 @@ public final class DaktiloComparisons {
   private static final int SMALL = 140;
   private static final int MIB = 1 << 20;
   private static final int COMPRESSED_RECORDS = 200_000;
+
+  /**
+   * The checkpointed async rows keep about this many records (a fifth of a default segment of
+   * 128-byte records, 146 bytes framed): a consumer that keeps up, so segments are compacted soon
+   * after they are sealed, and most of a 3 s run writes into recycled files.
+   */
+  private static final long ASYNC_CHECKPOINT_EVERY = 100_000;
 
   /** Every comparison, in report order. */
   public static List<Comparison> all(HarnessOptions options) {
@@ -62,6 +70,21 @@ public final class DaktiloComparisons {
             new DaktiloSingleAppender(Durability.ASYNC, 128, DEFAULT_SEGMENT, false),
             Target.NONE.withMinRate(3_000_000, "3M rec/s")),
         new Comparison(
+            "async 128 B, 1 producer, checkpointed",
+            new RawBufferedAppend(128),
+            checkpointedAsync(2),
+            Target.NONE.withMinRate(3_000_000, "3M rec/s")),
+        new Comparison(
+            "async 128 B, 1 producer, checkpointed: recycling off vs on",
+            checkpointedAsync(0),
+            checkpointedAsync(2),
+            Target.NONE),
+        new Comparison(
+            "async 128 B, 1 producer, vs Chronicle Queue",
+            new ChronicleQueueAppender(128),
+            new DaktiloSingleAppender(Durability.ASYNC, 128, DEFAULT_SEGMENT, false),
+            Target.ratio(1.0).withMinRate(3_000_000, "3M rec/s")),
+        new Comparison(
             "1 MiB durable, 1 producer",
             new RawForcePerRecord(MIB, true),
             new DaktiloSingleAppender(Durability.STRICT, MIB, DEFAULT_SEGMENT, true),
@@ -81,6 +104,12 @@ public final class DaktiloComparisons {
             new DaktiloConcurrentAppenders(16, SMALL, true, smallSegments(false)),
             new DaktiloConcurrentAppenders(16, SMALL, true, smallSegments(true)),
             Target.ratio(0.85)));
+  }
+
+  /** ASYNC 128-byte appends by a producer that checkpoints and compacts as it goes. */
+  private static DaktiloSingleAppender checkpointedAsync(int recycledSegments) {
+    return new DaktiloSingleAppender(
+        Durability.ASYNC, 128, DEFAULT_SEGMENT, false, ASYNC_CHECKPOINT_EVERY, recycledSegments);
   }
 
   /**

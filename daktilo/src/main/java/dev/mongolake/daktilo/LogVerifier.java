@@ -150,7 +150,7 @@ public final class LogVerifier {
         }
       }
     } else {
-      verifyActiveTail(file, view, size, scan, damages);
+      verifyActiveTail(file, view, size, scan, header.recycled(), damages);
     }
     return new long[] {
       header.firstSequence(), scan.lastSequence(), damages.size() > before ? 1 : 0
@@ -163,6 +163,7 @@ public final class LogVerifier {
       ByteBuffer view,
       int size,
       SegmentScanner.Result scan,
+      boolean recycled,
       List<VerifyReport.Damage> damages) {
     FrameReader.Status stop = scan.stop();
     int trailing = stop == null ? -1 : SegmentScanner.firstNonZero(view, scan.stopOffset(), size);
@@ -193,6 +194,19 @@ public final class LogVerifier {
             + SegmentScanner.framesBetween(view, scan.validEnd(), scan.stopOffset());
     boolean follows =
         SegmentScanner.validFrameFollows(view, scan.stopOffset() + 1, size, afterDamaged);
+    if (recycled && !follows) {
+      // A recycled file holds stale frames of its earlier life after the last record (sequences
+      // below this segment's first): expected, not damage. A torn tail cannot be told from them.
+      if (scan.openBatch()) {
+        damages.add(
+            new VerifyReport.Damage(
+                file,
+                scan.validEnd(),
+                "incomplete appendMany batch at the end of the active segment (torn tail; opening"
+                    + " the log drops the whole batch)"));
+      }
+      return;
+    }
     String consequence =
         follows
             ? ", and valid records follow it (damage inside the log: opening the log refuses it)"

@@ -9,12 +9,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.zip.CRC32;
 
 /**
  * The child JVM of {@link TortureTest}: appends in BATCH mode from several threads until it is
  * killed, printing {@code a <sequence> <crc32 of payload> .} for every acknowledged record (the
- * trailing dot tells a complete line from one cut by the kill).
+ * trailing dot tells a complete line from one cut by the kill). In mode {@code recycle} it appends
+ * in ASYNC mode while one more thread keeps checkpointing 300 records behind the end and
+ * compacting, so compacted segment files are recycled all the time.
  */
 public final class TortureChild {
   private TortureChild() {}
@@ -23,13 +26,16 @@ public final class TortureChild {
     Path dir = Path.of(args[0]);
     int threads = Integer.parseInt(args[1]);
     long seed = Long.parseLong(args[2]);
+    boolean recycle = args.length > 3 && args[3].equals("recycle");
     PrintStream out =
         new PrintStream(
             new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
             false,
             StandardCharsets.US_ASCII);
     DaktiloOptions options =
-        DaktiloOptions.defaults().withSegmentSize(48 * 1024).withDurability(Durability.BATCH);
+        DaktiloOptions.defaults()
+            .withSegmentSize(48 * 1024)
+            .withDurability(recycle ? Durability.ASYNC : Durability.BATCH);
     Daktilo log = Daktilo.open(dir, options);
     synchronized (out) {
       out.println("ready " + log.lastSequence());
@@ -39,6 +45,9 @@ public final class TortureChild {
     for (int t = 0; t < threads; t++) {
       SplittableRandom random = new SplittableRandom(seed * 31 + t);
       workers.add(Thread.ofVirtual().start(() -> work(log, random, out)));
+    }
+    if (recycle) {
+      workers.add(Thread.ofVirtual().start(() -> consume(log)));
     }
     for (Thread w : workers) {
       w.join();
@@ -65,6 +74,18 @@ public final class TortureChild {
         byte[] p = payload(random);
         ack(out, log.append(p), p);
       }
+    }
+  }
+
+  /** A consumer that keeps up: checkpoints 300 records behind the end and compacts. */
+  private static void consume(Daktilo log) {
+    while (true) {
+      long target = log.lastSequence() - 300;
+      if (target > log.checkpointSequence()) {
+        log.checkpoint(target);
+        log.compact();
+      }
+      LockSupport.parkNanos(1_000_000);
     }
   }
 

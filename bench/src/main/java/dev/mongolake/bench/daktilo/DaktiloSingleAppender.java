@@ -18,10 +18,32 @@ import java.nio.file.Path;
  * @param payloadBytes size of each record's payload
  * @param segmentBytes segment size
  * @param reportBandwidth report payload MiB/s instead of records per second
+ * @param checkpointEvery 0, or: like a consumer that keeps up (the engine after each flush to
+ *     Delta), the producer checkpoints every this many records at the sequence that many records
+ *     back and compacts, so the log keeps about that many records and compacted segment files are
+ *     recycled (ASYNC mode only, inside the timed loop)
+ * @param recycledSegments the log's {@code recycledSegments} option (0 deletes compacted segments)
  */
 public record DaktiloSingleAppender(
-    Durability durability, int payloadBytes, long segmentBytes, boolean reportBandwidth)
+    Durability durability,
+    int payloadBytes,
+    long segmentBytes,
+    boolean reportBandwidth,
+    long checkpointEvery,
+    int recycledSegments)
     implements Workload {
+
+  /** A producer that never checkpoints: the log grows for the whole run. */
+  public DaktiloSingleAppender(
+      Durability durability, int payloadBytes, long segmentBytes, boolean reportBandwidth) {
+    this(
+        durability,
+        payloadBytes,
+        segmentBytes,
+        reportBandwidth,
+        0,
+        DaktiloOptions.defaults().recycledSegments());
+  }
 
   /** Samples the clock every this many appends when latency is not sampled for every one. */
   private static final int APPENDS_PER_CLOCK_CHECK = 1024;
@@ -31,7 +53,10 @@ public record DaktiloSingleAppender(
     byte[] payload = Payloads.random(payloadBytes, 1);
     LatencySampler latencies = new LatencySampler(100_000);
     DaktiloOptions options =
-        DaktiloOptions.defaults().withDurability(durability).withSegmentSize(segmentBytes);
+        DaktiloOptions.defaults()
+            .withDurability(durability)
+            .withSegmentSize(segmentBytes)
+            .withRecycledSegments(recycledSegments);
     try (Daktilo log = Daktilo.open(dir.resolve("log"), options)) {
       long records = 0;
       long start = System.nanoTime();
@@ -39,11 +64,18 @@ public record DaktiloSingleAppender(
       long now = start;
       if (durability == Durability.ASYNC) {
         // Sub-microsecond appends: time a block of them so the clock does not dominate.
+        long nextCheckpoint = checkpointEvery > 0 ? checkpointEvery : Long.MAX_VALUE;
         do {
+          long last = 0;
           for (int i = 0; i < APPENDS_PER_CLOCK_CHECK; i++) {
-            log.append(payload);
+            last = log.append(payload);
           }
           records += APPENDS_PER_CLOCK_CHECK;
+          if (records >= nextCheckpoint) {
+            log.checkpoint(last - checkpointEvery);
+            log.compact();
+            nextCheckpoint += checkpointEvery;
+          }
           long done = System.nanoTime();
           latencies.record((done - now) / APPENDS_PER_CLOCK_CHECK);
           now = done;

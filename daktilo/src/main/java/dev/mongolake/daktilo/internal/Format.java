@@ -38,8 +38,16 @@ public final class Format {
   /** Segment flag: the segment is stored as zstd blocks with a block index (sealed only). */
   public static final int SEGMENT_COMPRESSED = 2;
 
+  /**
+   * Segment flag: the file is a recycled (compacted) segment file, so the bytes after its last
+   * record may be stale frames of the file's earlier life. Every such frame carries a sequence
+   * below this segment's first sequence, so it never continues the chain (see FORMAT.md).
+   */
+  public static final int SEGMENT_RECYCLED = 4;
+
   /** All segment flags this version understands. */
-  public static final int SEGMENT_KNOWN_FLAGS = SEGMENT_SEQUENCE_GAP | SEGMENT_COMPRESSED;
+  public static final int SEGMENT_KNOWN_FLAGS =
+      SEGMENT_SEQUENCE_GAP | SEGMENT_COMPRESSED | SEGMENT_RECYCLED;
 
   /** "DKTLZEND" in ASCII: magic of a compressed segment's footer. */
   public static final byte[] COMPRESSED_FOOTER_MAGIC =

@@ -24,4 +24,19 @@ final class FrameEncoder {
     h.putInt(Format.FRAME_CRC_OFFSET, (int) crc.getValue());
     return header;
   }
+
+  /**
+   * The CRC32C of {@code payload}'s frame (header bytes 0..13, then the payload), for a writer that
+   * stores the header fields itself instead of copying {@link #header}'s array.
+   */
+  int crc(long sequence, int flags, byte[] payload) {
+    ByteBuffer h = headerView;
+    h.putInt(0, payload.length);
+    h.putLong(4, sequence);
+    h.putShort(12, (short) flags);
+    crc.reset();
+    crc.update(header, 0, Format.FRAME_CRC_OFFSET);
+    crc.update(payload, 0, payload.length);
+    return (int) crc.getValue();
+  }
 }

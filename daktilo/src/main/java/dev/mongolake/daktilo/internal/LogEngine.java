@@ -6,6 +6,8 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogClosedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,6 +25,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * committed records, so nothing a reader saw can vanish in a process crash.
  */
 public final class LogEngine implements AutoCloseable {
+  private static final VarHandle WRITTEN_SEQUENCE;
+
+  static {
+    try {
+      WRITTEN_SEQUENCE =
+          MethodHandles.lookup().findVarHandle(LogEngine.class, "writtenSequence", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Path dir;
   private final DaktiloOptions options;
   private final Durability mode;
@@ -78,6 +91,7 @@ public final class LogEngine implements AutoCloseable {
             dir,
             options.segmentSize(),
             mode == Durability.ASYNC,
+            options.recycledSegments(),
             "daktilo-prealloc-" + dir.getFileName());
     this.reader = new LogReader(this, cache, tails, options.tailPrefetch());
     this.compressor =
@@ -241,7 +255,7 @@ public final class LogEngine implements AutoCloseable {
 
   /** Records that frames up to {@code end} of {@code segment} (last {@code last}) are written. */
   void written(Segment segment, int end, long last) {
-    writtenSequence = last;
+    WRITTEN_SEQUENCE.setRelease(this, last); // publication only: no full fence per append
     if (!spareRequested && end > segment.capacity() / 8) {
       // Early enough to be ready at the roll, late enough that small logs (tests, short-lived
       // tools) never write a spare.
@@ -273,15 +287,17 @@ public final class LogEngine implements AutoCloseable {
     try {
       old.seal();
       long id = old.header().segmentId() + 1;
+      Preallocator.Spare spare = preallocator.take();
+      int allFlags = spare != null && spare.recycled() ? flags | Format.SEGMENT_RECYCLED : flags;
       SegmentHeader header =
-          new SegmentHeader(Format.VERSION, flags, id, firstSequence, options.clock().millis());
+          new SegmentHeader(Format.VERSION, allFlags, id, firstSequence, options.clock().millis());
       Segment next =
           Segment.create(
               dir.resolve(Format.segmentFileName(id)),
               header,
               options.segmentSize(),
               options.indexIntervalBytes(),
-              preallocator.take(),
+              spare == null ? null : spare.file(),
               Recovery.sparse(options));
       spareRequested = false;
       synchronized (segmentsLock) {
@@ -475,7 +491,10 @@ public final class LogEngine implements AutoCloseable {
       }
       for (RecordSource v : victims) {
         v.retire();
-        Files.deleteIfExists(v.file());
+        // A raw segment's file is kept for reuse when there is room (its pages are likely cached).
+        if (!(v instanceof Segment raw) || !preallocator.recycle(raw.file(), raw)) {
+          Files.deleteIfExists(v.file());
+        }
       }
       FileOps.fsyncDirectory(dir);
       return victims.length;

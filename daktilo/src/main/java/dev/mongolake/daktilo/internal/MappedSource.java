@@ -52,6 +52,11 @@ abstract class MappedSource implements RecordSource {
     }
   }
 
+  /** Whether the mapping is gone: retired and no reader holds it any more. */
+  final boolean released() {
+    return refs.get() == 0;
+  }
+
   @Override
   public final void retire() {
     if (retired.compareAndSet(false, true)) {

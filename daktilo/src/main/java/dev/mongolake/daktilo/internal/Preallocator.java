@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -15,10 +18,26 @@ import java.util.concurrent.locks.ReentrantLock;
  * file. In ASYNC mode the spare is sparse (only its size is set): appends there never wait for a
  * device flush, so real zeros would cost a whole extra write of every segment for nothing. A spare
  * left over by a crash is a {@code .tmp} file and is deleted on open; close deletes it too.
+ *
+ * <p>Recycling: compaction hands it up to {@code maxRecycled} compacted segment files instead of
+ * deleting them ({@code NNN.log.recycled.tmp}). A spare is then made from one of them, once no
+ * reader maps it any more: it is renamed to the spare and grown back to the segment size (its
+ * sealed end was cut), which writes nothing, and its pages are usually still in the page cache with
+ * their blocks allocated, so appends into it neither allocate nor zero fresh pages. Its old frames
+ * stay behind the new header; they all carry sequences below the new segment's first one (they were
+ * compacted, so at or below the checkpoint), which is why recovery can never take them for records
+ * (see FORMAT.md, "Recycled segments").
  */
 final class Preallocator implements Runnable {
   static final String SPARE = "spare-segment" + Format.TEMP_SUFFIX;
+  static final String RECYCLED_SUFFIX = ".recycled" + Format.TEMP_SUFFIX;
   private static final int CHUNK = 1 << 20;
+
+  /** The next segment file, and whether it is a recycled one (stale frames after the header). */
+  record Spare(Path file, boolean recycled) {}
+
+  /** A compacted segment file kept for reuse, and the mapping that must be gone before reuse. */
+  private record Recycled(Path file, MappedSource source) {}
 
   private final Path spare;
   private final long size;
@@ -26,14 +45,18 @@ final class Preallocator implements Runnable {
   private final Thread thread;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
+  private final int maxRecycled;
+  private final ArrayDeque<Recycled> recycled = new ArrayDeque<>();
   private boolean requested;
   private boolean ready;
+  private boolean readyRecycled;
   private boolean stopping;
 
-  Preallocator(Path dir, long size, boolean sparse, String name) {
+  Preallocator(Path dir, long size, boolean sparse, int maxRecycled, String name) {
     this.spare = dir.resolve(SPARE);
     this.size = size;
     this.sparse = sparse;
+    this.maxRecycled = maxRecycled;
     this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
   }
 
@@ -59,7 +82,7 @@ final class Preallocator implements Runnable {
    * same time would only compete with it for the disk); null when none was requested or making it
    * failed.
    */
-  Path take() {
+  Spare take() {
     lock.lock();
     try {
       while (requested && !ready && !stopping) {
@@ -69,7 +92,44 @@ final class Preallocator implements Runnable {
         return null;
       }
       ready = false;
-      return spare;
+      return new Spare(spare, readyRecycled);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Offers a compacted segment file (its mapping {@code source} already retired) for reuse: renames
+   * it into the pool and returns true, or returns false (the caller deletes it) when the pool is
+   * full or recycling is off. Like deleting it, the rename removes it from the log.
+   */
+  boolean recycle(Path file, MappedSource source) throws IOException {
+    lock.lock();
+    try {
+      if (stopping || recycled.size() >= maxRecycled) {
+        return false;
+      }
+      Path pooled = file.resolveSibling(file.getFileName() + RECYCLED_SUFFIX);
+      Files.move(file, pooled, StandardCopyOption.ATOMIC_MOVE);
+      recycled.add(new Recycled(pooled, source));
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A pooled file that no reader maps any more (its old bytes are about to change), or null. */
+  private Path takeRecycled() {
+    lock.lock();
+    try {
+      for (Iterator<Recycled> it = recycled.iterator(); it.hasNext(); ) {
+        Recycled r = it.next();
+        if (r.source().released()) {
+          it.remove();
+          return r.file();
+        }
+      }
+      return null;
     } finally {
       lock.unlock();
     }
@@ -97,6 +157,9 @@ final class Preallocator implements Runnable {
     try {
       // The log is closed (no roll can be taking it): the spare goes; the next open makes one.
       Files.deleteIfExists(spare);
+      for (Recycled r : recycled) {
+        Files.deleteIfExists(r.file());
+      }
     } catch (IOException ignored) {
       // a leftover .tmp file is deleted on the next open
     }
@@ -116,15 +179,50 @@ final class Preallocator implements Runnable {
       } finally {
         lock.unlock();
       }
-      boolean made = make();
+      Path reuse = takeRecycled();
+      boolean fromRecycled = reuse != null && makeFromRecycled(reuse);
+      boolean made = fromRecycled || make();
       lock.lock();
       try {
         requested = false;
         ready = made;
+        readyRecycled = fromRecycled;
         changed.signalAll();
       } finally {
         lock.unlock();
       }
+    }
+  }
+
+  /**
+   * Makes the spare from a recycled file: rename, then grow it back to the segment size (sealing
+   * cut it to its last record). In STRICT and BATCH mode the regrown tail gets real zeros, like a
+   * fresh spare, so no later flush has to allocate blocks.
+   */
+  private boolean makeFromRecycled(Path file) {
+    try {
+      Files.move(file, spare, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
+        long length = raf.length();
+        if (length > size) {
+          raf.setLength(size);
+        } else if (length < size) {
+          if (sparse) {
+            raf.setLength(size);
+          } else {
+            FileOps.writeZeros(raf, length, size);
+            raf.getFD().sync();
+          }
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException ignored) {
+        // a leftover .tmp file is deleted on the next open
+      }
+      return false; // a fresh spare is made instead
     }
   }
 

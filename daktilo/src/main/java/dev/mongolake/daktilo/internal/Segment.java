@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -24,6 +26,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * it.
  */
 public final class Segment extends MappedSource {
+  private static final VarHandle WRITE_POSITION;
+  private static final VarHandle LAST_SEQUENCE;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      WRITE_POSITION = lookup.findVarHandle(Segment.class, "writePosition", int.class);
+      LAST_SEQUENCE = lookup.findVarHandle(Segment.class, "lastSequence", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final MemorySegment memory;
   private final ByteBuffer view;
   private final int capacity;
@@ -204,8 +219,14 @@ public final class Segment extends MappedSource {
 
   /** Copies one frame at {@code position} (not yet published) and returns the position after it. */
   public int writeFrame(int position, long sequence, int flags, byte[] payload) {
-    view.put(position, encoder.header(sequence, flags, payload), 0, Format.FRAME_HEADER_SIZE);
-    view.put(position + Format.FRAME_HEADER_SIZE, payload, 0, payload.length);
+    // The header fields are stored straight into the mapping (no 18-byte array copy per record).
+    int crc = encoder.crc(sequence, flags, payload);
+    ByteBuffer v = view;
+    v.putInt(position, payload.length);
+    v.putLong(position + 4, sequence);
+    v.putShort(position + 12, (short) flags);
+    v.putInt(position + Format.FRAME_CRC_OFFSET, crc);
+    v.put(position + Format.FRAME_HEADER_SIZE, payload, 0, payload.length);
     index.frame(sequence, position);
     return position + Format.FRAME_HEADER_SIZE + payload.length;
   }
@@ -225,10 +246,14 @@ public final class Segment extends MappedSource {
     channel.write(src, position);
   }
 
-  /** Makes frames written up to {@code end} (last sequence {@code last}) visible to readers. */
+  /**
+   * Makes frames written up to {@code end} (last sequence {@code last}) visible to readers. Release
+   * stores: a reader's volatile read of the position then sees the bytes before it, which is all
+   * publication needs (no full fence per append).
+   */
   public void publish(int end, long last) {
-    lastSequence = last;
-    writePosition = end;
+    LAST_SEQUENCE.setRelease(this, last);
+    WRITE_POSITION.setRelease(this, end);
   }
 
   public int writePosition() {

@@ -84,6 +84,11 @@ public record SegmentHeader(
     return (flags & Format.SEGMENT_COMPRESSED) != 0;
   }
 
+  /** Whether the file was recycled: stale frames of its earlier life may follow the last record. */
+  public boolean recycled() {
+    return (flags & Format.SEGMENT_RECYCLED) != 0;
+  }
+
   /** This header with {@code flag} added. */
   public SegmentHeader withFlag(int flag) {
     return new SegmentHeader(version, flags | flag, segmentId, firstSequence, created);

@@ -79,7 +79,7 @@ final class Writer {
       try {
         error = begin();
         if (error == null) {
-          sequence = writeRecords(new byte[][] {payload}, framed);
+          sequence = writeRecord(payload, framed);
           drain(framed, MAX_PASS_BYTES);
           finish();
         }
@@ -269,14 +269,35 @@ final class Writer {
     }
   }
 
+  /** Frames one record into the active segment (the idle fast path); returns its sequence. */
+  private long writeRecord(byte[] payload, long framedBytes) {
+    if (staged) {
+      return writeRecords(new byte[][] {payload}, framedBytes);
+    }
+    if (segment.capacity() - writePosition < framedBytes) {
+      rollForNext();
+    }
+    long sequence = nextSequence++;
+    int position = writePosition;
+    writePosition = segment.writeFrame(position, sequence, 0, payload);
+    cache.put(sequence, segment, position, payload.length);
+    lastWritten = sequence;
+    return sequence;
+  }
+
+  /** Publishes what is written and rolls to a new segment that starts at the next sequence. */
+  private void rollForNext() {
+    publish();
+    log.roll(nextSequence);
+    segment = log.active();
+    writePosition = segment.writePosition();
+    stagedFrom = writePosition;
+  }
+
   /** Frames {@code payloads} as one unit into the active segment; returns the first sequence. */
   private long writeRecords(byte[][] payloads, long framedBytes) {
     if (segment.capacity() - writePosition < framedBytes) {
-      publish();
-      log.roll(nextSequence);
-      segment = log.active();
-      writePosition = segment.writePosition();
-      stagedFrom = writePosition;
+      rollForNext();
     }
     long first = nextSequence;
     for (int i = 0; i < payloads.length; i++) {
