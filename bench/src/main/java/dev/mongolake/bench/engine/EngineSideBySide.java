@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * The engine side-by-side harness: insertMany until committed to Delta vs a bare parquet-java loop,
  * insertOne from concurrent callers vs the bare log's group commit, find by {@code _id}, and
- * restart after a crash vs a bare log scan. Progress goes to stderr, a Markdown table to stdout.
+ * restart after a crash vs a bare log scan (optionally also with an earlier build's classes), and
+ * restart of an indexed collection loading its index file vs rebuilding it by table scan. Progress
+ * goes to stderr, a Markdown table to stdout.
  *
  * <pre>
  * java -cp 'bench/target/bench.jar:bench/target/lib/*' dev.mongolake.bench.engine.EngineSideBySide
@@ -59,6 +61,7 @@ public final class EngineSideBySide {
     }
     if (options.selects("restart")) {
       rows.addAll(RestartWorkload.run(options, root));
+      rows.addAll(IndexedRestartWorkload.run(options, root));
     }
     print(rows, System.out);
     System.err.printf(

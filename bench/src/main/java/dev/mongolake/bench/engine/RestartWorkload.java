@@ -38,6 +38,7 @@ final class RestartWorkload {
     Path dir = Files.createDirectories(root.resolve("restart"));
     String lastId =
         child(
+            System.getProperty("java.class.path"),
             LOAD,
             dir.toString(),
             String.valueOf(options.documents()),
@@ -47,38 +48,58 @@ final class RestartWorkload {
       logBytes = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
     }
     List<Double> lake = new ArrayList<>();
+    List<Double> before = new ArrayList<>();
     List<Double> scan = new ArrayList<>();
+    String thisBuild = System.getProperty("java.class.path");
     for (int round = 1; round <= options.rounds(); round++) {
-      scan.add(Double.parseDouble(child(SCAN_LOG, dir.toString())));
-      lake.add(Double.parseDouble(child(OPEN_LAKE, dir.toString(), lastId)));
+      scan.add(Double.parseDouble(child(thisBuild, SCAN_LOG, dir.toString())));
+      if (options.beforeClasspath() != null) {
+        before.add(
+            Double.parseDouble(
+                child(options.beforeClasspath(), OPEN_LAKE, dir.toString(), lastId)));
+      }
+      lake.add(Double.parseDouble(child(thisBuild, OPEN_LAKE, dir.toString(), lastId)));
       System.err.printf(
-          "restart round %d: bare log scan %.0f ms, MongoLake open + first read %.0f ms%n",
-          round, scan.getLast(), lake.getLast());
+          "restart round %d: bare log scan %.0f ms, MongoLake open + first read %.0f ms%s%n",
+          round,
+          scan.getLast(),
+          lake.getLast(),
+          before.isEmpty() ? "" : String.format(" (earlier build %.0f ms)", before.getLast()));
     }
     // Rates are restarts per second so that the ratio reads like the others (higher is better).
-    return List.of(
-        new EngineRow(
-            String.format(
-                "restart: %d documents in Delta + %d in a %d MiB log (ms: %.0f vs %.0f)",
-                options.documents(),
-                options.unflushedDocuments(),
-                logBytes >> 20,
-                Medians.of(scan),
-                Medians.of(lake)),
-            "bare daktilo open + full scan",
-            1000 / Medians.of(scan),
-            1000 / Medians.of(lake),
-            Percentiles.NONE));
+    List<EngineRow> rows = new ArrayList<>();
+    if (!before.isEmpty()) {
+      rows.add(row(options, logBytes, "earlier build", scan, before));
+    }
+    rows.add(row(options, logBytes, "", scan, lake));
+    return rows;
   }
 
-  /** Runs this class in a fresh JVM and returns its last line of output. */
-  private static String child(String... args) throws Exception {
+  private static EngineRow row(
+      EngineOptions options, long logBytes, String build, List<Double> scan, List<Double> lake) {
+    return new EngineRow(
+        String.format(
+            "restart%s: %d documents in Delta + %d in a %d MiB log (ms: %.0f vs %.0f)",
+            build.isEmpty() ? "" : " (" + build + ")",
+            options.documents(),
+            options.unflushedDocuments(),
+            logBytes >> 20,
+            Medians.of(scan),
+            Medians.of(lake)),
+        "bare daktilo open + full scan",
+        1000 / Medians.of(scan),
+        1000 / Medians.of(lake),
+        Percentiles.NONE);
+  }
+
+  /** Runs this class in a fresh JVM on {@code classpath} and returns its last line of output. */
+  private static String child(String classpath, String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.add("--sun-misc-unsafe-memory-access=allow");
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(classpath);
     command.add(RestartWorkload.class.getName());
     command.addAll(List.of(args));
     Process process =

@@ -67,6 +67,13 @@ public final class BsonComparisonOrder implements Comparator<BsonValue> {
    */
   @Override
   public int compare(BsonValue a, BsonValue b) {
+    // The common _id types first: ordered maps keyed by _id compare millions of them.
+    if (a instanceof org.bson.BsonObjectId x && b instanceof org.bson.BsonObjectId y) {
+      return x.getValue().compareTo(y.getValue());
+    }
+    if (a instanceof org.bson.BsonInt32 x && b instanceof org.bson.BsonInt32 y) {
+      return Integer.compare(x.getValue(), y.getValue());
+    }
     BsonTypeBracket bracketA = bracketOf(a);
     BsonTypeBracket bracketB = bracketOf(b);
     if (bracketA != bracketB) {

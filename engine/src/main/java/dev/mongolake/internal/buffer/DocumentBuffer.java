@@ -134,6 +134,9 @@ public final class DocumentBuffer {
   }
 
   private static long sizeOf(BsonDocument document) {
+    if (document instanceof LazyBsonDocument lazy && !lazy.isDecoded()) {
+      return lazy.byteLength();
+    }
     return document instanceof RawBsonDocument raw
         ? raw.getByteBuffer().remaining()
         : 64L + document.size() * 48L;

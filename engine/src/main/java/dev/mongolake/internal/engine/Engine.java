@@ -77,6 +77,7 @@ public final class Engine implements AutoCloseable {
   private final Object flushLock = new Object();
   private final IndexCatalogOperations indexCatalog;
   private final CollectionRenames renames;
+  private final PersistedIndexes indexFiles;
 
   private Engine(
       Path root,
@@ -94,6 +95,7 @@ public final class Engine implements AutoCloseable {
     this.indexCatalog = new IndexCatalogOperations(this, wal);
     this.renames =
         new CollectionRenames(collections, wal, tables, this::flushCollection, this::apply);
+    this.indexFiles = new PersistedIndexes(storage);
   }
 
   /** The collection's Delta table, once a flush created it. */
@@ -210,19 +212,29 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Rebuilds the catalog file's indexes over the table, all in one scan (the log replay then brings
-   * them up to date).
+   * Loads the catalog file's indexes from their index files for the table's version, and rebuilds
+   * those without a usable file over the table, all in one scan (the log replay then brings them up
+   * to date).
    */
   private void loadIndexes(CollectionState state, DocumentSnapshot snapshot) {
     List<IndexSpec> specs = IndexCatalogFile.read(storage, state.tablePath());
-    if (!specs.isEmpty()) {
+    List<IndexSpec> missing = specs.isEmpty() ? specs : indexFiles.load(state, snapshot, specs);
+    if (!missing.isEmpty()) {
       try (var documents = snapshot.scan()) {
-        state.indexes().build(specs, documents).forEach(index -> state.indexes().install(index, 0));
+        state
+            .indexes()
+            .build(missing, documents)
+            .forEach(index -> state.indexes().install(index, 0));
       } catch (MongoLakeException e) {
         LOG.error("Cannot rebuild the indexes of {}: {}", state.namespace(), e.getMessage());
       }
     }
     state.catalogPersisted();
+  }
+
+  /** What opening did with the index files (for tests). */
+  PersistedIndexes.LoadCounts indexFileCounts() {
+    return indexFiles.counts();
   }
 
   private void replay() {
@@ -626,6 +638,7 @@ public final class Engine implements AutoCloseable {
     // index records below it, so the catalog file must already reflect them.
     persistCatalog(state, table.path());
     if (changes.isEmpty() && state.table() != null) {
+      indexFiles.afterFlush(state, cut, view.snapshot().version(), 0);
       return;
     }
     if (!changes.isEmpty()) {
@@ -648,6 +661,10 @@ public final class Engine implements AutoCloseable {
     } finally {
       state.writeLock().unlock();
     }
+    // After the commit, outside the lock: a crash before the index files are written only leaves
+    // older files that opening catches up or rebuilds.
+    indexFiles.afterFlush(
+        state, floor, snapshot.version(), inserts.size() + replacements.size() + deletes.size());
   }
 
   private void persistCatalog(CollectionState state, String tablePath) {

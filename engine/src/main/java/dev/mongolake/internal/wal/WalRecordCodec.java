@@ -3,7 +3,12 @@ package dev.mongolake.internal.wal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonBoolean;
@@ -11,6 +16,9 @@ import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
 import org.bson.BsonString;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
@@ -65,26 +73,125 @@ public final class WalRecordCodec {
    * @throws MongoLakeException (InternalError) if the bytes are not a record this engine wrote
    */
   public static WalRecord decode(byte[] bytes) {
-    BsonDocument in;
-    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
-      in = CODEC.decode(reader, DecoderContext.builder().build());
-    } catch (BsonSerializationException | BsonInvalidOperationException e) {
+    try {
+      WalRecord documentChange = decodeDocumentChange(bytes);
+      return documentChange != null ? documentChange : decode(new RawBsonDocument(bytes));
+    } catch (BsonSerializationException
+        | BsonInvalidOperationException
+        | IllegalArgumentException
+        | ClassCastException e) {
       throw corrupt("it is not valid BSON: " + e.getMessage());
     }
+  }
+
+  /**
+   * The common records, inserts, updates and replaces ({@code {op, ns, doc}}), read in one pass
+   * over the bytes; null for any other shape, which the general path then reads.
+   */
+  private static WalRecord decodeDocumentChange(byte[] bytes) {
+    ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    if (bytes.length < 5 || in.getInt(0) != bytes.length) {
+      return null;
+    }
+    String op = null;
+    String ns = null;
+    int docOffset = -1;
+    int position = 4;
+    int end = bytes.length - 1;
+    while (position < end) {
+      byte type = bytes[position++];
+      int nameEnd = position;
+      while (nameEnd < end && bytes[nameEnd] != 0) {
+        nameEnd++;
+      }
+      int nameLength = nameEnd - position;
+      int nameStart = position;
+      position = nameEnd + 1;
+      if (position + 4 > end) {
+        return null;
+      }
+      int length = in.getInt(position);
+      if (type == BsonType.STRING.getValue()) {
+        if (length < 1 || position + 4 + length > end) {
+          return null;
+        }
+        String value = new String(bytes, position + 4, length - 1, StandardCharsets.UTF_8);
+        if (is(bytes, nameStart, nameLength, "op")) {
+          op = value;
+        } else if (is(bytes, nameStart, nameLength, "ns")) {
+          ns = value;
+        }
+        position += 4 + length;
+      } else if (type == BsonType.DOCUMENT.getValue() && is(bytes, nameStart, nameLength, "doc")) {
+        if (length < 5 || position + length > end) {
+          return null;
+        }
+        docOffset = position;
+        position += length;
+      } else {
+        return null;
+      }
+    }
+    if (op == null || ns == null || docOffset < 0) {
+      return null;
+    }
+    BsonDocument document = new LazyBsonDocument(bytes, docOffset, in.getInt(docOffset));
+    Namespace namespace = namespace(ns);
+    return switch (op) {
+      case "i" -> new WalRecord.Insert(namespace, document);
+      case "u" -> new WalRecord.Update(namespace, document);
+      case "r" -> new WalRecord.Replace(namespace, document);
+      default -> null;
+    };
+  }
+
+  private static boolean is(byte[] bytes, int offset, int length, String name) {
+    if (length != name.length()) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (bytes[offset + i] != name.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Replay parses the same few names millions of times.
+  private static final Map<String, Namespace> NAMESPACES = new ConcurrentHashMap<>();
+
+  private static Namespace namespace(String fullName) {
+    Namespace known = NAMESPACES.get(fullName);
+    if (known == null) {
+      known = Namespace.parse(fullName);
+      if (NAMESPACES.size() > 10_000) {
+        NAMESPACES.clear();
+      }
+      NAMESPACES.put(fullName, known);
+    }
+    return known;
+  }
+
+  /**
+   * Reads the record's fields from its bytes: document versions stay undecoded ({@link
+   * LazyBsonDocument} over the same bytes) until something reads their fields.
+   */
+  private static WalRecord decode(RawBsonDocument in) {
     if (!in.isString("op") || !in.isString("ns")) {
       throw corrupt("it lacks 'op' or 'ns'");
     }
-    Namespace ns = Namespace.parse(in.getString("ns").getValue());
+    Namespace ns = namespace(in.getString("ns").getValue());
     String op = in.getString("op").getValue();
     return switch (op) {
-      case "i" -> new WalRecord.Insert(ns, document(in, "doc"));
-      case "u" -> new WalRecord.Update(ns, document(in, "doc"));
-      case "r" -> new WalRecord.Replace(ns, document(in, "doc"));
+      case "i" -> new WalRecord.Insert(ns, lazyDocument(in, "doc"));
+      case "u" -> new WalRecord.Update(ns, lazyDocument(in, "doc"));
+      case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"));
       case "d" -> {
         if (!in.containsKey("id")) {
           throw corrupt("a delete lacks 'id'");
         }
-        yield new WalRecord.Delete(ns, in.get("id"));
+        BsonValue id = in.get("id");
+        yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id);
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
       case "drop" -> new WalRecord.DropCollection(ns);
@@ -112,7 +219,28 @@ public final class WalRecordCodec {
     if (!in.isDocument(field)) {
       throw corrupt("'" + field + "' is missing or not a document");
     }
-    return in.getDocument(field);
+    // An ordinary, mutable document rather than the raw view.
+    return (BsonDocument) copy(in.getDocument(field));
+  }
+
+  private static BsonDocument lazyDocument(RawBsonDocument in, String field) {
+    if (!in.isDocument(field)) {
+      throw corrupt("'" + field + "' is missing or not a document");
+    }
+    RawBsonDocument raw = (RawBsonDocument) in.getDocument(field);
+    return new LazyBsonDocument(raw.getBackingArray(), raw.getByteOffset(), raw.getByteLength());
+  }
+
+  /** A raw container value decoded into ordinary BSON objects. */
+  private static BsonValue copy(BsonValue value) {
+    BsonDocument wrapper = new BsonDocument("v", value);
+    BasicOutputBuffer buffer = new BasicOutputBuffer();
+    try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
+      CODEC.encode(writer, wrapper, EncoderContext.builder().build());
+    }
+    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(buffer.toByteArray()))) {
+      return CODEC.decode(reader, DecoderContext.builder().build()).get("v");
+    }
   }
 
   private static MongoLakeException corrupt(String reason) {

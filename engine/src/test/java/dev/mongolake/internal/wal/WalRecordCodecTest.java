@@ -5,14 +5,108 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.internal.buffer.LazyBsonDocument;
+import org.bson.BsonArray;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 import org.junit.jupiter.api.Test;
 
+/** Log records round-trip; replayed document versions stay undecoded until read. */
 class WalRecordCodecTest {
+
+  private static final Namespace USERS = new Namespace("app", "users");
+
+  private static BsonDocument document() {
+    return new BsonDocument("_id", new BsonInt32(7))
+        .append("name", new BsonString("ada"))
+        .append("address", new BsonDocument("city", new BsonString("Paris")))
+        .append("tags", new BsonArray(java.util.List.of(new BsonString("a"))));
+  }
+
+  @Test
+  void documentVersionsAreDecodedOnlyWhenTheirFieldsAreRead() {
+    WalRecord record =
+        WalRecordCodec.decode(WalRecordCodec.encode(new WalRecord.Insert(USERS, document())));
+
+    assertThat(record).isInstanceOf(WalRecord.Insert.class);
+    BsonDocument replayed = ((WalRecord.Insert) record).document();
+    assertThat(replayed).isInstanceOf(LazyBsonDocument.class);
+    assertThat(replayed.get("_id")).isEqualTo(new BsonInt32(7));
+    assertThat(((LazyBsonDocument) replayed).isDecoded()).isFalse();
+
+    assertThat(replayed).isEqualTo(document());
+    assertThat(document()).isEqualTo(replayed);
+    assertThat(replayed.hashCode()).isEqualTo(document().hashCode());
+    assertThat(((LazyBsonDocument) replayed).isDecoded()).isTrue();
+  }
+
+  @Test
+  void copiesOfAReplayedDocumentAreOrdinaryMutableDocuments() {
+    BsonDocument replayed =
+        ((WalRecord.Update)
+                WalRecordCodec.decode(
+                    WalRecordCodec.encode(new WalRecord.Update(USERS, document()))))
+            .document();
+
+    BsonDocument copy = replayed.clone();
+    copy.getDocument("address").put("zip", new BsonString("75001"));
+    copy.getArray("tags").add(new BsonString("b"));
+
+    assertThat(copy.getDocument("address").getString("zip").getValue()).isEqualTo("75001");
+    assertThat(replayed).isEqualTo(document());
+  }
+
+  @Test
+  void documentIdsAreOrdinaryValues() {
+    BsonDocument id = new BsonDocument("a", new BsonInt32(1));
+    WalRecord delete =
+        WalRecordCodec.decode(WalRecordCodec.encode(new WalRecord.Delete(USERS, id)));
+    assertThat(((WalRecord.Delete) delete).id()).isEqualTo(id);
+    ((WalRecord.Delete) delete).id().asDocument().put("b", new BsonInt32(2));
+
+    BsonDocument withDocumentId = new BsonDocument("_id", id.clone()).append("x", new BsonInt32(1));
+    BsonDocument replayed =
+        ((WalRecord.Insert)
+                WalRecordCodec.decode(
+                    WalRecordCodec.encode(new WalRecord.Insert(USERS, withDocumentId))))
+            .document();
+    assertThat(replayed.get("_id")).isEqualTo(new BsonDocument("a", new BsonInt32(1)));
+    replayed.clone().getDocument("_id").put("c", new BsonInt32(3));
+  }
+
+  @Test
+  void leadingIdsOfEveryCommonTypeAreReadWithoutDecoding() {
+    for (org.bson.BsonValue id :
+        java.util.List.<org.bson.BsonValue>of(
+            new BsonInt32(-5),
+            new org.bson.BsonInt64(1L << 40),
+            new org.bson.BsonObjectId(new org.bson.types.ObjectId()),
+            new BsonString("k"),
+            new org.bson.BsonDouble(2.5))) {
+      BsonDocument replayed =
+          ((WalRecord.Insert)
+                  WalRecordCodec.decode(
+                      WalRecordCodec.encode(
+                          new WalRecord.Insert(
+                              USERS, new BsonDocument("_id", id).append("x", new BsonInt32(1))))))
+              .document();
+      assertThat(replayed.get("_id")).isEqualTo(id);
+      assertThat(((LazyBsonDocument) replayed).isDecoded()).isFalse();
+      assertThat(replayed.getInt32("x").getValue()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void bytesThatAreNotARecordAreRefused() {
+    assertThatThrownBy(() -> WalRecordCodec.decode(new byte[] {1, 2, 3}))
+        .isInstanceOf(MongoLakeException.class)
+        .hasMessageStartingWith("Cannot replay a write-ahead log record:");
+  }
 
   @Test
   void aRenameRoundTripsAcrossDatabases() {
