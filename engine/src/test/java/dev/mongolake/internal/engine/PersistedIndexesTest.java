@@ -178,6 +178,39 @@ class PersistedIndexesTest {
   }
 
   @Test
+  void aRenamedCollectionKeepsWritingAndLoadingIndexFilesInItsTableFolder() throws IOException {
+    loadUsers();
+    List<Path> filesBefore = indexFiles();
+    Namespace people = new Namespace("app", "people");
+    engine.renameCollection(USERS, people, false);
+    List<BsonDocument> more = new ArrayList<>();
+    for (int i = 100; i < 140; i++) {
+      more.add(user(i, "c3", 2000 + i));
+    }
+    engine.insert(people, more, true);
+    engine.flushToTables();
+
+    reopen();
+
+    assertThat(engine.indexFileCounts().rebuilt()).isZero();
+    assertThat(engine.indexFileCounts().loaded() + engine.indexFileCounts().caughtUp())
+        .isEqualTo(2);
+    assertThat(indexFiles()).isNotEmpty().isNotEqualTo(filesBefore);
+    BsonDocument filter = new BsonDocument("city", new BsonString("c3"));
+    assertThat(engine.plannedIndex(people, filter, new BsonDocument())).isPresent();
+    Filter parsed = Filter.parse(filter);
+    long matched = 0;
+    try (var documents = engine.candidates(people, filter, parsed, engine.snapshot())) {
+      while (documents.hasNext()) {
+        if (parsed.matches(documents.next())) {
+          matched++;
+        }
+      }
+    }
+    assertThat(matched).isEqualTo(19 + 40); // _id 3 moved away from c3
+  }
+
+  @Test
   void unflushedChangesAreReplayedOnTopOfTheLoadedIndex() throws IOException {
     loadUsers();
     engine.insert(USERS, List.of(user(200, "c3", 5000)), true);
