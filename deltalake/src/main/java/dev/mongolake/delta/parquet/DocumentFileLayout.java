@@ -1,5 +1,7 @@
 package dev.mongolake.delta.parquet;
 
+import java.util.Set;
+
 /**
  * The layout of a MongoLake document file, which other engines rely on:
  *
@@ -25,6 +27,14 @@ public final class DocumentFileLayout {
 
   /** The Variant column holding the whole document ({@code doc.age} in DuckDB). */
   public static final String DOCUMENT_COLUMN = "doc";
+
+  /**
+   * The Variant's two binary columns. Their min/max statistics bound encoded bytes that no reader
+   * filters on, so document files are written without them (writing them compared every document's
+   * bytes).
+   */
+  public static final Set<String> VARIANT_COLUMNS =
+      Set.of(DOCUMENT_COLUMN + ".metadata", DOCUMENT_COLUMN + ".value");
 
   /** Footer key naming the file's {@link IdEncoding}. */
   public static final String ID_ENCODING_KEY = "mongolake.id.encoding";

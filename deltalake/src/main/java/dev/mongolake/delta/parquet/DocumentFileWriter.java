@@ -131,7 +131,13 @@ public final class DocumentFileWriter implements AutoCloseable {
     bloom.add(DocumentFileLayout.ID_COLUMN);
     current =
         ParquetFiles.writer(
-            storage, currentPath, currentSupport, options.parquet().withBloomFilterColumns(bloom));
+            storage,
+            currentPath,
+            currentSupport,
+            options
+                .parquet()
+                .withBloomFilterColumns(bloom)
+                .withColumnsWithoutStatistics(DocumentFileLayout.VARIANT_COLUMNS));
   }
 
   private void closeCurrent() {

@@ -8,6 +8,7 @@ import dev.mongolake.delta.parquet.internal.StorageInputFile;
 import dev.mongolake.delta.parquet.internal.StorageOutputFile;
 import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
+import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
@@ -94,6 +95,7 @@ public final class ParquetFiles {
           .withDictionaryEncoding(options.dictionaryEncoding())
           .withExtraMetaData(options.keyValueMetadata())
           .withBloomFilters(options)
+          .withoutStatistics(options.columnsWithoutStatistics())
           .build();
     } catch (IOException | RuntimeException e) {
       throw new ParquetFileException("Cannot open Parquet writer for " + path + ": " + e, e);
@@ -234,6 +236,14 @@ public final class ParquetFiles {
         withBloomFilterFPP(column, BLOOM_FILTER_FPP);
       }
       return withAdaptiveBloomFilterEnabled(true);
+    }
+
+    SuppliedWriteSupportBuilder<T> withoutStatistics(Set<String> columns) {
+      for (String column : columns) {
+        withStatisticsEnabled(column, false);
+        withSizeStatisticsEnabled(column, false);
+      }
+      return this;
     }
 
     @Override

@@ -14,6 +14,9 @@ import java.util.Set;
  * @param dictionaryEncoding whether columns are dictionary-encoded when that pays
  * @param bloomFilterColumns dotted column paths (for example {@code "_id"}) that get a bloom filter
  * @param keyValueMetadata extra key/value pairs stored in the file footer
+ * @param columnsWithoutStatistics dotted column paths that get no min/max or size statistics
+ *     (neither in the footer nor in the column index): for opaque binary columns, whose bounds no
+ *     reader can use and whose comparisons cost a pass over every value
  */
 public record ParquetWriteOptions(
     ParquetCodec codec,
@@ -22,7 +25,8 @@ public record ParquetWriteOptions(
     int pageSizeBytes,
     boolean dictionaryEncoding,
     Set<String> bloomFilterColumns,
-    Map<String, String> keyValueMetadata) {
+    Map<String, String> keyValueMetadata,
+    Set<String> columnsWithoutStatistics) {
 
   /** 128 MiB, parquet-java's default row group size. */
   public static final long DEFAULT_ROW_GROUP_SIZE = 128L * 1024 * 1024;
@@ -59,12 +63,20 @@ public record ParquetWriteOptions(
     }
     bloomFilterColumns = Set.copyOf(bloomFilterColumns);
     keyValueMetadata = Map.copyOf(keyValueMetadata);
+    columnsWithoutStatistics = Set.copyOf(columnsWithoutStatistics);
   }
 
   /** zstd level 3, 128 MiB row groups, 1 MiB pages, dictionaries on, no bloom filters. */
   public static ParquetWriteOptions defaults() {
     return new ParquetWriteOptions(
-        ParquetCodec.ZSTD, 3, DEFAULT_ROW_GROUP_SIZE, DEFAULT_PAGE_SIZE, true, Set.of(), Map.of());
+        ParquetCodec.ZSTD,
+        3,
+        DEFAULT_ROW_GROUP_SIZE,
+        DEFAULT_PAGE_SIZE,
+        true,
+        Set.of(),
+        Map.of(),
+        Set.of());
   }
 
   public ParquetWriteOptions withCodec(ParquetCodec value) {
@@ -75,7 +87,8 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         dictionaryEncoding,
         bloomFilterColumns,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withZstdLevel(int value) {
@@ -86,7 +99,8 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         dictionaryEncoding,
         bloomFilterColumns,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withRowGroupSizeBytes(long value) {
@@ -97,7 +111,8 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         dictionaryEncoding,
         bloomFilterColumns,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withPageSizeBytes(int value) {
@@ -108,7 +123,8 @@ public record ParquetWriteOptions(
         value,
         dictionaryEncoding,
         bloomFilterColumns,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withDictionaryEncoding(boolean value) {
@@ -119,7 +135,8 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         value,
         bloomFilterColumns,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withBloomFilterColumns(Set<String> value) {
@@ -130,7 +147,8 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         dictionaryEncoding,
         value,
-        keyValueMetadata);
+        keyValueMetadata,
+        columnsWithoutStatistics);
   }
 
   public ParquetWriteOptions withKeyValueMetadata(Map<String, String> value) {
@@ -141,6 +159,19 @@ public record ParquetWriteOptions(
         pageSizeBytes,
         dictionaryEncoding,
         bloomFilterColumns,
+        value,
+        columnsWithoutStatistics);
+  }
+
+  public ParquetWriteOptions withColumnsWithoutStatistics(Set<String> value) {
+    return new ParquetWriteOptions(
+        codec,
+        zstdLevel,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        dictionaryEncoding,
+        bloomFilterColumns,
+        keyValueMetadata,
         value);
   }
 }

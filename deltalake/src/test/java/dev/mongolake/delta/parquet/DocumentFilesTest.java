@@ -255,6 +255,21 @@ class DocumentFilesTest {
     }
   }
 
+  @Test
+  void theVariantColumnsCarryNoStatisticsWhileIdAndPromotedColumnsDo() throws Exception {
+    String path = write(users(100), options()).getFirst().path();
+
+    ParquetMetadata footer = ParquetFiles.footer(ParquetFiles.inputFile(storage, path));
+    for (var column : footer.getBlocks().getFirst().getColumns()) {
+      String name = column.getPath().toDotString();
+      if (DocumentFileLayout.VARIANT_COLUMNS.contains(name)) {
+        assertThat(column.getStatistics().hasNonNullValue()).as(name).isFalse();
+      } else if (name.equals("_id") || name.equals("email")) {
+        assertThat(column.getStatistics().hasNonNullValue()).as(name).isTrue();
+      }
+    }
+  }
+
   static List<BsonDocument> users(int count) {
     List<BsonDocument> documents = new ArrayList<>();
     java.util.Random random = new java.util.Random(count);
