@@ -53,6 +53,11 @@ final class DocumentChecks {
             "Document can't have $ prefixed field names: " + name);
       }
     }
+    // Encoding costs as much as the log's own encoding of the document, so it is done only when a
+    // cheap bound cannot rule the limit out.
+    if (sizeBound(document) <= MAX_DOCUMENT_BYTES) {
+      return;
+    }
     int size = encodedSize(document);
     if (size > MAX_DOCUMENT_BYTES) {
       throw new MongoLakeException(
@@ -70,6 +75,57 @@ final class DocumentChecks {
       case REGULAR_EXPRESSION -> "regex";
       default -> "undefined";
     };
+  }
+
+  /**
+   * At least the document's encoded BSON size, found without encoding it: every string counted at
+   * three bytes per UTF-16 unit (UTF-8 never needs more), every array index at ten digits.
+   */
+  static long sizeBound(BsonDocument document) {
+    if (document instanceof org.bson.RawBsonDocument raw) {
+      return raw.getByteBuffer().remaining();
+    }
+    long size = 5; // length prefix and terminating NUL
+    for (var entry : document.entrySet()) {
+      size += 2 + 3L * entry.getKey().length() + valueBound(entry.getValue());
+    }
+    return size;
+  }
+
+  private static long valueBound(BsonValue value) {
+    return switch (value.getBsonType()) {
+      case DOCUMENT -> sizeBound(value.asDocument());
+      case ARRAY -> {
+        long size = 5;
+        for (BsonValue element : value.asArray()) {
+          size += 2 + 10 + valueBound(element);
+        }
+        yield size;
+      }
+      case STRING -> textBound(value.asString().getValue());
+      case SYMBOL -> textBound(value.asSymbol().getSymbol());
+      case JAVASCRIPT -> textBound(value.asJavaScript().getCode());
+      case JAVASCRIPT_WITH_SCOPE ->
+          4
+              + textBound(value.asJavaScriptWithScope().getCode())
+              + sizeBound(value.asJavaScriptWithScope().getScope());
+      case BINARY -> 9L + value.asBinary().getData().length;
+      case REGULAR_EXPRESSION ->
+          3L * value.asRegularExpression().getPattern().length()
+              + 3L * value.asRegularExpression().getOptions().length()
+              + 2;
+      case DB_POINTER -> textBound(value.asDBPointer().getNamespace()) + 12;
+      case DECIMAL128 -> 16;
+      case DOUBLE, INT64, DATE_TIME, TIMESTAMP -> 8;
+      case OBJECT_ID -> 12;
+      case INT32 -> 4;
+      case BOOLEAN -> 1;
+      case NULL, UNDEFINED, MIN_KEY, MAX_KEY, END_OF_DOCUMENT -> 0;
+    };
+  }
+
+  private static long textBound(String text) {
+    return 5 + 3L * text.length();
   }
 
   static int encodedSize(BsonDocument document) {
