@@ -55,7 +55,7 @@ public final class WalRecordCodec {
               .append("to", new BsonString(rename.target().fullName()))
               .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
     }
-    BasicOutputBuffer buffer = new BasicOutputBuffer();
+    BasicOutputBuffer buffer = new AsciiFastOutputBuffer();
     try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
       CODEC.encode(writer, out, EncoderContext.builder().build());
     }
