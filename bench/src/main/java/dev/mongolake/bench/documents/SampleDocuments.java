@@ -36,6 +36,23 @@ public final class SampleDocuments {
     return documents;
   }
 
+  /**
+   * The same documents as {@link #generate}, handed to {@code sink} in batches of {@code batchSize}
+   * without holding them all: for loads larger than the heap.
+   */
+  public static void generate(
+      int count, long seed, int batchSize, java.util.function.Consumer<List<BsonDocument>> sink) {
+    Random random = new Random(seed);
+    List<BsonDocument> batch = new ArrayList<>(batchSize);
+    for (int i = 0; i < count; i++) {
+      batch.add(one(random, i));
+      if (batch.size() == batchSize || i == count - 1) {
+        sink.accept(batch);
+        batch = new ArrayList<>(batchSize);
+      }
+    }
+  }
+
   private static BsonDocument one(Random random, int i) {
     return new BsonDocument("_id", new BsonObjectId(new ObjectId()))
         .append("name", new BsonString("User " + i))
