@@ -9,10 +9,7 @@ import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Durability;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -89,28 +86,11 @@ final class IndexedRestartWorkload {
 
   /** Runs this class in a fresh JVM and returns its last line of output. */
   private static String child(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("--sun-misc-unsafe-memory-access=allow");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(IndexedRestartWorkload.class.getName());
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String last = null;
-    try (BufferedReader out =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        last = line;
-      }
-    }
-    if (process.waitFor() != 0 || last == null) {
-      throw new IllegalStateException("indexed restart child " + args[0] + " failed");
-    }
-    return last;
+    return ChildJvm.run(
+        IndexedRestartWorkload.class,
+        System.getProperty("java.class.path"),
+        List.of(args),
+        line -> false);
   }
 
   public static void main(String[] args) {

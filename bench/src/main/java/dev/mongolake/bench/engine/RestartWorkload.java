@@ -10,9 +10,6 @@ import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.Durability;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +28,7 @@ final class RestartWorkload {
   private static final String LOAD = "load";
   private static final String OPEN_LAKE = "open-lake";
   private static final String SCAN_LOG = "scan-log";
+  private static final String READY = "READY ";
 
   private RestartWorkload() {}
 
@@ -92,35 +90,20 @@ final class RestartWorkload {
         Percentiles.NONE);
   }
 
-  /** Runs this class in a fresh JVM on {@code classpath} and returns its last line of output. */
+  /**
+   * Runs this class in a fresh JVM on {@code classpath} and returns its last line of output; the
+   * load child is killed as soon as it reports READY, and its acknowledged id is returned.
+   */
   private static String child(String classpath, String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("--sun-misc-unsafe-memory-access=allow");
-    command.add("-cp");
-    command.add(classpath);
-    command.add(RestartWorkload.class.getName());
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String last = null;
-    try (BufferedReader out =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        last = line;
-        if (args[0].equals(LOAD) && line.startsWith("READY ")) {
-          // Everything acknowledged is durable: crash without a clean close or final flush.
-          process.destroyForcibly().waitFor();
-          return line.substring("READY ".length());
-        }
-      }
-    }
-    if (process.waitFor() != 0 || last == null) {
-      throw new IllegalStateException("restart child " + args[0] + " failed");
-    }
-    return last;
+    boolean load = args[0].equals(LOAD);
+    // Everything acknowledged is durable: crash without a clean close or final flush.
+    String line =
+        ChildJvm.run(
+            RestartWorkload.class,
+            classpath,
+            List.of(args),
+            output -> load && output.startsWith(READY));
+    return load && line.startsWith(READY) ? line.substring(READY.length()) : line;
   }
 
   public static void main(String[] args) throws Exception {
@@ -152,7 +135,7 @@ final class RestartWorkload {
     for (int from = 0; from < rest.size(); from += 1_000) {
       collection.insertMany(rest.subList(from, Math.min(rest.size(), from + 1_000)));
     }
-    System.out.println("READY " + rest.getLast().getObjectId("_id").getValue().toHexString());
+    System.out.println(READY + rest.getLast().getObjectId("_id").getValue().toHexString());
     System.out.flush();
     // Wait to be killed.
     while (true) {
