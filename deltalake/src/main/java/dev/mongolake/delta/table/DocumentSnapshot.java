@@ -126,13 +126,7 @@ public final class DocumentSnapshot {
     StatsPredicate statsPredicate = filter.toStatsPredicate();
     FilterCompat.Filter parquetFilter = ScanPredicate.of(filter, config);
     DocumentCache cache = DocumentCache.shared();
-    List<AddFile> all = files();
-    for (int i = 0; i < all.size(); i++) {
-      Optional<FileStats> stats = fileStats().get(i);
-      if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
-        continue;
-      }
-      AddFile file = all.get(i);
+    for (AddFile file : filesThatMayMatch(statsPredicate)) {
       String path = snapshot.storagePath(file);
       Optional<BsonDocument> known = cache.lookup(storage, path, file.size(), id);
       if (known == null) {
@@ -158,6 +152,19 @@ public final class DocumentSnapshot {
       }
     }
     return Optional.empty();
+  }
+
+  /** The files whose statistics do not rule out a match (files without statistics included). */
+  private List<AddFile> filesThatMayMatch(StatsPredicate statsPredicate) {
+    List<AddFile> all = files();
+    List<AddFile> kept = new ArrayList<>(all.size());
+    for (int i = 0; i < all.size(); i++) {
+      Optional<FileStats> stats = fileStats().get(i);
+      if (stats.isEmpty() || statsPredicate.mayMatch(stats.get())) {
+        kept.add(all.get(i));
+      }
+    }
+    return kept;
   }
 
   /** The statistics of each file, in {@link #files()} order. */
@@ -207,20 +214,10 @@ public final class DocumentSnapshot {
         FilterCompat.Filter parquetFilter,
         Filter residual) {
       this.snapshot = snapshot;
-      List<AddFile> files = snapshot.files();
-      this.filesTotal = files.size();
-      List<AddFile> kept = new ArrayList<>(files.size());
-      for (int i = 0; i < files.size(); i++) {
-        if (statsPredicate != null) {
-          Optional<FileStats> stats = snapshot.fileStats().get(i);
-          if (stats.isPresent() && !statsPredicate.mayMatch(stats.get())) {
-            continue;
-          }
-        }
-        kept.add(files.get(i));
-      }
-      this.candidates = kept;
-      this.filesSkipped = filesTotal - kept.size();
+      this.filesTotal = snapshot.files().size();
+      this.candidates =
+          statsPredicate == null ? snapshot.files() : snapshot.filesThatMayMatch(statsPredicate);
+      this.filesSkipped = filesTotal - candidates.size();
       this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
       this.residual = residual;
     }
