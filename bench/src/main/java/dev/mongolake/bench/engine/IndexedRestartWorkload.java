@@ -108,16 +108,20 @@ final class IndexedRestartWorkload {
             MongoLakeOptions.defaults()
                 .withPath(dir)
                 .withDurability(Durability.BATCH)
-                .withFlushThresholdBytes(Long.MAX_VALUE)
                 .withFlushInterval(java.time.Duration.ofDays(1)))) {
       MongoLakeCollection<BsonDocument> collection =
           lake.db("bench").collection("indexed", BsonDocument.class);
       collection.createIndex(Indexes.ascending("email"));
-      List<BsonDocument> all = SampleDocuments.generate(documents, 13);
-      for (int from = 0; from < all.size(); from += 1_000) {
-        collection.insertMany(all.subList(from, Math.min(all.size(), from + 1_000)));
-      }
-      System.out.println(all.getLast().getString("email").getValue());
+      String[] lastEmail = new String[1];
+      SampleDocuments.generate(
+          documents,
+          13,
+          1_000,
+          batch -> {
+            collection.insertMany(batch);
+            lastEmail[0] = batch.getLast().getString("email").getValue();
+          });
+      System.out.println(lastEmail[0]);
     }
   }
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * Restart after a crash: a child JVM loads documents committed to Delta plus documents only in the
@@ -29,6 +30,7 @@ final class RestartWorkload {
   private static final String OPEN_LAKE = "open-lake";
   private static final String SCAN_LOG = "scan-log";
   private static final String READY = "READY ";
+  private static final int BATCH = 1_000;
 
   private RestartWorkload() {}
 
@@ -116,7 +118,22 @@ final class RestartWorkload {
     }
   }
 
+  /**
+   * Commits {@code flushed} documents to Delta (flushing at the default size threshold, as a
+   * long-running lake does, and on close), then reopens the lake with flushing off and logs {@code
+   * unflushed} more. Documents are generated batch by batch, so loads larger than the heap run.
+   */
   private static void load(Path dir, int flushed, int unflushed) {
+    try (MongoLake lake =
+        MongoLake.open(
+            MongoLakeOptions.defaults()
+                .withPath(dir)
+                .withDurability(Durability.BATCH)
+                .withFlushInterval(java.time.Duration.ofDays(1)))) {
+      MongoLakeCollection<BsonDocument> collection =
+          lake.db("bench").collection("documents", BsonDocument.class);
+      SampleDocuments.generate(flushed, 11, BATCH, collection::insertMany);
+    }
     MongoLake lake =
         MongoLake.open(
             MongoLakeOptions.defaults()
@@ -126,16 +143,16 @@ final class RestartWorkload {
                 .withFlushInterval(java.time.Duration.ofDays(1)));
     MongoLakeCollection<BsonDocument> collection =
         lake.db("bench").collection("documents", BsonDocument.class);
-    List<BsonDocument> first = SampleDocuments.generate(flushed, 11);
-    for (int from = 0; from < first.size(); from += 1_000) {
-      collection.insertMany(first.subList(from, Math.min(first.size(), from + 1_000)));
-    }
-    lake.flush();
-    List<BsonDocument> rest = SampleDocuments.generate(unflushed, 12);
-    for (int from = 0; from < rest.size(); from += 1_000) {
-      collection.insertMany(rest.subList(from, Math.min(rest.size(), from + 1_000)));
-    }
-    System.out.println(READY + rest.getLast().getObjectId("_id").getValue().toHexString());
+    BsonValue[] lastId = new BsonValue[1];
+    SampleDocuments.generate(
+        unflushed,
+        12,
+        BATCH,
+        batch -> {
+          collection.insertMany(batch);
+          lastId[0] = batch.getLast().get("_id");
+        });
+    System.out.println(READY + lastId[0].asObjectId().getValue().toHexString());
     System.out.flush();
     // Wait to be killed.
     while (true) {

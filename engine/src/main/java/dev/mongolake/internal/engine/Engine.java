@@ -315,7 +315,7 @@ public final class Engine implements AutoCloseable {
    * The collection's state (created if needed) with its write lock held. A writer that waited for
    * the lock while a drop or rename took the name away locks the state now under the name instead.
    */
-  private CollectionState lockedState(Namespace namespace) {
+  CollectionState lockedState(Namespace namespace) {
     while (true) {
       CollectionState state = state(namespace);
       state.writeLock().lock();
@@ -327,7 +327,7 @@ public final class Engine implements AutoCloseable {
   }
 
   /** Like {@link #lockedState} for an existing collection; {@code null} if there is none. */
-  private CollectionState lockedExisting(Namespace namespace) {
+  CollectionState lockedExisting(Namespace namespace) {
     while (true) {
       CollectionState state = collections.get(namespace);
       if (state == null) {
@@ -339,6 +339,11 @@ public final class Engine implements AutoCloseable {
       }
       state.writeLock().unlock();
     }
+  }
+
+  /** Whether {@code state} is still the collection named {@code namespace}. */
+  boolean isCurrent(Namespace namespace, CollectionState state) {
+    return collections.get(namespace) == state;
   }
 
   CollectionState state(Namespace namespace) {

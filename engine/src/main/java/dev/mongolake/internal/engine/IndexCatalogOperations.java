@@ -12,6 +12,7 @@ import dev.mongolake.internal.wal.WriteAheadLog;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -47,12 +48,12 @@ public final class IndexCatalogOperations {
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
     List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parse).toList();
-    boolean createdCollection = !engine.exists(namespace);
-    CollectionState state = engine.state(namespace);
+    LockedForCreate locked = lockForCreate(namespace);
+    CollectionState state = locked.state();
+    boolean createdCollection = locked.created();
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     List<String> created = new ArrayList<>();
     int before;
-    state.writeLock().lock();
     try {
       CollectionIndexes indexes = state.indexes();
       before = indexes.specs().size();
@@ -88,31 +89,39 @@ public final class IndexCatalogOperations {
 
   /** Drops one index by name. */
   public void dropByName(Namespace namespace, String name) {
-    CollectionState state = existing(namespace, "ns not found ");
-    if (name.equals(IndexSpec.ID_INDEX_NAME)) {
-      throw new MongoLakeException(ErrorCode.INVALID_OPTIONS, "cannot drop _id index");
-    }
-    drop(state, name, "index not found with name [" + name + "]");
+    drop(
+        namespace,
+        state -> {
+          if (name.equals(IndexSpec.ID_INDEX_NAME)) {
+            throw cannotDropId();
+          }
+          return name;
+        });
   }
 
   /** Drops the index with this key pattern. */
   public void dropByKeys(Namespace namespace, BsonDocument keys) {
-    CollectionState state = existing(namespace, "ns not found ");
-    if (IndexSpecParser.isIdPattern(keys)) {
-      throw new MongoLakeException(ErrorCode.INVALID_OPTIONS, "cannot drop _id index");
-    }
-    String name =
-        state.indexes().all().stream()
-            .map(SecondaryIndex::spec)
-            .filter(spec -> spec.keys().equals(keys))
-            .map(IndexSpec::name)
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new MongoLakeException(
-                        ErrorCode.INDEX_NOT_FOUND,
-                        "can't find index with key: { " + BsonDebugText.fields(keys) + " }"));
-    drop(state, name, "index not found with name [" + name + "]");
+    drop(
+        namespace,
+        state -> {
+          if (IndexSpecParser.isIdPattern(keys)) {
+            throw cannotDropId();
+          }
+          return state.indexes().all().stream()
+              .map(SecondaryIndex::spec)
+              .filter(spec -> spec.keys().equals(keys))
+              .map(IndexSpec::name)
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new MongoLakeException(
+                          ErrorCode.INDEX_NOT_FOUND,
+                          "can't find index with key: { " + BsonDebugText.fields(keys) + " }"));
+        });
+  }
+
+  private static MongoLakeException cannotDropId() {
+    return new MongoLakeException(ErrorCode.INVALID_OPTIONS, "cannot drop _id index");
   }
 
   /**
@@ -121,25 +130,36 @@ public final class IndexCatalogOperations {
    * @return the number of indexes before, {@code _id_} included
    */
   public int dropAll(Namespace namespace) {
-    CollectionState state = existing(namespace, "ns not found ");
-    int before = state.indexes().specs().size();
-    for (SecondaryIndex index : state.indexes().all()) {
-      drop(state, index.spec().name(), null);
+    CollectionState state = lockedExisting(namespace, "ns not found ");
+    int before;
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    try {
+      before = state.indexes().specs().size();
+      for (SecondaryIndex index : state.indexes().all()) {
+        appended.add(
+            wal.append(new WalRecord.DropIndex(namespace, index.spec().name()), engine::apply));
+      }
+    } finally {
+      state.writeLock().unlock();
     }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
     return before;
   }
 
-  private void drop(CollectionState state, String name, String notFound) {
+  /**
+   * Drops the index {@code chooser} names in the collection, once its lock is held: the name is
+   * resolved against the collection the lock protects.
+   */
+  private void drop(Namespace namespace, Function<CollectionState, String> chooser) {
+    CollectionState state = lockedExisting(namespace, "ns not found ");
     WriteAheadLog.Appended appended;
-    state.writeLock().lock();
     try {
+      String name = chooser.apply(state);
       if (state.indexes().find(name).isEmpty()) {
-        if (notFound == null) {
-          return;
-        }
-        throw new MongoLakeException(ErrorCode.INDEX_NOT_FOUND, notFound);
+        throw new MongoLakeException(
+            ErrorCode.INDEX_NOT_FOUND, "index not found with name [" + name + "]");
       }
-      appended = wal.append(new WalRecord.DropIndex(state.namespace(), name), engine::apply);
+      appended = wal.append(new WalRecord.DropIndex(namespace, name), engine::apply);
     } finally {
       state.writeLock().unlock();
     }
@@ -157,7 +177,6 @@ public final class IndexCatalogOperations {
    * @param index the {@code index} document of the command
    */
   public TtlChange changeExpireAfterSeconds(Namespace namespace, BsonDocument index) {
-    CollectionState state = existing(namespace, "ns does not exist: ");
     BsonValue seconds = index.get("expireAfterSeconds");
     if (seconds == null || !seconds.isNumber() || seconds.asNumber().doubleValue() < 0) {
       throw new MongoLakeException(
@@ -167,7 +186,7 @@ public final class IndexCatalogOperations {
     long after = seconds.asNumber().longValue();
     WriteAheadLog.Appended appended;
     TtlChange change;
-    state.writeLock().lock();
+    CollectionState state = lockedExisting(namespace, "ns does not exist: ");
     try {
       IndexSpec current = target(state, index);
       if (current.keys().size() != 1) {
@@ -235,8 +254,41 @@ public final class IndexCatalogOperations {
 
   private CollectionState existing(Namespace namespace, String prefix) {
     if (!engine.exists(namespace)) {
-      throw new MongoLakeException(ErrorCode.NAMESPACE_NOT_FOUND, prefix + namespace.fullName());
+      throw notFound(namespace, prefix);
     }
     return engine.state(namespace);
+  }
+
+  /**
+   * The existing collection's state with its write lock held. Taken through the engine, which
+   * re-checks the name once it holds the lock: a change that waited while a rename or drop took the
+   * name away must not act on the collection under its old name.
+   */
+  private CollectionState lockedExisting(Namespace namespace, String prefix) {
+    CollectionState state = engine.lockedExisting(namespace);
+    if (state == null) {
+      throw notFound(namespace, prefix);
+    }
+    return state;
+  }
+
+  private static MongoLakeException notFound(Namespace namespace, String prefix) {
+    return new MongoLakeException(ErrorCode.NAMESPACE_NOT_FOUND, prefix + namespace.fullName());
+  }
+
+  /** A collection's state locked for a create, and whether the create brings it into being. */
+  private record LockedForCreate(CollectionState state, boolean created) {}
+
+  /** Like {@link Engine#lockedState}, also telling whether the collection existed. */
+  private LockedForCreate lockForCreate(Namespace namespace) {
+    while (true) {
+      boolean existed = engine.exists(namespace);
+      CollectionState state = engine.state(namespace);
+      state.writeLock().lock();
+      if (engine.isCurrent(namespace, state)) {
+        return new LockedForCreate(state, !existed);
+      }
+      state.writeLock().unlock();
+    }
   }
 }
