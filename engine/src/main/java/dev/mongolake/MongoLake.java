@@ -87,6 +87,13 @@ public final class MongoLake implements AutoCloseable {
     return engine.tableStorage();
   }
 
+  /** What the write buffers hold and how often writers waited for a flush. */
+  public BufferStats bufferStats() {
+    var stalls = engine.writeStalls();
+    return new BufferStats(
+        engine.bufferedBytes(), stalls.stalls(), java.time.Duration.ofNanos(stalls.stalledNanos()));
+  }
+
   /**
    * Writes every buffered change to the collections' Delta tables (Parquet files), then trims the
    * write-ahead log. Acknowledged writes are already durable in the log; this makes them visible to

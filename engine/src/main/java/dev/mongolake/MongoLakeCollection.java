@@ -481,10 +481,20 @@ public final class MongoLakeCollection<T> {
 
   /**
    * {@code collMod}'s index change: {@code index} names an index ({@code name} or {@code
-   * keyPattern}) and gives its new {@code expireAfterSeconds}.
+   * keyPattern}) and gives its new {@code expireAfterSeconds}, {@code hidden}, or both.
    */
-  public IndexCatalogOperations.TtlChange changeIndexExpireAfterSeconds(BsonDocument index) {
-    return engine.indexes().changeExpireAfterSeconds(namespace, index);
+  public IndexCatalogOperations.IndexChange modifyIndex(BsonDocument index) {
+    return engine.indexes().modify(namespace, index);
+  }
+
+  /** Hides an index from the query planner (mongosh's {@code hideIndex}); it is still kept up. */
+  public void hideIndex(String name) {
+    modifyIndex(new BsonDocument("name", new BsonString(name)).append("hidden", BsonBoolean.TRUE));
+  }
+
+  /** Lets the query planner use a hidden index again. */
+  public void unhideIndex(String name) {
+    modifyIndex(new BsonDocument("name", new BsonString(name)).append("hidden", BsonBoolean.FALSE));
   }
 
   /**
@@ -516,6 +526,9 @@ public final class MongoLakeCollection<T> {
     }
     if (options.getExpireAfter(TimeUnit.SECONDS) != null) {
       spec.append("expireAfterSeconds", new BsonInt64(options.getExpireAfter(TimeUnit.SECONDS)));
+    }
+    if (options.isHidden()) {
+      spec.append("hidden", BsonBoolean.TRUE);
     }
     return spec;
   }

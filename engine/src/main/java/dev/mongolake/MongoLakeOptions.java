@@ -101,6 +101,15 @@ public record MongoLakeOptions(
         tableConfigs);
   }
 
+  /**
+   * Writes wait (a write stall) while the buffers hold this much, until a flush catches up: four
+   * times the flush threshold, so that a bulk load running while a flush or a file compaction runs
+   * cannot fill the heap. No limit when the threshold is so large that it never flushes by size.
+   */
+  public long maxBufferedBytes() {
+    return flushThresholdBytes > Long.MAX_VALUE / 4 ? Long.MAX_VALUE : flushThresholdBytes * 4;
+  }
+
   public MongoLakeOptions withFlushThresholdBytes(long value) {
     return new MongoLakeOptions(
         path, durability, clock, value, flushInterval, ttlMonitorPeriod, tables, tableConfigs);

@@ -192,6 +192,75 @@ class IndexCatalogTest {
   }
 
   @Test
+  void aHiddenIndexIsKeptUpAndEnforcedButNotPlanned() {
+    users.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true).hidden(true));
+    users.insertOne(new Document("_id", 1).append("email", "a@x"));
+
+    assertThat(users.listIndexes().get(1).getBoolean("hidden").getValue()).isTrue();
+    assertThat(users.plannedIndex(com.mongodb.client.model.Filters.eq("email", "a@x"), null))
+        .isNull();
+    assertThatThrownBy(() -> users.insertOne(new Document("_id", 2).append("email", "a@x")))
+        .hasMessageContaining("index: email_1 dup key: { email: \"a@x\" }");
+
+    users.unhideIndex("email_1");
+
+    assertThat(users.listIndexes().get(1).containsKey("hidden")).isFalse();
+    assertThat(users.plannedIndex(com.mongodb.client.model.Filters.eq("email", "a@x"), null))
+        .isNotNull();
+    assertThat(users.find(com.mongodb.client.model.Filters.eq("email", "a@x")).first())
+        .isEqualTo(new Document("_id", 1).append("email", "a@x"));
+  }
+
+  @Test
+  void hidingAndShowingSurviveRestartFromTheLogAndFromTheCatalogFile() {
+    users.createIndex(Indexes.ascending("a"));
+    users.createIndex(Indexes.ascending("b"));
+    users.insertOne(new Document("a", 1).append("b", 2));
+    users.hideIndex("a_1");
+    lake.flush();
+    users.hideIndex("b_1");
+    users.unhideIndex("a_1");
+
+    lake.close();
+    lake = MongoLake.open(root);
+    users = lake.db("app").collection("users");
+
+    assertThat(users.listIndexes().get(1).containsKey("hidden")).isFalse();
+    assertThat(users.listIndexes().get(2).getBoolean("hidden").getValue()).isTrue();
+    assertThat(users.plannedIndex(com.mongodb.client.model.Filters.eq("a", 1), null)).isNotNull();
+    assertThat(users.plannedIndex(com.mongodb.client.model.Filters.eq("b", 2), null)).isNull();
+  }
+
+  @Test
+  void hidingCarriesMongoDbErrors() {
+    users.createIndex(Indexes.ascending("a"));
+    assertThatThrownBy(
+            () ->
+                users.createIndex(
+                    Indexes.ascending("_id"), new IndexOptions().name("id2").hidden(true)))
+        .satisfies(e -> codeOf(ErrorCode.BAD_VALUE, e));
+    assertThatThrownBy(() -> users.hideIndex("_id_"))
+        .satisfies(e -> codeOf(ErrorCode.BAD_VALUE, e))
+        .hasMessage("can't hide _id index");
+    assertThatThrownBy(() -> users.hideIndex("nope"))
+        .satisfies(e -> codeOf(ErrorCode.INDEX_NOT_FOUND, e));
+    assertThatThrownBy(
+            () -> users.modifyIndex(new BsonDocument("name", new org.bson.BsonString("a_1"))))
+        .satisfies(e -> codeOf(ErrorCode.INVALID_OPTIONS, e))
+        .hasMessage("no expireAfterSeconds or hidden field");
+    assertThatThrownBy(
+            () ->
+                users.modifyIndex(
+                    new BsonDocument("name", new org.bson.BsonString("a_1"))
+                        .append("hidden", new org.bson.BsonInt32(1))))
+        .satisfies(e -> codeOf(ErrorCode.TYPE_MISMATCH, e));
+    // Re-creating an index with other visibility conflicts, as in MongoDB.
+    assertThatThrownBy(
+            () -> users.createIndex(Indexes.ascending("a"), new IndexOptions().hidden(true)))
+        .satisfies(e -> codeOf(ErrorCode.INDEX_OPTIONS_CONFLICT, e));
+  }
+
+  @Test
   void droppingTheCollectionDropsItsIndexes() {
     users.createIndex(Indexes.ascending("a"));
     lake.flush();

@@ -266,6 +266,50 @@ class IndexesWithJavaDriverTest {
     assertCollModFails(new Document("bogus", 1), 72);
   }
 
+  @Test
+  void collModHidesAnIndexFromThePlannerAndShowsItAgain() {
+    for (int i = 0; i < 10; i++) {
+      users.insertOne(new Document("n", i));
+    }
+    users.createIndex(Indexes.ascending("n"));
+    Document hide =
+        new Document("collMod", "users")
+            .append("index", new Document("name", "n_1").append("hidden", true));
+
+    Document hidden = db.runCommand(hide);
+    Document again = db.runCommand(hide);
+
+    assertThat(hidden).containsEntry("hidden_old", false).containsEntry("hidden_new", true);
+    // Unchanged visibility: MongoDB leaves both fields out.
+    assertThat(again).doesNotContainKeys("hidden_old", "hidden_new");
+    assertThat(users.listIndexes().into(new ArrayList<>()).get(1)).containsEntry("hidden", true);
+    assertThat(winningStage(gt("n", 7))).isEqualTo("COLLSCAN");
+    assertThat(users.countDocuments(gt("n", 7))).isEqualTo(2);
+
+    Document shown =
+        db.runCommand(
+            new Document("collMod", "users")
+                .append(
+                    "index",
+                    new Document("keyPattern", new Document("n", 1)).append("hidden", false)));
+
+    assertThat(shown).containsEntry("hidden_old", true).containsEntry("hidden_new", false);
+    assertThat(winningStage(gt("n", 7))).isEqualTo("FETCH");
+    assertCollModFails(
+        new Document("index", new Document("name", "_id_").append("hidden", true)), 2);
+    assertCollModFails(new Document("index", new Document("name", "n_1").append("hidden", 1)), 14);
+    assertCollModFails(new Document("index", new Document("name", "n_1")), 72);
+  }
+
+  private String winningStage(org.bson.conversions.Bson filter) {
+    return users
+        .find(filter)
+        .explain(ExplainVerbosity.QUERY_PLANNER)
+        .get("queryPlanner", Document.class)
+        .get("winningPlan", Document.class)
+        .getString("stage");
+  }
+
   private void assertCollModFails(Document options, int code) {
     Document command = new Document("collMod", "users");
     command.putAll(options);

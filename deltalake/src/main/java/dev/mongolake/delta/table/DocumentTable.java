@@ -223,10 +223,27 @@ public final class DocumentTable {
    *     of the files being compacted; nothing is lost, and the compaction can simply run again
    */
   public OptimizeResult optimize() {
+    return optimize(Long.MAX_VALUE);
+  }
+
+  /**
+   * Like {@link #optimize()}, but merges only the first small files, until they add up to {@code
+   * maxBytes} (at least two), so that one run takes bounded time; the next run takes the next ones.
+   */
+  public OptimizeResult optimize(long maxBytes) {
     Snapshot base = delta.snapshot();
     DocumentTableConfig current = configOf(base.metadata(), path());
-    List<AddFile> small =
-        base.files().stream().filter(file -> file.size() < current.smallFileBytes()).toList();
+    List<AddFile> small = new ArrayList<>();
+    long smallBytes = 0;
+    for (AddFile file : base.files()) {
+      if (file.size() < current.smallFileBytes()) {
+        small.add(file);
+        smallBytes += file.size();
+        if (small.size() >= 2 && smallBytes >= maxBytes) {
+          break;
+        }
+      }
+    }
     if (small.size() < 2) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }

@@ -3,6 +3,7 @@ package dev.mongolake.delta.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mongolake.delta.HistoryEntry;
+import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
@@ -75,6 +76,26 @@ class OptimizeTest {
     assertThat(sorted(table.snapshot(result.version() - 1))).isEqualTo(before);
     HistoryEntry last = table.delta().history(1).getFirst();
     assertThat(last.operation()).isEqualTo("OPTIMIZE");
+  }
+
+  @Test
+  void aBoundedRunMergesTheFirstSmallFilesUpToItsBudgetAndTheNextRunTheRest() {
+    DocumentTable table = tableOfSmallCommits(12, false);
+    List<BsonDocument> before = sorted(table.snapshot());
+    long firstThree = table.snapshot().files().stream().limit(3).mapToLong(AddFile::size).sum();
+
+    OptimizeResult first = table.optimize(firstThree);
+
+    assertThat(first.filesRemoved()).isEqualTo(3);
+    assertThat(first.filesAdded()).isEqualTo(1);
+    assertThat(table.snapshot().files()).hasSize(10);
+    assertThat(sorted(table.snapshot())).isEqualTo(before);
+
+    OptimizeResult rest = table.optimize();
+
+    assertThat(rest.filesRemoved()).isEqualTo(10);
+    assertThat(table.snapshot().files()).hasSize(1);
+    assertThat(sorted(table.snapshot())).isEqualTo(before);
   }
 
   @Test

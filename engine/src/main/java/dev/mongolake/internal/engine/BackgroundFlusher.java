@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.MongoLakeOptions;
 import java.time.Duration;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -32,12 +33,25 @@ public final class BackgroundFlusher implements AutoCloseable {
     this.lastFlushMillis = options.clock().millis();
   }
 
-  /** Starts flushing {@code engine} per the options' threshold and interval. */
+  /**
+   * Starts flushing {@code engine} per the options' threshold and interval, and holds its writers
+   * back while its buffers hold more than {@link MongoLakeOptions#maxBufferedBytes()}.
+   */
   public static BackgroundFlusher start(Engine engine, MongoLakeOptions options) {
     BackgroundFlusher flusher = new BackgroundFlusher(engine, options);
     flusher.scheduler.scheduleWithFixedDelay(
         flusher::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    engine.limitBuffers(options.maxBufferedBytes(), flusher::requestFlush);
     return flusher;
+  }
+
+  /** Runs a tick now rather than at the next one: a writer is waiting for room in the buffers. */
+  private void requestFlush() {
+    try {
+      scheduler.execute(this::tick);
+    } catch (RejectedExecutionException e) {
+      // Closing: the final flush of the close makes the room.
+    }
   }
 
   private void tick() {

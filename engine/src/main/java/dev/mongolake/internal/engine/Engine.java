@@ -75,6 +75,7 @@ public final class Engine implements AutoCloseable {
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
   private final ReaderPins pins = new ReaderPins();
   private final Object flushLock = new Object();
+  private volatile WriteStall writeStall = WriteStall.NONE;
   private final IndexCatalogOperations indexCatalog;
   private final CollectionRenames renames;
   private final PersistedIndexes indexFiles;
@@ -303,6 +304,10 @@ public final class Engine implements AutoCloseable {
     if (existing.isPresent() && existing.get().spec().sameDefinition(spec)) {
       return;
     }
+    // A collMod's new TTL or visibility: same entries, nothing to build.
+    if (state.indexes().redefine(spec)) {
+      return;
+    }
     try (CloseableIterator<BsonDocument> documents = scan(create.namespace(), Long.MAX_VALUE)) {
       state.indexes().install(state.indexes().build(spec, documents), sequence);
     } catch (MongoLakeException e) {
@@ -316,6 +321,7 @@ public final class Engine implements AutoCloseable {
    * the lock while a drop or rename took the name away locks the state now under the name instead.
    */
   CollectionState lockedState(Namespace namespace) {
+    writeStall.awaitRoom();
     while (true) {
       CollectionState state = state(namespace);
       state.writeLock().lock();
@@ -328,6 +334,7 @@ public final class Engine implements AutoCloseable {
 
   /** Like {@link #lockedState} for an existing collection; {@code null} if there is none. */
   CollectionState lockedExisting(Namespace namespace) {
+    writeStall.awaitRoom();
     while (true) {
       CollectionState state = collections.get(namespace);
       if (state == null) {
@@ -556,17 +563,35 @@ public final class Engine implements AutoCloseable {
    */
   public void flushToTables() {
     synchronized (flushLock) {
-      renames.finishPending();
-      long cut = wal.durableSequence();
-      for (CollectionState state : List.copyOf(collections.values())) {
-        flushCollection(state, cut);
-      }
-      if (cut > wal.checkpointSequence()) {
-        wal.checkpoint(cut);
-        wal.compact();
+      try {
+        renames.finishPending();
+        long cut = wal.durableSequence();
+        for (CollectionState state : List.copyOf(collections.values())) {
+          flushCollection(state, cut);
+        }
+        if (cut > wal.checkpointSequence()) {
+          wal.checkpoint(cut);
+          wal.compact();
+        }
+      } finally {
+        writeStall.flushFinished();
       }
       compactWhereSmallFilesPiledUp();
     }
+  }
+
+  /**
+   * Makes writers wait while the buffers hold {@code limitBytes} or more, until a flush (which
+   * {@code requestFlush} starts) catches up: see {@link WriteStall}. Without this, writers never
+   * wait.
+   */
+  public void limitBuffers(long limitBytes, Runnable requestFlush) {
+    writeStall = new WriteStall(limitBytes, this::bufferedBytes, requestFlush);
+  }
+
+  /** How many writes waited for the buffers to shrink, and for how long in all. */
+  public WriteStall.Counts writeStalls() {
+    return writeStall.counts();
   }
 
   /** Tables with at least this many small files are compacted after a flush. */
@@ -579,12 +604,17 @@ public final class Engine implements AutoCloseable {
    * @return what was compacted (nothing for a collection without a table)
    */
   public OptimizeResult compactFiles(Namespace namespace) {
+    return compactFiles(namespace, Long.MAX_VALUE);
+  }
+
+  /** {@link #compactFiles(Namespace)} of at most about {@code maxBytes} of small files. */
+  private OptimizeResult compactFiles(Namespace namespace, long maxBytes) {
     synchronized (flushLock) {
       CollectionState state = collections.get(namespace);
       if (state == null || state.table() == null) {
         return new OptimizeResult(-1, 0, 0, 0, 0);
       }
-      OptimizeResult result = state.table().optimize();
+      OptimizeResult result = state.table().optimize(maxBytes);
       if (result.compacted()) {
         DocumentSnapshot snapshot = state.table().snapshot();
         state.writeLock().lock();
@@ -600,7 +630,11 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  /** Compacts the tables that flushes have left with many small files. Caller holds flushLock. */
+  /**
+   * Compacts the tables that flushes have left with many small files. Caller holds flushLock. Each
+   * run merges about one target-size file's worth, so that the flushes it delays (and the writers a
+   * full buffer then holds back) wait seconds, not the minutes a large table's backlog takes.
+   */
   private void compactWhereSmallFilesPiledUp() {
     for (CollectionState state : List.copyOf(collections.values())) {
       TableView view = state.view();
@@ -609,7 +643,7 @@ public final class Engine implements AutoCloseable {
       }
       if (view.snapshot().smallFileCount() >= SMALL_FILES_BEFORE_COMPACTION) {
         try {
-          compactFiles(state.namespace());
+          compactFiles(state.namespace(), view.snapshot().config().targetFileSizeBytes());
         } catch (RuntimeException e) {
           // The files stay as they are: correct, only slower to scan. The next flush tries again.
           LOG.warn("Cannot compact the files of {}: {}", state.namespace(), e.getMessage());

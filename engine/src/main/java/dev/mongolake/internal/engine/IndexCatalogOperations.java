@@ -166,57 +166,92 @@ public final class IndexCatalogOperations {
     appended.awaitDurable();
   }
 
-  /** What {@link #changeExpireAfterSeconds} changed: the index's TTL before and after. */
-  public record TtlChange(Long before, long after) {}
+  /**
+   * What {@link #modify} changed: each option's value before and after, {@code null} for an option
+   * the change did not name (and for a TTL the index did not have before).
+   */
+  public record IndexChange(
+      Long expireAfterSecondsBefore,
+      Long expireAfterSecondsAfter,
+      Boolean hiddenBefore,
+      Boolean hiddenAfter) {}
 
   /**
-   * {@code collMod}'s {@code index: {name | keyPattern, expireAfterSeconds}}: gives a single-field
-   * index a new TTL (or its first). The changed definition is logged as one create of the index,
-   * which replaces it on replay, so a crash leaves either the old or the new TTL.
+   * {@code collMod}'s {@code index: {name | keyPattern, expireAfterSeconds?, hidden?}}: gives a
+   * single-field index a new TTL (or its first), hides an index from the query planner or shows it
+   * again. The index keeps its contents; the changed definition is logged as one create of the
+   * index, which replaces the definition on replay, so a crash leaves either the old or the new
+   * one.
    *
    * @param index the {@code index} document of the command
    */
-  public TtlChange changeExpireAfterSeconds(Namespace namespace, BsonDocument index) {
+  public IndexChange modify(Namespace namespace, BsonDocument index) {
     BsonValue seconds = index.get("expireAfterSeconds");
-    if (seconds == null || !seconds.isNumber() || seconds.asNumber().doubleValue() < 0) {
+    BsonValue hidden = index.get("hidden");
+    if (seconds == null && hidden == null) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_OPTIONS, "no expireAfterSeconds or hidden field");
+    }
+    if (seconds != null && (!seconds.isNumber() || seconds.asNumber().doubleValue() < 0)) {
       throw new MongoLakeException(
           ErrorCode.INVALID_OPTIONS,
           "TTL index 'expireAfterSeconds' option must be a non-negative number");
     }
-    long after = seconds.asNumber().longValue();
+    if (hidden != null && !hidden.isBoolean()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "BSON field 'collMod.index.hidden' is the wrong type '"
+              + dev.mongolake.BsonTypeNames.of(hidden)
+              + "', expected type 'bool'");
+    }
+    if (hidden != null && isIdIndex(index)) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, "can't hide _id index");
+    }
     WriteAheadLog.Appended appended;
-    TtlChange change;
+    IndexChange change;
     CollectionState state = lockedExisting(namespace, "ns does not exist: ");
     try {
       IndexSpec current = target(state, index);
-      if (current.keys().size() != 1) {
-        throw new MongoLakeException(
-            ErrorCode.INVALID_OPTIONS,
-            "TTL indexes are single-field indexes, compound indexes do not support TTL. Index spec: "
-                + current.toDocument().toJson());
+      IndexSpec changed = current;
+      if (seconds != null) {
+        if (current.keys().size() != 1) {
+          throw new MongoLakeException(
+              ErrorCode.INVALID_OPTIONS,
+              "TTL indexes are single-field indexes, compound indexes do not support TTL. Index"
+                  + " spec: "
+                  + current.toDocument().toJson());
+        }
+        changed = changed.withExpireAfterSeconds(seconds.asNumber().longValue());
       }
-      IndexSpec changed =
-          new IndexSpec(
-              current.name(),
-              current.keys(),
-              current.unique(),
-              current.sparse(),
-              current.partialFilter(),
-              after);
-      SecondaryIndex rebuilt;
-      try (CloseableIterator<BsonDocument> documents = engine.scan(namespace, Long.MAX_VALUE)) {
-        rebuilt = state.indexes().build(changed, documents);
+      if (hidden != null) {
+        changed = changed.withHidden(hidden.asBoolean().getValue());
       }
-      change = new TtlChange(current.expireAfterSeconds(), after);
+      change =
+          new IndexChange(
+              seconds == null ? null : current.expireAfterSeconds(),
+              seconds == null ? null : changed.expireAfterSeconds(),
+              hidden == null ? null : current.hidden(),
+              hidden == null ? null : changed.hidden());
+      if (changed.sameDefinition(current)) {
+        return change;
+      }
+      IndexSpec definition = changed;
       appended =
           wal.append(
-              new WalRecord.CreateIndex(namespace, changed.toDocument()),
-              (sequence, record) -> state.indexes().install(rebuilt, sequence));
+              new WalRecord.CreateIndex(namespace, definition.toDocument()),
+              (sequence, record) -> state.indexes().redefine(definition));
     } finally {
       state.writeLock().unlock();
     }
     appended.awaitDurable();
     return change;
+  }
+
+  private static boolean isIdIndex(BsonDocument index) {
+    return (index.isString("name")
+            && index.getString("name").getValue().equals(IndexSpec.ID_INDEX_NAME))
+        || (index.isDocument("keyPattern")
+            && IndexSpecParser.isIdPattern(index.getDocument("keyPattern")));
   }
 
   /** The index an {@code index: {name | keyPattern}} document names. */

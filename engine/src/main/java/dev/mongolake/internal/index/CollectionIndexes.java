@@ -178,6 +178,20 @@ public final class CollectionIndexes {
     catalogVersion++;
   }
 
+  /**
+   * Gives the index of the same name a definition with the same entries (see {@link
+   * IndexSpec#sameEntries}), keeping its contents. @return whether such an index existed
+   */
+  public boolean redefine(IndexSpec changed) {
+    Optional<SecondaryIndex> existing = find(changed.name());
+    if (existing.isEmpty() || !existing.get().spec().sameEntries(changed)) {
+      return false;
+    }
+    existing.get().redefine(changed);
+    catalogVersion++;
+    return true;
+  }
+
   /** Removes an index by name. @return whether it existed */
   public boolean drop(String name) {
     List<SecondaryIndex> next = new ArrayList<>(indexes);

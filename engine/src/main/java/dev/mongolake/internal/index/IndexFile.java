@@ -191,7 +191,7 @@ public final class IndexFile {
     BsonDocument header = document(bytes, in.position(), headerLength);
     in.position(in.position() + headerLength);
     IndexSpec written = IndexSpecParser.parse(header.getDocument("spec"));
-    if (!written.sameDefinition(spec)) {
+    if (!written.sameEntries(spec)) {
       throw invalid(stored, "it was written for another definition " + written.toDocument());
     }
     long version = header.getInt64("tableVersion").getValue();

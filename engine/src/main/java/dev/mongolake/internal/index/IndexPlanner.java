@@ -20,9 +20,10 @@ public final class IndexPlanner {
 
   private IndexPlanner() {}
 
-  /** The best plan, or empty for a collection scan. */
+  /** The best plan, or empty for a collection scan. Hidden indexes are not considered. */
   public static Optional<IndexPlan> plan(
-      List<SecondaryIndex> indexes, BsonDocument filter, BsonDocument sort, long snapshot) {
+      List<SecondaryIndex> all, BsonDocument filter, BsonDocument sort, long snapshot) {
+    List<SecondaryIndex> indexes = all.stream().filter(index -> !index.spec().hidden()).toList();
     List<Map.Entry<String, BsonValue>> conditions = new ArrayList<>();
     conjuncts(filter, conditions);
     IndexPlan best = null;

@@ -19,6 +19,8 @@ import org.bson.BsonString;
  * @param sparse whether documents lacking every indexed field are left out
  * @param partialFilter only documents matching this filter are indexed; {@code null} for all
  * @param expireAfterSeconds a TTL on a date field; {@code null} when the index has none
+ * @param hidden whether the query planner ignores the index (it is still maintained, enforces its
+ *     uniqueness and expires documents), so that dropping it can be tried out and undone at once
  */
 public record IndexSpec(
     String name,
@@ -26,7 +28,8 @@ public record IndexSpec(
     boolean unique,
     boolean sparse,
     BsonDocument partialFilter,
-    Long expireAfterSeconds) {
+    Long expireAfterSeconds,
+    boolean hidden) {
 
   /** The name of the index every collection has on {@code _id}. */
   public static final String ID_INDEX_NAME = "_id_";
@@ -40,7 +43,7 @@ public record IndexSpec(
   /** The {@code _id_} index. */
   public static IndexSpec idIndex() {
     return new IndexSpec(
-        ID_INDEX_NAME, new BsonDocument("_id", new BsonInt32(1)), false, false, null, null);
+        ID_INDEX_NAME, new BsonDocument("_id", new BsonInt32(1)), false, false, null, null, false);
   }
 
   /** The indexed field paths, in key pattern order. */
@@ -60,12 +63,29 @@ public record IndexSpec(
 
   /** Same key pattern and same options: re-creating it is a no-op. */
   public boolean sameDefinition(IndexSpec other) {
+    return sameEntries(other)
+        && Objects.equals(expireAfterSeconds, other.expireAfterSeconds)
+        && hidden == other.hidden;
+  }
+
+  /**
+   * Same name and the same entries for the same documents: only the options that decide which keys
+   * the index holds (its TTL and visibility do not), so its stored contents serve both.
+   */
+  public boolean sameEntries(IndexSpec other) {
     return name.equals(other.name)
         && sameKeys(other)
         && unique == other.unique
         && sparse == other.sparse
-        && Objects.equals(partialFilter, other.partialFilter)
-        && Objects.equals(expireAfterSeconds, other.expireAfterSeconds);
+        && Objects.equals(partialFilter, other.partialFilter);
+  }
+
+  public IndexSpec withExpireAfterSeconds(Long value) {
+    return new IndexSpec(name, keys, unique, sparse, partialFilter, value, hidden);
+  }
+
+  public IndexSpec withHidden(boolean value) {
+    return new IndexSpec(name, keys, unique, sparse, partialFilter, expireAfterSeconds, value);
   }
 
   /** The {@code listIndexes} form: {@code {v: 2, key, name, unique?, sparse?, ...}}. */
@@ -85,6 +105,9 @@ public record IndexSpec(
     }
     if (expireAfterSeconds != null) {
       out.append("expireAfterSeconds", new BsonInt64(expireAfterSeconds));
+    }
+    if (hidden) {
+      out.append("hidden", BsonBoolean.TRUE);
     }
     return out;
   }

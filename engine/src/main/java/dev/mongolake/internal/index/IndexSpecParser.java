@@ -17,10 +17,17 @@ import org.bson.BsonValue;
 public final class IndexSpecParser {
 
   /** Options accepted and ignored: they change nothing in how this engine builds indexes. */
-  private static final Set<String> IGNORED = Set.of("v", "background", "ns", "hidden");
+  private static final Set<String> IGNORED = Set.of("v", "background", "ns");
 
   private static final Set<String> KNOWN =
-      Set.of("key", "name", "unique", "sparse", "partialFilterExpression", "expireAfterSeconds");
+      Set.of(
+          "key",
+          "name",
+          "unique",
+          "sparse",
+          "partialFilterExpression",
+          "expireAfterSeconds",
+          "hidden");
 
   private IndexSpecParser() {}
 
@@ -89,7 +96,11 @@ public final class IndexSpecParser {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "The index name '_id_' is reserved for the _id index");
     }
-    return new IndexSpec(name, keys, unique, sparse, partial, ttl);
+    boolean hidden = flag(spec, "hidden");
+    if (hidden && isIdPattern(keys)) {
+      throw new MongoLakeException(ErrorCode.BAD_VALUE, "can't hide _id index");
+    }
+    return new IndexSpec(name, keys, unique, sparse, partial, ttl, hidden);
   }
 
   /** Whether {@code keys} is the {@code _id} index's pattern. */

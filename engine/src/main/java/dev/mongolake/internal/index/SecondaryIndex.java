@@ -70,7 +70,7 @@ public final class SecondaryIndex {
   /** The removal sequence of an entry that is live. */
   private static final long LIVE = Long.MAX_VALUE;
 
-  private final IndexSpec spec;
+  private volatile IndexSpec spec;
   private final KeyExtraction extraction;
   private volatile long readyAt;
   // Entry -> when it was live; the head span's removedAt is LIVE while it is.
@@ -92,6 +92,18 @@ public final class SecondaryIndex {
 
   public IndexSpec spec() {
     return spec;
+  }
+
+  /**
+   * Takes a new definition that keeps the same entries (another TTL or visibility): nothing is
+   * rebuilt. Caller holds the collection's write lock.
+   */
+  void redefine(IndexSpec changed) {
+    if (!changed.sameEntries(spec)) {
+      throw new IllegalArgumentException(
+          "Cannot redefine index " + spec.toDocument() + " as " + changed.toDocument());
+    }
+    spec = changed;
   }
 
   /** Whether a reader at {@code snapshot} may use this index. */

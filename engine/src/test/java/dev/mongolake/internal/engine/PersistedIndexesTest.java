@@ -324,34 +324,64 @@ class PersistedIndexesTest {
   }
 
   @Test
-  void fileOfAnotherDefinitionIsNotLoaded() throws IOException {
-    createIndex(new BsonDocument("seen", new BsonInt32(1)), "seen_ttl", false);
+  void fileOfADefinitionWithOtherEntriesIsNotLoaded() throws IOException {
+    createIndex(new BsonDocument("seen", new BsonInt32(1)), "seen_1", false);
     engine.insert(
         USERS,
-        List.of(new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0))),
+        List.of(
+            new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0)),
+            new BsonDocument("_id", new BsonInt32(2))),
         true);
     engine.flushToTables();
-    assertThat(indexFiles("seen_ttl")).hasSize(1);
-    Path stale = indexFiles("seen_ttl").getFirst();
+    Path stale = indexFiles("seen_1").getFirst();
     byte[] staleBytes = Files.readAllBytes(stale);
-    // The same name now holds a TTL index: the file of the plain index must not stand in for it.
-    engine.indexes().dropByName(USERS, "seen_ttl");
+    // The same name now holds a sparse index: the file of the plain index (which has an entry for
+    // the document without "seen") must not stand in for it.
+    engine.indexes().dropByName(USERS, "seen_1");
     engine
         .indexes()
         .create(
             USERS,
             List.of(
                 new BsonDocument("key", new BsonDocument("seen", new BsonInt32(1)))
-                    .append("name", new BsonString("seen_ttl"))
-                    .append("expireAfterSeconds", new BsonInt32(60))));
+                    .append("name", new BsonString("seen_1"))
+                    .append("sparse", org.bson.BsonBoolean.TRUE)));
     engine.close();
-    for (Path file : indexFiles("seen_ttl")) {
+    for (Path file : indexFiles("seen_1")) {
       Files.delete(file);
     }
     Files.write(stale, staleBytes);
     engine = Engine.open(root, Durability.BATCH, CLOCK);
 
     assertThat(engine.indexFileCounts()).isEqualTo(new PersistedIndexes.LoadCounts(0, 0, 1));
+  }
+
+  @Test
+  void fileServesTheSameIndexUnderAnotherTtlOrVisibility() throws IOException {
+    createIndex(new BsonDocument("seen", new BsonInt32(1)), "seen_1", false);
+    engine.insert(
+        USERS,
+        List.of(new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0))),
+        true);
+    engine.flushToTables();
+    Path written = indexFiles("seen_1").getFirst();
+    byte[] writtenBytes = Files.readAllBytes(written);
+    engine
+        .indexes()
+        .modify(
+            USERS,
+            new BsonDocument("name", new BsonString("seen_1"))
+                .append("expireAfterSeconds", new BsonInt32(60))
+                .append("hidden", org.bson.BsonBoolean.TRUE));
+    engine.close();
+    for (Path file : indexFiles("seen_1")) {
+      Files.delete(file);
+    }
+    Files.write(written, writtenBytes);
+    engine = Engine.open(root, Durability.BATCH, CLOCK);
+
+    assertThat(engine.indexFileCounts()).isEqualTo(new PersistedIndexes.LoadCounts(1, 0, 0));
+    assertThat(engine.indexes().list(USERS).get(1).getBoolean("hidden").getValue()).isTrue();
     assertThat(engine.deleteExpired(CLOCK.instant())).isEqualTo(1);
   }
 

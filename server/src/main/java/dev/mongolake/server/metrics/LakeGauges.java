@@ -1,5 +1,6 @@
 package dev.mongolake.server.metrics;
 
+import dev.mongolake.BufferStats;
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.command.ServerContext;
@@ -30,6 +31,7 @@ public final class LakeGauges {
   }
 
   public List<Gauge> measure() {
+    BufferStats buffers = lake.bufferStats();
     return List.of(
         new Gauge(
             "mongolake_open_connections",
@@ -44,6 +46,18 @@ public final class LakeGauges {
             "mongolake_log_size_bytes",
             "Bytes of the write-ahead log's segments on disk.",
             folderBytes(lake.options().path().resolve(Namespace.RESERVED_LOG_FOLDER))),
+        new Gauge(
+            "mongolake_buffered_bytes",
+            "Changes acknowledged but not yet flushed to the tables, roughly, in bytes.",
+            buffers.bufferedBytes()),
+        new Gauge(
+            "mongolake_write_stalls",
+            "Writes that waited for a flush because the buffers were full, since start.",
+            buffers.writeStalls()),
+        new Gauge(
+            "mongolake_write_stall_milliseconds",
+            "Total time writes waited for a flush because the buffers were full, since start.",
+            buffers.stalledFor().toMillis()),
         new Gauge(
             "mongolake_table_commits",
             "Delta commits in the collections' tables: each table's creation, then one per flush.",

@@ -72,7 +72,11 @@ class RestObservabilityTest {
         .contains("mongolake_table_commits ")
         .contains(
             "mongolake_http_requests_total{method=\"POST\",route=\"/api/{db}/{coll}\",status=\"201\"} 1");
-    assertThat(logSize(reply.body())).isPositive();
+    assertThat(gauge(reply.body(), "mongolake_log_size_bytes")).isPositive();
+    // Nothing flushed yet: the buffers hold the writes, and none waited for room.
+    assertThat(gauge(reply.body(), "mongolake_buffered_bytes")).isPositive();
+    assertThat(gauge(reply.body(), "mongolake_write_stalls")).isZero();
+    assertThat(gauge(reply.body(), "mongolake_write_stall_milliseconds")).isZero();
   }
 
   @Test
@@ -96,10 +100,10 @@ class RestObservabilityTest {
     assertThat(rest.get("/api/app/nothing/history").status()).isEqualTo(404);
   }
 
-  private static double logSize(String metrics) {
+  private static double gauge(String metrics, String name) {
     return metrics
         .lines()
-        .filter(line -> line.startsWith("mongolake_log_size_bytes "))
+        .filter(line -> line.startsWith(name + " "))
         .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1)))
         .findFirst()
         .orElseThrow();

@@ -9,17 +9,19 @@ import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.Set;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
- * {@code collMod}: {@code {collMod: <coll>, index: {name | keyPattern, expireAfterSeconds}}}
- * changes a TTL index's expiry, answering {@code expireAfterSeconds_old} and {@code _new} as
- * MongoDB does. Options MongoDB has but this server does not keep (validators, views, pre- and
- * post-images, hidden indexes) are refused by name rather than ignored; unknown ones are
- * InvalidOptions.
+ * {@code collMod}: {@code {collMod: <coll>, index: {name | keyPattern, expireAfterSeconds?,
+ * hidden?}}} changes a TTL index's expiry or hides an index from the query planner (mongosh's
+ * {@code hideIndex}/{@code unhideIndex}), answering {@code expireAfterSeconds_old}/{@code _new}
+ * and, when visibility changed, {@code hidden_old}/{@code _new} as MongoDB does. Options MongoDB
+ * has but this server does not keep (validators, views, pre- and post-images) are refused by name
+ * rather than ignored; unknown ones are InvalidOptions.
  */
 record CollModCommand(MongoLake lake) implements Command {
 
@@ -58,7 +60,7 @@ record CollModCommand(MongoLake lake) implements Command {
 
   @Override
   public String help() {
-    return "Change a collection's options: a TTL index's expireAfterSeconds.";
+    return "Change a collection's options: an index's expireAfterSeconds or hidden.";
   }
 
   @Override
@@ -92,20 +94,27 @@ record CollModCommand(MongoLake lake) implements Command {
               + "', expected type 'object'");
     }
     BsonDocument change = index.asDocument();
-    if (change.containsKey("hidden")
-        || change.containsKey("prepareUnique")
-        || change.containsKey("unique")) {
+    if (change.containsKey("prepareUnique") || change.containsKey("unique")) {
       throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED, "collMod can change only expireAfterSeconds of an index here");
+          ErrorCode.NOT_IMPLEMENTED,
+          "collMod can change only expireAfterSeconds and hidden of an index here");
     }
-    IndexCatalogOperations.TtlChange ttl =
+    IndexCatalogOperations.IndexChange changed =
         lake.db(namespace.database())
             .collection(namespace.collection(), BsonDocument.class)
-            .changeIndexExpireAfterSeconds(change);
-    return reply
-        .append(
-            "expireAfterSeconds_old",
-            ttl.before() == null ? BsonNull.VALUE : new BsonInt64(ttl.before()))
-        .append("expireAfterSeconds_new", new BsonInt64(ttl.after()));
+            .modifyIndex(change);
+    if (changed.expireAfterSecondsAfter() != null) {
+      Long before = changed.expireAfterSecondsBefore();
+      reply
+          .append("expireAfterSeconds_old", before == null ? BsonNull.VALUE : new BsonInt64(before))
+          .append("expireAfterSeconds_new", new BsonInt64(changed.expireAfterSecondsAfter()));
+    }
+    // MongoDB answers with the visibility only when it changed.
+    if (changed.hiddenAfter() != null && !changed.hiddenAfter().equals(changed.hiddenBefore())) {
+      reply
+          .append("hidden_old", BsonBoolean.valueOf(changed.hiddenBefore()))
+          .append("hidden_new", BsonBoolean.valueOf(changed.hiddenAfter()));
+    }
+    return reply;
   }
 }
