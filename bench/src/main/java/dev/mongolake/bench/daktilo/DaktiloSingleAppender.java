@@ -7,6 +7,7 @@ import dev.mongolake.bench.Workload;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.daktilo.Preallocation;
 import java.nio.file.Path;
 
 /**
@@ -21,8 +22,9 @@ import java.nio.file.Path;
  * @param checkpointEvery 0, or: like a consumer that keeps up (the engine after each flush to
  *     Delta), the producer checkpoints every this many records at the sequence that many records
  *     back and compacts, so the log keeps about that many records and compacted segment files are
- *     recycled (ASYNC mode only, inside the timed loop)
+ *     recycled (inside the timed loop; in ASYNC mode checked every 1,024 appends)
  * @param recycledSegments the log's {@code recycledSegments} option (0 deletes compacted segments)
+ * @param preallocation the log's {@code preallocation} option (durable modes)
  */
 public record DaktiloSingleAppender(
     Durability durability,
@@ -30,7 +32,8 @@ public record DaktiloSingleAppender(
     long segmentBytes,
     boolean reportBandwidth,
     long checkpointEvery,
-    int recycledSegments)
+    int recycledSegments,
+    Preallocation preallocation)
     implements Workload {
 
   /** A producer that never checkpoints: the log grows for the whole run. */
@@ -42,7 +45,8 @@ public record DaktiloSingleAppender(
         segmentBytes,
         reportBandwidth,
         0,
-        DaktiloOptions.defaults().recycledSegments());
+        DaktiloOptions.defaults().recycledSegments(),
+        DaktiloOptions.defaults().preallocation());
   }
 
   /** Samples the clock every this many appends when latency is not sampled for every one. */
@@ -56,7 +60,8 @@ public record DaktiloSingleAppender(
         DaktiloOptions.defaults()
             .withDurability(durability)
             .withSegmentSize(segmentBytes)
-            .withRecycledSegments(recycledSegments);
+            .withRecycledSegments(recycledSegments)
+            .withPreallocation(preallocation);
     try (Daktilo log = Daktilo.open(dir.resolve("log"), options)) {
       long records = 0;
       long start = System.nanoTime();
@@ -82,11 +87,15 @@ public record DaktiloSingleAppender(
         } while (now < deadline);
       } else {
         do {
-          log.append(payload);
+          long last = log.append(payload);
+          records++;
+          if (checkpointEvery > 0 && records % checkpointEvery == 0) {
+            log.checkpoint(last - checkpointEvery);
+            log.compact();
+          }
           long done = System.nanoTime();
           latencies.record(done - now);
           now = done;
-          records++;
         } while (now < deadline);
       }
       long elapsed = now - start;

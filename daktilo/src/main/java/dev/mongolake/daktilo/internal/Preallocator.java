@@ -1,5 +1,6 @@
 package dev.mongolake.daktilo.internal;
 
+import dev.mongolake.daktilo.Preallocation;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -11,13 +12,14 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Prepares the next segment file in the background ({@code spare-segment.tmp}): a zero-filled,
- * fsynced file of the segment size, so that rolling to a new segment only writes a 64-byte header
- * and renames instead of writing megabytes of zeros while appenders wait. Requested once the active
- * segment is an eighth full; a roll waits for a spare in progress rather than writing a second
- * file. In ASYNC mode the spare is sparse (only its size is set): appends there never wait for a
- * device flush, so real zeros would cost a whole extra write of every segment for nothing. A spare
- * left over by a crash is a {@code .tmp} file and is deleted on open; close deletes it too.
+ * Prepares the next segment file in the background ({@code spare-segment.tmp}): a file of the
+ * segment size, preallocated by the log's {@link SegmentPreallocator} (fallocate'd or zero-filled,
+ * and fsynced, in STRICT and BATCH mode), so that rolling to a new segment only writes a 64-byte
+ * header and renames while appenders wait. Requested once the active segment is an eighth full; a
+ * roll waits for a spare in progress rather than making a second file. In ASYNC mode the spare is
+ * sparse (only its size is set): appends there never wait for a device flush, so reserving or
+ * zeroing blocks would buy nothing. A spare left over by a crash is a {@code .tmp} file and is
+ * deleted on open; close deletes it too.
  *
  * <p>Recycling: compaction hands it up to {@code maxRecycled} compacted segment files instead of
  * deleting them ({@code NNN.log.recycled.tmp}). A spare is then made from one of them, once no
@@ -31,7 +33,12 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Preallocator implements Runnable {
   static final String SPARE = "spare-segment" + Format.TEMP_SUFFIX;
   static final String RECYCLED_SUFFIX = ".recycled" + Format.TEMP_SUFFIX;
-  private static final int CHUNK = 1 << 20;
+
+  /** Zero-fill works in steps of this size, so that close() need not wait for a whole segment. */
+  private static final long STEP = 8L << 20;
+
+  /** How much of a fallocate'd spare is written with zeros (see make()). */
+  private static final int HEAD_ZEROS = 4096;
 
   /** The next segment file, and whether it is a recycled one (stale frames after the header). */
   record Spare(Path file, boolean recycled) {}
@@ -41,7 +48,7 @@ final class Preallocator implements Runnable {
 
   private final Path spare;
   private final long size;
-  private final boolean sparse;
+  private final SegmentPreallocator allocator;
   private final Thread thread;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
@@ -52,10 +59,10 @@ final class Preallocator implements Runnable {
   private boolean readyRecycled;
   private boolean stopping;
 
-  Preallocator(Path dir, long size, boolean sparse, int maxRecycled, String name) {
+  Preallocator(Path dir, long size, SegmentPreallocator allocator, int maxRecycled, String name) {
     this.spare = dir.resolve(SPARE);
     this.size = size;
-    this.sparse = sparse;
+    this.allocator = allocator;
     this.maxRecycled = maxRecycled;
     this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
   }
@@ -196,8 +203,8 @@ final class Preallocator implements Runnable {
 
   /**
    * Makes the spare from a recycled file: rename, then grow it back to the segment size (sealing
-   * cut it to its last record). In STRICT and BATCH mode the regrown tail gets real zeros, like a
-   * fresh spare, so no later flush has to allocate blocks.
+   * cut it to its last record). In STRICT and BATCH mode the regrown tail is preallocated (and
+   * fsynced) like a fresh spare, so no later flush has to allocate blocks.
    */
   private boolean makeFromRecycled(Path file) {
     try {
@@ -206,11 +213,10 @@ final class Preallocator implements Runnable {
         long length = raf.length();
         if (length > size) {
           raf.setLength(size);
+          raf.getFD().sync();
         } else if (length < size) {
-          if (sparse) {
-            raf.setLength(size);
-          } else {
-            FileOps.writeZeros(raf, length, size);
+          allocator.preallocate(spare, raf, length, size);
+          if (allocator.kind() != Preallocation.SPARSE) {
             raf.getFD().sync();
           }
         }
@@ -226,19 +232,28 @@ final class Preallocator implements Runnable {
     }
   }
 
+  /**
+   * Makes a fresh spare. A fallocate'd spare also gets its first page written with zeros: the
+   * segment header goes there at the roll, which then only overwrites a written block (no extent to
+   * convert in the fsync on the appenders' path).
+   */
   private boolean make() {
     try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
       raf.setLength(0);
-      if (sparse) {
-        raf.setLength(size);
+      Preallocation kind = allocator.kind();
+      if (kind == Preallocation.SPARSE) {
+        allocator.preallocate(spare, raf, 0, size);
         return true;
       }
-      byte[] zeros = new byte[CHUNK];
-      for (long pos = 0; pos < size; pos += CHUNK) {
+      long step = kind == Preallocation.ZERO_FILL ? STEP : size;
+      for (long pos = 0; pos < size; pos = Math.min(size, pos + step)) {
         if (isStopping()) {
           return false;
         }
-        raf.write(zeros, 0, (int) Math.min(CHUNK, size - pos));
+        allocator.preallocate(spare, raf, pos, Math.min(size, pos + step));
+      }
+      if (kind == Preallocation.FALLOCATE) {
+        FileOps.writeZeros(raf, 0, Math.min(size, HEAD_ZEROS));
       }
       raf.getFD().sync();
       return true;
