@@ -95,27 +95,37 @@ public final class DaktiloComparisons {
         new Comparison(
             "1 MiB durable, 1 producer",
             new RawForcePerRecord(MIB, true),
-            durableMib(Preallocation.FALLOCATE, 0),
+            durableMib(Preallocation.AUTO, 0),
             Target.ratio(0.70)),
         new Comparison(
             "1 MiB durable, 1 producer, checkpointed",
             new RawForcePerRecord(MIB, true),
-            durableMib(Preallocation.FALLOCATE, MIB_CHECKPOINT_EVERY),
+            durableMib(Preallocation.AUTO, MIB_CHECKPOINT_EVERY),
             Target.ratio(0.70)),
         new Comparison(
-            "1 MiB durable: zero-fill vs fallocate",
+            "1 MiB durable: zero-fill vs auto",
             durableMib(Preallocation.ZERO_FILL, 0),
-            durableMib(Preallocation.FALLOCATE, 0),
+            durableMib(Preallocation.AUTO, 0),
             Target.NONE),
         new Comparison(
-            "strict 4 KiB: zero-fill vs fallocate",
+            "strict 4 KiB: zero-fill vs fallocate only",
             strict4k(Preallocation.ZERO_FILL),
             strict4k(Preallocation.FALLOCATE),
             Target.NONE),
         new Comparison(
-            "batch 140 B, 256 vthreads: zero-fill vs fallocate",
+            "strict 4 KiB: zero-fill vs auto",
+            strict4k(Preallocation.ZERO_FILL),
+            strict4k(Preallocation.AUTO),
+            Target.NONE),
+        new Comparison(
+            "batch 140 B, 256 vthreads: zero-fill vs fallocate only",
             batch(256, Preallocation.ZERO_FILL),
             batch(256, Preallocation.FALLOCATE),
+            Target.NONE),
+        new Comparison(
+            "batch 140 B, 256 vthreads: zero-fill vs auto",
+            batch(256, Preallocation.ZERO_FILL),
+            batch(256, Preallocation.AUTO),
             Target.NONE),
         new Comparison(
             "recovery " + options.recoveryRecords() / 1000 + "k x 140 B",

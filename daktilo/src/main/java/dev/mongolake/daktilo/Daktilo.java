@@ -246,8 +246,9 @@ public final class Daktilo implements AutoCloseable {
   /**
    * How this log preallocates new segment files, decided when it opened: {@link
    * Preallocation#SPARSE} in ASYNC mode; otherwise {@link DaktiloOptions#preallocation()}, except
-   * that {@link Preallocation#FALLOCATE} becomes {@link Preallocation#ZERO_FILL} where {@code
-   * fallocate(2)} is unavailable or the log directory's file system does not support it.
+   * that {@link Preallocation#AUTO} and {@link Preallocation#FALLOCATE} become {@link
+   * Preallocation#ZERO_FILL} where {@code fallocate(2)} is unavailable or the log directory's file
+   * system does not support it.
    */
   public Preallocation preallocation() {
     return log.preallocation();

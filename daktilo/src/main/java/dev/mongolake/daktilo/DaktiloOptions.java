@@ -32,10 +32,11 @@ import java.util.Objects;
  *     allocation and zeroing (RocksDB's {@code recycle_log_file_num}). They are {@code .tmp} files,
  *     deleted on close and on open. 0 deletes compacted segments right away.
  * @param preallocation how new segment files are preallocated in {@link Durability#STRICT} and
- *     {@link Durability#BATCH} mode (default {@link Preallocation#FALLOCATE}: reserved by {@code
- *     fallocate(2)} where the platform and file system support it, else zero-filled); {@link
- *     Durability#ASYNC} logs always use {@link Preallocation#SPARSE}. The method in use is {@link
- *     Daktilo#preallocation()}.
+ *     {@link Durability#BATCH} mode (default {@link Preallocation#AUTO}: reserved by {@code
+ *     fallocate(2)} where the platform and file system support it, and zero-filled in the
+ *     background unless the log's flushes are large; zero-filled where {@code fallocate} is not
+ *     available); {@link Durability#ASYNC} logs always use {@link Preallocation#SPARSE}. The method
+ *     in use is {@link Daktilo#preallocation()}.
  */
 public record DaktiloOptions(
     Durability durability,
@@ -114,7 +115,7 @@ public record DaktiloOptions(
         false,
         256 << 10,
         2,
-        Preallocation.FALLOCATE);
+        Preallocation.AUTO);
   }
 
   public DaktiloOptions withDurability(Durability value) {

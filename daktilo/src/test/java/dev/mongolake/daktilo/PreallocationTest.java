@@ -66,10 +66,12 @@ class PreallocationTest {
     assumeThat(onLinux()).as("fallocate is Linux-only").isTrue();
     for (Durability mode : new Durability[] {Durability.STRICT, Durability.BATCH}) {
       Path logDir = dir.resolve(mode.name());
-      try (Daktilo log =
-          Daktilo.open(logDir, strict(Preallocation.FALLOCATE).withDurability(mode))) {
-        assertThat(log.preallocation()).isEqualTo(Preallocation.FALLOCATE);
+      try (Daktilo log = Daktilo.open(logDir, DaktiloOptions.defaults().withDurability(mode))) {
+        assertThat(log.preallocation()).isEqualTo(Preallocation.AUTO);
       }
+    }
+    try (Daktilo log = Daktilo.open(dir.resolve("falloc"), strict(Preallocation.FALLOCATE))) {
+      assertThat(log.preallocation()).isEqualTo(Preallocation.FALLOCATE);
     }
     try (Daktilo log =
         Daktilo.open(
@@ -86,8 +88,35 @@ class PreallocationTest {
   }
 
   @Test
-  void theDefaultIsFallocate() {
-    assertThat(DaktiloOptions.defaults().preallocation()).isEqualTo(Preallocation.FALLOCATE);
+  void theDefaultIsAuto() {
+    assertThat(DaktiloOptions.defaults().preallocation()).isEqualTo(Preallocation.AUTO);
+  }
+
+  @Test
+  void autoZeroFillsTheNextSegmentOnlyWhenFlushesAreSmall() throws Exception {
+    assumeThat(onLinux()).isTrue();
+    // 300 KiB records, one flush each (STRICT): the spare asked for at an eighth of a 4 MiB segment
+    // is reserved only, and segment 2 still has unwritten extents after its records.
+    Path large = dir.resolve("large");
+    DaktiloOptions options = strict(Preallocation.AUTO).withSegmentSize(4 << 20).withCacheBytes(0);
+    try (Daktilo log = Daktilo.open(large, options)) {
+      for (int i = 1; i <= 16; i++) {
+        log.append(Payloads.forSequence(i, 300 << 10));
+      }
+      assertThat(log.preallocation()).isEqualTo(Preallocation.AUTO);
+    }
+    String extents = fileExtents(large.resolve(segment(2).getFileName()));
+    assumeThat(extents).as("filefrag output").isNotNull();
+    assertThat(extents).contains("unwritten");
+    // 1 KiB records: the spare is zero-filled (no unwritten extents left in segment 2).
+    Path small = dir.resolve("small");
+    try (Daktilo log = Daktilo.open(small, strict(Preallocation.AUTO).withSegmentSize(64 << 10))) {
+      for (int i = 1; i <= 70; i++) {
+        log.append(Payloads.forSequence(i, 1000));
+      }
+    }
+    assertThat(fileExtents(small.resolve(segment(2).getFileName()))).doesNotContain("unwritten");
+    assertThat(fileExtents(small.resolve(segment(1).getFileName()))).doesNotContain("unwritten");
   }
 
   @Test
@@ -115,7 +144,7 @@ class PreallocationTest {
   @ParameterizedTest
   @EnumSource(
       value = Preallocation.class,
-      names = {"FALLOCATE", "ZERO_FILL"})
+      names = {"AUTO", "FALLOCATE", "ZERO_FILL"})
   void recoveryFindsTheEndOfThePreallocatedActiveSegment(Preallocation preallocation)
       throws IOException {
     // Close leaves the active segment at its full preallocated size: reopening scans it as after a
@@ -138,7 +167,7 @@ class PreallocationTest {
   @ParameterizedTest
   @EnumSource(
       value = Preallocation.class,
-      names = {"FALLOCATE", "ZERO_FILL"})
+      names = {"AUTO", "FALLOCATE", "ZERO_FILL"})
   void aTornRecordInPreallocatedSpaceIsCutOff(Preallocation preallocation) throws IOException {
     try (Daktilo log = Daktilo.open(dir, strict(preallocation))) {
       fill(log, 10);
@@ -175,7 +204,7 @@ class PreallocationTest {
   @ParameterizedTest
   @EnumSource(
       value = Preallocation.class,
-      names = {"FALLOCATE", "ZERO_FILL"})
+      names = {"AUTO", "FALLOCATE", "ZERO_FILL"})
   void recycledSegmentsAreRegrownWithTheLogsPreallocation(Preallocation preallocation)
       throws IOException {
     try (Daktilo log = Daktilo.open(dir, strict(preallocation))) {

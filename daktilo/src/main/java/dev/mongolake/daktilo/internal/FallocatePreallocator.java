@@ -17,9 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Preallocates with Linux {@code fallocate(2)} (mode 0), called through the FFM API: the file
- * system reserves the blocks and extends the file without writing a byte (ext4 and XFS record
- * unwritten extents, which read as zeros), so a new segment costs no data writes.
+ * Reserves with Linux {@code fallocate(2)} (mode 0), called through the FFM API: the file system
+ * reserves the blocks and extends the file without writing a byte (ext4 and XFS record unwritten
+ * extents, which read as zeros), so a new segment costs no data writes. As {@link
+ * Preallocation#AUTO} it also asks for zeros over the reserved space unless the log's flushes are
+ * large (see {@link Preallocation}).
  *
  * <p>How the call gets a file descriptor: Java does not expose the descriptor of a {@code
  * RandomAccessFile} or {@code FileChannel} without opening JDK internals ({@code --add-opens}), so
@@ -50,6 +52,13 @@ final class FallocatePreallocator implements SegmentPreallocator {
   private static final int EOPNOTSUPP = 95;
 
   private static final Calls CALLS = Calls.load();
+
+  private final Preallocation kind;
+
+  /** {@code kind}: {@link Preallocation#AUTO} or {@link Preallocation#FALLOCATE}. */
+  FallocatePreallocator(Preallocation kind) {
+    this.kind = kind;
+  }
 
   /** The libc downcalls, each capturing errno; null when they cannot be made here. */
   private record Calls(
@@ -122,13 +131,13 @@ final class FallocatePreallocator implements SegmentPreallocator {
   }
 
   @Override
-  public void preallocate(Path file, RandomAccessFile raf, long from, long to) throws IOException {
+  public void reserve(Path file, RandomAccessFile raf, long from, long to) throws IOException {
     if (to <= from) {
       return;
     }
     int errno = fallocate(file, from, to - from);
     if (errno == EOPNOTSUPP || errno == ENOSYS) {
-      ZERO_FILL.preallocate(file, raf, from, to);
+      FileOps.writeZeros(raf, from, to);
     } else if (errno != 0) {
       throw new IOException(
           "Cannot preallocate "
@@ -143,8 +152,13 @@ final class FallocatePreallocator implements SegmentPreallocator {
   }
 
   @Override
+  public boolean writesZeros(boolean largeFlushes) {
+    return kind == Preallocation.AUTO && !largeFlushes;
+  }
+
+  @Override
   public Preallocation kind() {
-    return Preallocation.FALLOCATE;
+    return kind;
   }
 
   /** Calls {@code fallocate(fd, 0, offset, length)} on {@code file}; returns 0 or the errno. */

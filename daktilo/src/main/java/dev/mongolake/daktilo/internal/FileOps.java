@@ -94,10 +94,16 @@ public final class FileOps {
    * Creates segment file {@code target} atomically: header plus preallocated space up to {@code
    * size} (by {@code allocator}; the space reads as zeros), fsync, rename into place, fsync the
    * directory. {@code prepared}, when not null, is a spare of that size made in the background:
-   * only the header is written into it.
+   * only the header is written into it. {@code largeFlushes}: see {@link
+   * SegmentPreallocator#writesZeros}.
    */
   static void createSegment(
-      Path target, byte[] header, long size, Path prepared, SegmentPreallocator allocator)
+      Path target,
+      byte[] header,
+      long size,
+      Path prepared,
+      SegmentPreallocator allocator,
+      boolean largeFlushes)
       throws IOException {
     Path tmp;
     if (prepared != null && Files.size(prepared) == size) {
@@ -112,7 +118,7 @@ public final class FileOps {
       try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
         raf.setLength(0);
         raf.write(header);
-        allocator.preallocate(tmp, raf, header.length, size);
+        allocator.preallocate(tmp, raf, header.length, size, largeFlushes);
         raf.getFD().sync();
       }
     }
@@ -146,12 +152,15 @@ public final class FileOps {
     }
   }
 
-  /** Grows {@code file} up to {@code size} (preallocated by {@code allocator}) and fsyncs it. */
+  /**
+   * Grows {@code file} up to {@code size} (preallocated by {@code allocator}, with zeros where it
+   * writes any: nothing is known yet of the flushes to come) and fsyncs it.
+   */
   static void extend(Path file, long size, SegmentPreallocator allocator) throws IOException {
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
       long length = raf.length();
       if (length < size) {
-        allocator.preallocate(file, raf, length, size);
+        allocator.preallocate(file, raf, length, size, false);
         raf.getFD().sync();
       }
     }

@@ -57,6 +57,9 @@ public final class LogEngine implements AutoCloseable {
   private final Preallocator preallocator;
   private final Compressor compressor;
   private boolean spareRequested; // writer role
+  private long flushesAtSegmentStart; // writer role
+  private boolean
+      largeFlushes; // writer role: the active segment's flushes, when the spare was asked
   private final LogReader reader;
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
@@ -270,7 +273,12 @@ public final class LogEngine implements AutoCloseable {
       // Early enough to be ready at the roll, late enough that small logs (tests, short-lived
       // tools) never write a spare.
       spareRequested = true;
-      preallocator.request();
+      long flushes = syncCount() - flushesAtSegmentStart;
+      largeFlushes =
+          flushes > 0
+              && (end - Format.SEGMENT_HEADER_SIZE) / flushes
+                  >= SegmentPreallocator.LARGE_FLUSH_BYTES;
+      preallocator.request(largeFlushes);
     }
   }
 
@@ -308,8 +316,10 @@ public final class LogEngine implements AutoCloseable {
               options.segmentSize(),
               options.indexIntervalBytes(),
               spare == null ? null : spare.file(),
-              allocator);
+              allocator,
+              largeFlushes);
       spareRequested = false;
+      flushesAtSegmentStart = syncCount();
       synchronized (segmentsLock) {
         RecordSource[] current = segments;
         RecordSource[] grown = Arrays.copyOf(current, current.length + 1);

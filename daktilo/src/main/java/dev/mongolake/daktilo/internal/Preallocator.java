@@ -13,13 +13,14 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Prepares the next segment file in the background ({@code spare-segment.tmp}): a file of the
- * segment size, preallocated by the log's {@link SegmentPreallocator} (fallocate'd or zero-filled,
- * and fsynced, in STRICT and BATCH mode), so that rolling to a new segment only writes a 64-byte
- * header and renames while appenders wait. Requested once the active segment is an eighth full; a
- * roll waits for a spare in progress rather than making a second file. In ASYNC mode the spare is
- * sparse (only its size is set): appends there never wait for a device flush, so reserving or
- * zeroing blocks would buy nothing. A spare left over by a crash is a {@code .tmp} file and is
- * deleted on open; close deletes it too.
+ * segment size, preallocated by the log's {@link SegmentPreallocator} (in STRICT and BATCH mode
+ * reserved with fallocate and, unless the active segment's flushes are large, zero-filled; or only
+ * zero-filled; then fsynced), so that rolling to a new segment only writes a 64-byte header and
+ * renames while appenders wait. Requested once the active segment is an eighth full; a roll waits
+ * for a spare in progress rather than making a second file. In ASYNC mode the spare is sparse (only
+ * its size is set): appends there never wait for a device flush, so reserving or zeroing blocks
+ * would buy nothing. A spare left over by a crash is a {@code .tmp} file and is deleted on open;
+ * close deletes it too.
  *
  * <p>Recycling: compaction hands it up to {@code maxRecycled} compacted segment files instead of
  * deleting them ({@code NNN.log.recycled.tmp}). A spare is then made from one of them, once no
@@ -37,7 +38,7 @@ final class Preallocator implements Runnable {
   /** Zero-fill works in steps of this size, so that close() need not wait for a whole segment. */
   private static final long STEP = 8L << 20;
 
-  /** How much of a fallocate'd spare is written with zeros (see make()). */
+  /** How much of a spare without zeros is written with zeros anyway (see make()). */
   private static final int HEAD_ZEROS = 4096;
 
   /** The next segment file, and whether it is a recycled one (stale frames after the header). */
@@ -55,6 +56,7 @@ final class Preallocator implements Runnable {
   private final int maxRecycled;
   private final ArrayDeque<Recycled> recycled = new ArrayDeque<>();
   private boolean requested;
+  private boolean requestedLarge;
   private boolean ready;
   private boolean readyRecycled;
   private boolean stopping;
@@ -71,12 +73,16 @@ final class Preallocator implements Runnable {
     thread.start();
   }
 
-  /** Asks for a spare file (no-op when one is ready or being made). */
-  void request() {
+  /**
+   * Asks for a spare file (no-op when one is ready or being made); {@code largeFlushes}: see {@link
+   * SegmentPreallocator#writesZeros}.
+   */
+  void request(boolean largeFlushes) {
     lock.lock();
     try {
       if (!ready && !requested) {
         requested = true;
+        requestedLarge = largeFlushes;
         changed.signal();
       }
     } finally {
@@ -175,6 +181,7 @@ final class Preallocator implements Runnable {
   @Override
   public void run() {
     while (true) {
+      boolean large;
       lock.lock();
       try {
         while (!requested && !stopping) {
@@ -183,12 +190,13 @@ final class Preallocator implements Runnable {
         if (stopping) {
           return;
         }
+        large = requestedLarge;
       } finally {
         lock.unlock();
       }
       Path reuse = takeRecycled();
-      boolean fromRecycled = reuse != null && makeFromRecycled(reuse);
-      boolean made = fromRecycled || make();
+      boolean fromRecycled = reuse != null && makeFromRecycled(reuse, large);
+      boolean made = fromRecycled || make(large);
       lock.lock();
       try {
         requested = false;
@@ -206,7 +214,7 @@ final class Preallocator implements Runnable {
    * cut it to its last record). In STRICT and BATCH mode the regrown tail is preallocated (and
    * fsynced) like a fresh spare, so no later flush has to allocate blocks.
    */
-  private boolean makeFromRecycled(Path file) {
+  private boolean makeFromRecycled(Path file, boolean large) {
     try {
       Files.move(file, spare, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
@@ -215,7 +223,7 @@ final class Preallocator implements Runnable {
           raf.setLength(size);
           raf.getFD().sync();
         } else if (length < size) {
-          allocator.preallocate(spare, raf, length, size);
+          allocator.preallocate(spare, raf, length, size, large);
           if (allocator.kind() != Preallocation.SPARSE) {
             raf.getFD().sync();
           }
@@ -233,26 +241,26 @@ final class Preallocator implements Runnable {
   }
 
   /**
-   * Makes a fresh spare. A fallocate'd spare also gets its first page written with zeros: the
-   * segment header goes there at the roll, which then only overwrites a written block (no extent to
-   * convert in the fsync on the appenders' path).
+   * Makes a fresh spare: reserved, then zero-filled in steps (so that close() need not wait for a
+   * whole segment) where the preallocator writes zeros. A spare without zeros gets its first page
+   * written with zeros anyway: the segment header goes there at the roll, which then only
+   * overwrites a written block (no extent to convert in the sync on the appenders' path).
    */
-  private boolean make() {
+  private boolean make(boolean large) {
     try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
       raf.setLength(0);
-      Preallocation kind = allocator.kind();
-      if (kind == Preallocation.SPARSE) {
-        allocator.preallocate(spare, raf, 0, size);
+      allocator.reserve(spare, raf, 0, size);
+      if (allocator.kind() == Preallocation.SPARSE) {
         return true;
       }
-      long step = kind == Preallocation.ZERO_FILL ? STEP : size;
-      for (long pos = 0; pos < size; pos = Math.min(size, pos + step)) {
-        if (isStopping()) {
-          return false;
+      if (allocator.writesZeros(large)) {
+        for (long pos = 0; pos < size; pos = Math.min(size, pos + STEP)) {
+          if (isStopping()) {
+            return false;
+          }
+          FileOps.writeZeros(raf, pos, Math.min(size, pos + STEP));
         }
-        allocator.preallocate(spare, raf, pos, Math.min(size, pos + step));
-      }
-      if (kind == Preallocation.FALLOCATE) {
+      } else {
         FileOps.writeZeros(raf, 0, Math.min(size, HEAD_ZEROS));
       }
       raf.getFD().sync();

@@ -37,7 +37,8 @@ final class Recovery {
                 options.segmentSize(),
                 options.indexIntervalBytes(),
                 null,
-                allocator));
+                allocator,
+                false));
       } else {
         long previousId = -1;
         long previousLast = -1;

@@ -166,7 +166,8 @@ public final class Segment extends MappedSource {
 
   /**
    * Creates a new segment file, preallocated by {@code allocator} (or from {@code prepared}, a
-   * spare made in the background, when not null), and maps it as the active segment.
+   * spare made in the background, when not null), and maps it as the active segment. {@code
+   * largeFlushes}: see {@link SegmentPreallocator#writesZeros}.
    */
   static Segment create(
       Path file,
@@ -174,9 +175,10 @@ public final class Segment extends MappedSource {
       long segmentSize,
       int indexInterval,
       Path prepared,
-      SegmentPreallocator allocator)
+      SegmentPreallocator allocator,
+      boolean largeFlushes)
       throws IOException {
-    FileOps.createSegment(file, header.encode(), segmentSize, prepared, allocator);
+    FileOps.createSegment(file, header.encode(), segmentSize, prepared, allocator, largeFlushes);
     Arena arena = Arena.ofShared();
     try {
       MemorySegment memory = FileOps.map(file, true, segmentSize, arena);

@@ -38,13 +38,22 @@ class SegmentPreallocatorTest {
   }
 
   @Test
+  void autoWritesZerosUnlessFlushesAreLarge() {
+    SegmentPreallocator auto = new FallocatePreallocator(Preallocation.AUTO);
+    assertThat(auto.writesZeros(false)).isTrue();
+    assertThat(auto.writesZeros(true)).isFalse();
+    assertThat(new FallocatePreallocator(Preallocation.FALLOCATE).writesZeros(false)).isFalse();
+    assertThat(SegmentPreallocator.ZERO_FILL.writesZeros(true)).isTrue();
+  }
+
+  @Test
   void fallocateGrowsTheFileWithZerosAndKeepsWhatIsBeforeIt() throws Exception {
     assumeThat(FallocatePreallocator.probe(dir)).as("fallocate supported here").isTrue();
     assertThat(dir.resolve(FallocatePreallocator.PROBE)).doesNotExist();
     Path file = dir.resolve("segment");
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
       raf.write(new byte[] {1, 2, 3});
-      new FallocatePreallocator().preallocate(file, raf, 3, 1 << 20);
+      new FallocatePreallocator(Preallocation.FALLOCATE).preallocate(file, raf, 3, 1 << 20, true);
       assertThat(raf.length()).isEqualTo(1 << 20);
     }
     byte[] bytes = Files.readAllBytes(file);
