@@ -9,6 +9,9 @@ import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.Preallocation;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One producer calls {@code append(byte[])} in a loop, each call returning once the record is
@@ -20,9 +23,11 @@ import java.nio.file.Path;
  * @param segmentBytes segment size
  * @param reportBandwidth report payload MiB/s instead of records per second
  * @param checkpointEvery 0, or: like a consumer that keeps up (the engine after each flush to
- *     Delta), the producer checkpoints every this many records at the sequence that many records
- *     back and compacts, so the log keeps about that many records and compacted segment files are
- *     recycled (inside the timed loop; in ASYNC mode checked every 1,024 appends)
+ *     Delta), every this many records the log is checkpointed at the sequence that many records
+ *     back and compacted, so the log keeps about that many records and compacted segment files are
+ *     recycled. In ASYNC mode the producer does it in its loop (checked every 1,024 appends); in
+ *     the durable modes a consumer thread does it, as the engine's flush thread does, so that its
+ *     checkpoint and directory fsyncs run beside the appends instead of between them
  * @param recycledSegments the log's {@code recycledSegments} option (0 deletes compacted segments)
  * @param preallocation the log's {@code preallocation} option (durable modes)
  */
@@ -47,6 +52,25 @@ public record DaktiloSingleAppender(
         0,
         DaktiloOptions.defaults().recycledSegments(),
         DaktiloOptions.defaults().preallocation());
+  }
+
+  /** The consumer of a durable checkpointed run: checkpoints and compacts as records arrive. */
+  private void consume(Daktilo log, AtomicBoolean stop, AtomicReference<Throwable> failure) {
+    try {
+      long next = 2 * checkpointEvery;
+      while (!stop.get()) {
+        long last = log.lastSequence();
+        if (last >= next) {
+          log.checkpoint(last - checkpointEvery);
+          log.compact();
+          next = last + checkpointEvery;
+        } else {
+          LockSupport.parkNanos(1_000_000);
+        }
+      }
+    } catch (Throwable e) {
+      failure.set(e);
+    }
   }
 
   /** Samples the clock every this many appends when latency is not sampled for every one. */
@@ -86,17 +110,31 @@ public record DaktiloSingleAppender(
           now = done;
         } while (now < deadline);
       } else {
-        do {
-          long last = log.append(payload);
-          records++;
-          if (checkpointEvery > 0 && records % checkpointEvery == 0) {
-            log.checkpoint(last - checkpointEvery);
-            log.compact();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> consumerFailure = new AtomicReference<>();
+        Thread consumer =
+            checkpointEvery > 0
+                ? Thread.ofPlatform()
+                    .name("bench-consumer")
+                    .start(() -> consume(log, stop, consumerFailure))
+                : null;
+        try {
+          do {
+            log.append(payload);
+            records++;
+            long done = System.nanoTime();
+            latencies.record(done - now);
+            now = done;
+          } while (now < deadline);
+        } finally {
+          stop.set(true);
+          if (consumer != null) {
+            consumer.join();
           }
-          long done = System.nanoTime();
-          latencies.record(done - now);
-          now = done;
-        } while (now < deadline);
+        }
+        if (consumerFailure.get() != null) {
+          throw new IllegalStateException("Cannot checkpoint and compact", consumerFailure.get());
+        }
       }
       long elapsed = now - start;
       double rate =
