@@ -33,10 +33,9 @@ import java.util.Objects;
  *     deleted on close and on open. 0 deletes compacted segments right away.
  * @param preallocation how new segment files are preallocated in {@link Durability#STRICT} and
  *     {@link Durability#BATCH} mode (default {@link Preallocation#AUTO}: reserved by {@code
- *     fallocate(2)} where the platform and file system support it, and zero-filled in the
- *     background unless the log's flushes are large; zero-filled where {@code fallocate} is not
- *     available); {@link Durability#ASYNC} logs always use {@link Preallocation#SPARSE}. The method
- *     in use is {@link Daktilo#preallocation()}.
+ *     fallocate(2)} when the log's flushes are large and the platform and file system support it,
+ *     else zero-filled); {@link Durability#ASYNC} logs always use {@link Preallocation#SPARSE}. The
+ *     method in use is {@link Daktilo#preallocation()}.
  */
 public record DaktiloOptions(
     Durability durability,

@@ -15,11 +15,11 @@ package dev.mongolake.daktilo;
  */
 public enum Preallocation {
   /**
-   * The default: every segment is reserved with {@code fallocate(2)}, and zeros are written over it
-   * in the background unless the log's flushes are large (at least 256 KiB on average in the active
-   * segment when the next one is prepared, and never for the first segment of an open). Where
-   * {@code fallocate} is unavailable (not Linux, native access denied, a file system that does not
-   * support it) the log uses {@link #ZERO_FILL}.
+   * The default: a segment is reserved with {@code fallocate(2)} when the log's flushes are large
+   * (at least 256 KiB on average in the active segment when the next one is prepared; never the
+   * first segment of an open, when nothing is known yet), and zero-filled otherwise. Where {@code
+   * fallocate} is unavailable (not Linux, native access denied, a file system that does not support
+   * it) the log uses {@link #ZERO_FILL}.
    */
   AUTO,
 

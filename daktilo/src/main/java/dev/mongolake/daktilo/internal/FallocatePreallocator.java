@@ -20,8 +20,8 @@ import java.nio.file.Path;
  * Reserves with Linux {@code fallocate(2)} (mode 0), called through the FFM API: the file system
  * reserves the blocks and extends the file without writing a byte (ext4 and XFS record unwritten
  * extents, which read as zeros), so a new segment costs no data writes. As {@link
- * Preallocation#AUTO} it also asks for zeros over the reserved space unless the log's flushes are
- * large (see {@link Preallocation}).
+ * Preallocation#AUTO} it reserves only for logs whose flushes are large and has zeros written
+ * otherwise (see {@link Preallocation}).
  *
  * <p>How the call gets a file descriptor: Java does not expose the descriptor of a {@code
  * RandomAccessFile} or {@code FileChannel} without opening JDK internals ({@code --add-opens}), so

@@ -14,13 +14,13 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Prepares the next segment file in the background ({@code spare-segment.tmp}): a file of the
  * segment size, preallocated by the log's {@link SegmentPreallocator} (in STRICT and BATCH mode
- * reserved with fallocate and, unless the active segment's flushes are large, zero-filled; or only
- * zero-filled; then fsynced), so that rolling to a new segment only writes a 64-byte header and
- * renames while appenders wait. Requested once the active segment is an eighth full; a roll waits
- * for a spare in progress rather than making a second file. In ASYNC mode the spare is sparse (only
- * its size is set): appends there never wait for a device flush, so reserving or zeroing blocks
- * would buy nothing. A spare left over by a crash is a {@code .tmp} file and is deleted on open;
- * close deletes it too.
+ * zero-filled, or reserved with fallocate when the active segment's flushes are large; then
+ * fsynced), so that rolling to a new segment only writes a 64-byte header and renames while
+ * appenders wait. Requested once the active segment is an eighth full; a roll waits for a spare in
+ * progress rather than making a second file. In ASYNC mode the spare is sparse (only its size is
+ * set): appends there never wait for a device flush, so reserving or zeroing blocks would buy
+ * nothing. A spare left over by a crash is a {@code .tmp} file and is deleted on open; close
+ * deletes it too.
  *
  * <p>Recycling: compaction hands it up to {@code maxRecycled} compacted segment files instead of
  * deleting them ({@code NNN.log.recycled.tmp}). A spare is then made from one of them, once no
@@ -241,18 +241,14 @@ final class Preallocator implements Runnable {
   }
 
   /**
-   * Makes a fresh spare: reserved, then zero-filled in steps (so that close() need not wait for a
-   * whole segment) where the preallocator writes zeros. A spare without zeros gets its first page
+   * Makes a fresh spare: zero-filled in steps (so that close() need not wait for a whole segment)
+   * where the preallocator writes zeros, else reserved. A reserved spare gets its first page
    * written with zeros anyway: the segment header goes there at the roll, which then only
    * overwrites a written block (no extent to convert in the sync on the appenders' path).
    */
   private boolean make(boolean large) {
     try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
       raf.setLength(0);
-      allocator.reserve(spare, raf, 0, size);
-      if (allocator.kind() == Preallocation.SPARSE) {
-        return true;
-      }
       if (allocator.writesZeros(large)) {
         for (long pos = 0; pos < size; pos = Math.min(size, pos + STEP)) {
           if (isStopping()) {
@@ -261,6 +257,10 @@ final class Preallocator implements Runnable {
           FileOps.writeZeros(raf, pos, Math.min(size, pos + STEP));
         }
       } else {
+        allocator.reserve(spare, raf, 0, size);
+        if (allocator.kind() == Preallocation.SPARSE) {
+          return true;
+        }
         FileOps.writeZeros(raf, 0, Math.min(size, HEAD_ZEROS));
       }
       raf.getFD().sync();

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 
 /**
  * Grows a segment file to its preallocated size so that the new space reads as zeros (recovery
- * finds the end of the active segment at the first all-zero frame header). In two steps: {@link
- * #reserve} (fallocate, or only the size) and, where {@link #writesZeros} says so, real zeros. One
- * per log, chosen when it opens ({@link #forLog}); its {@link #kind()} is what {@code
+ * finds the end of the active segment at the first all-zero frame header): with real zeros where
+ * {@link #writesZeros} says so, else by {@link #reserve} (fallocate, or only the size). One per
+ * log, chosen when it opens ({@link #forLog}); its {@link #kind()} is what {@code
  * Daktilo.preallocation()} reports.
  */
 interface SegmentPreallocator {
@@ -26,7 +26,8 @@ interface SegmentPreallocator {
 
   /**
    * Reserves {@code [from, to)} of {@code file}, open as {@code raf} and {@code from} bytes long,
-   * and grows it to {@code to} bytes; the new space reads as zeros. Does not sync.
+   * without writing it, and grows it to {@code to} bytes; the new space reads as zeros. Does not
+   * sync.
    */
   void reserve(Path file, RandomAccessFile raf, long from, long to) throws IOException;
 
@@ -39,13 +40,17 @@ interface SegmentPreallocator {
   /** The method this preallocator uses. */
   Preallocation kind();
 
-  /** Reserves and, where needed, writes zeros over {@code [from, to)}. Does not sync. */
+  /**
+   * Grows {@code file} from {@code from} to {@code to} bytes with written zeros or reserved space,
+   * as {@link #writesZeros} says. Does not sync.
+   */
   default void preallocate(
       Path file, RandomAccessFile raf, long from, long to, boolean largeFlushes)
       throws IOException {
-    reserve(file, raf, from, to);
     if (writesZeros(largeFlushes)) {
       FileOps.writeZeros(raf, from, to);
+    } else {
+      reserve(file, raf, from, to);
     }
   }
 
@@ -53,8 +58,9 @@ interface SegmentPreallocator {
   SegmentPreallocator ZERO_FILL =
       new SegmentPreallocator() {
         @Override
-        public void reserve(Path file, RandomAccessFile raf, long from, long to) {
-          // the zeros written next extend the file
+        public void reserve(Path file, RandomAccessFile raf, long from, long to)
+            throws IOException {
+          FileOps.writeZeros(raf, from, to); // never called: this one always writes zeros
         }
 
         @Override
