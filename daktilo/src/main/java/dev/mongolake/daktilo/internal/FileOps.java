@@ -108,10 +108,11 @@ public final class FileOps {
     Path tmp;
     if (prepared != null && Files.size(prepared) == size) {
       tmp = prepared;
-      // The spare's size and blocks were fsynced when it was made, and its first page is written
-      // (zeros, or a recycled segment's old header): only the header's bytes must reach the device
-      // before the rename. fdatasync does that; fsync would also commit the new modification time,
-      // one more journal commit on the appenders' path.
+      // Only the header's bytes must reach the device before the rename: in STRICT and BATCH mode
+      // the spare's size and blocks were fsynced when it was made and its first page is written
+      // (zeros, or a recycled segment's old header). fdatasync does that, and still commits a size
+      // or block allocation the bytes need (a sparse ASYNC spare); fsync would also commit the new
+      // modification time, one more journal commit on the appenders' path.
       writeAndSyncData(tmp, header);
     } else {
       tmp = target.resolveSibling(target.getFileName() + Format.TEMP_SUFFIX);

@@ -58,8 +58,10 @@ public final class LogEngine implements AutoCloseable {
   private final Compressor compressor;
   private boolean spareRequested; // writer role
   private long flushesAtSegmentStart; // writer role
-  private boolean
-      largeFlushes; // writer role: the active segment's flushes, when the spare was asked
+
+  /** Writer role: whether the active segment's flushes were large when its spare was asked for. */
+  private boolean largeFlushes;
+
   private final LogReader reader;
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
