@@ -14,6 +14,7 @@ import dev.mongolake.bench.daktilo.DaktiloRecovery;
 import dev.mongolake.bench.daktilo.DaktiloSingleAppender;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.daktilo.Preallocation;
 import java.util.List;
 
 /** The daktilo workloads, each paired with its raw baseline and the target. */
@@ -30,6 +31,13 @@ public final class DaktiloComparisons {
    * after they are sealed, and most of a 3 s run writes into recycled files.
    */
   private static final long ASYNC_CHECKPOINT_EVERY = 100_000;
+
+  /**
+   * The checkpointed 1 MiB row checkpoints every 32 records, 32 records behind (half a default
+   * segment of 1 MiB records): each sealed segment is compacted, and its file recycled, half a
+   * segment after it was sealed.
+   */
+  private static final long MIB_CHECKPOINT_EVERY = 32;
 
   /** Every comparison, in report order. */
   public static List<Comparison> all(HarnessOptions options) {
@@ -87,8 +95,38 @@ public final class DaktiloComparisons {
         new Comparison(
             "1 MiB durable, 1 producer",
             new RawForcePerRecord(MIB, true),
-            new DaktiloSingleAppender(Durability.STRICT, MIB, DEFAULT_SEGMENT, true),
+            durableMib(Preallocation.AUTO, 0),
             Target.ratio(0.70)),
+        new Comparison(
+            "1 MiB durable, 1 producer, checkpointed",
+            new RawForcePerRecord(MIB, true),
+            durableMib(Preallocation.AUTO, MIB_CHECKPOINT_EVERY),
+            Target.ratio(0.70)),
+        new Comparison(
+            "1 MiB durable: zero-fill vs auto",
+            durableMib(Preallocation.ZERO_FILL, 0),
+            durableMib(Preallocation.AUTO, 0),
+            Target.NONE),
+        new Comparison(
+            "strict 4 KiB: zero-fill vs fallocate only",
+            strict4k(Preallocation.ZERO_FILL),
+            strict4k(Preallocation.FALLOCATE),
+            Target.NONE),
+        new Comparison(
+            "strict 4 KiB: zero-fill vs auto",
+            strict4k(Preallocation.ZERO_FILL),
+            strict4k(Preallocation.AUTO),
+            Target.NONE),
+        new Comparison(
+            "batch 140 B, 256 vthreads: zero-fill vs fallocate only",
+            batch(256, Preallocation.ZERO_FILL),
+            batch(256, Preallocation.FALLOCATE),
+            Target.NONE),
+        new Comparison(
+            "batch 140 B, 256 vthreads: zero-fill vs auto",
+            batch(256, Preallocation.ZERO_FILL),
+            batch(256, Preallocation.AUTO),
+            Target.NONE),
         new Comparison(
             "recovery " + options.recoveryRecords() / 1000 + "k x 140 B",
             new RawFramedScan(options.recoveryRecords(), SMALL),
@@ -109,7 +147,52 @@ public final class DaktiloComparisons {
   /** ASYNC 128-byte appends by a producer that checkpoints and compacts as it goes. */
   private static DaktiloSingleAppender checkpointedAsync(int recycledSegments) {
     return new DaktiloSingleAppender(
-        Durability.ASYNC, 128, DEFAULT_SEGMENT, false, ASYNC_CHECKPOINT_EVERY, recycledSegments);
+        Durability.ASYNC,
+        128,
+        DEFAULT_SEGMENT,
+        false,
+        ASYNC_CHECKPOINT_EVERY,
+        recycledSegments,
+        Preallocation.SPARSE);
+  }
+
+  /**
+   * STRICT 1 MiB appends with the given preallocation; {@code checkpointEvery} 0 (the log grows) or
+   * as in {@link #checkpointedAsync}.
+   */
+  private static DaktiloSingleAppender durableMib(
+      Preallocation preallocation, long checkpointEvery) {
+    return new DaktiloSingleAppender(
+        Durability.STRICT,
+        MIB,
+        DEFAULT_SEGMENT,
+        true,
+        checkpointEvery,
+        DaktiloOptions.defaults().recycledSegments(),
+        preallocation);
+  }
+
+  /** STRICT 4 KiB appends on a growing log with the given preallocation. */
+  private static DaktiloSingleAppender strict4k(Preallocation preallocation) {
+    return new DaktiloSingleAppender(
+        Durability.STRICT,
+        4096,
+        DEFAULT_SEGMENT,
+        false,
+        0,
+        DaktiloOptions.defaults().recycledSegments(),
+        preallocation);
+  }
+
+  /** BATCH appends by {@code producers} virtual threads with the given preallocation. */
+  private static DaktiloConcurrentAppenders batch(int producers, Preallocation preallocation) {
+    return new DaktiloConcurrentAppenders(
+        producers,
+        SMALL,
+        false,
+        DaktiloOptions.defaults()
+            .withDurability(Durability.BATCH)
+            .withPreallocation(preallocation));
   }
 
   /**

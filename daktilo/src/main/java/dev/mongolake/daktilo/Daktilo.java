@@ -244,6 +244,17 @@ public final class Daktilo implements AutoCloseable {
   }
 
   /**
+   * How this log preallocates new segment files, decided when it opened: {@link
+   * Preallocation#SPARSE} in ASYNC mode; otherwise {@link DaktiloOptions#preallocation()}, except
+   * that {@link Preallocation#AUTO} and {@link Preallocation#FALLOCATE} become {@link
+   * Preallocation#ZERO_FILL} where {@code fallocate(2)} is unavailable or the log directory's file
+   * system does not support it.
+   */
+  public Preallocation preallocation() {
+    return log.preallocation();
+  }
+
+  /**
    * Flushes everything written to the device, ends the sync thread and the tails (they throw {@link
    * LogClosedException}) and releases the files. Idempotent. Later calls throw {@link
    * LogClosedException}.

@@ -31,6 +31,11 @@ import java.util.Objects;
  *     cache and their blocks allocated, so writing into a recycled segment costs no fresh-page
  *     allocation and zeroing (RocksDB's {@code recycle_log_file_num}). They are {@code .tmp} files,
  *     deleted on close and on open. 0 deletes compacted segments right away.
+ * @param preallocation how new segment files are preallocated in {@link Durability#STRICT} and
+ *     {@link Durability#BATCH} mode (default {@link Preallocation#AUTO}: reserved by {@code
+ *     fallocate(2)} when the log's flushes are large and the platform and file system support it,
+ *     else zero-filled); {@link Durability#ASYNC} logs always use {@link Preallocation#SPARSE}. The
+ *     method in use is {@link Daktilo#preallocation()}.
  */
 public record DaktiloOptions(
     Durability durability,
@@ -42,7 +47,8 @@ public record DaktiloOptions(
     Clock clock,
     boolean compression,
     int compressionBlockBytes,
-    int recycledSegments) {
+    int recycledSegments,
+    Preallocation preallocation) {
 
   /** Smallest accepted segment size. */
   public static final long MIN_SEGMENT_SIZE = 1024;
@@ -54,6 +60,7 @@ public record DaktiloOptions(
     Objects.requireNonNull(durability, "durability");
     Objects.requireNonNull(asyncFlushInterval, "asyncFlushInterval");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(preallocation, "preallocation");
     if (segmentSize < MIN_SEGMENT_SIZE || segmentSize > MAX_SEGMENT_SIZE) {
       throw new IllegalArgumentException(
           "Cannot use segment size "
@@ -106,7 +113,8 @@ public record DaktiloOptions(
         Clock.systemUTC(),
         false,
         256 << 10,
-        2);
+        2,
+        Preallocation.AUTO);
   }
 
   public DaktiloOptions withDurability(Durability value) {
@@ -120,7 +128,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withSegmentSize(long bytes) {
@@ -134,7 +143,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withIndexIntervalBytes(int bytes) {
@@ -148,7 +158,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withCacheBytes(long bytes) {
@@ -162,7 +173,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withAsyncFlushInterval(Duration interval) {
@@ -176,7 +188,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withTailPrefetch(int records) {
@@ -190,7 +203,8 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   /** Turns background compression of sealed segments on or off. */
@@ -205,7 +219,8 @@ public record DaktiloOptions(
         clock,
         enabled,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withCompressionBlockBytes(int bytes) {
@@ -219,7 +234,8 @@ public record DaktiloOptions(
         clock,
         compression,
         bytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   public DaktiloOptions withClock(Clock value) {
@@ -233,7 +249,8 @@ public record DaktiloOptions(
         value,
         compression,
         compressionBlockBytes,
-        recycledSegments);
+        recycledSegments,
+        preallocation);
   }
 
   /** How many compacted segment files to keep for reuse (0 deletes them right away). */
@@ -248,6 +265,26 @@ public record DaktiloOptions(
         clock,
         compression,
         compressionBlockBytes,
-        count);
+        count,
+        preallocation);
+  }
+
+  /**
+   * How new segment files are preallocated in STRICT and BATCH mode ({@link
+   * Preallocation#ZERO_FILL} forces the portable method where {@code fallocate} would be used).
+   */
+  public DaktiloOptions withPreallocation(Preallocation value) {
+    return new DaktiloOptions(
+        durability,
+        segmentSize,
+        indexIntervalBytes,
+        cacheBytes,
+        asyncFlushInterval,
+        tailPrefetch,
+        clock,
+        compression,
+        compressionBlockBytes,
+        recycledSegments,
+        value);
   }
 }

@@ -64,6 +64,7 @@ class TortureTest {
       Process child =
           new ProcessBuilder(
                   javaCommand(),
+                  "--enable-native-access=ALL-UNNAMED",
                   "-cp",
                   System.getProperty("java.class.path"),
                   "-XX:TieredStopAtLevel=1",

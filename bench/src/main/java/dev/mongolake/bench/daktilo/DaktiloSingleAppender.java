@@ -7,7 +7,11 @@ import dev.mongolake.bench.Workload;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.daktilo.Preallocation;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One producer calls {@code append(byte[])} in a loop, each call returning once the record is
@@ -19,10 +23,13 @@ import java.nio.file.Path;
  * @param segmentBytes segment size
  * @param reportBandwidth report payload MiB/s instead of records per second
  * @param checkpointEvery 0, or: like a consumer that keeps up (the engine after each flush to
- *     Delta), the producer checkpoints every this many records at the sequence that many records
- *     back and compacts, so the log keeps about that many records and compacted segment files are
- *     recycled (ASYNC mode only, inside the timed loop)
+ *     Delta), every this many records the log is checkpointed at the sequence that many records
+ *     back and compacted, so the log keeps about that many records and compacted segment files are
+ *     recycled. In ASYNC mode the producer does it in its loop (checked every 1,024 appends); in
+ *     the durable modes a consumer thread does it, as the engine's flush thread does, so that its
+ *     checkpoint and directory fsyncs run beside the appends instead of between them
  * @param recycledSegments the log's {@code recycledSegments} option (0 deletes compacted segments)
+ * @param preallocation the log's {@code preallocation} option (durable modes)
  */
 public record DaktiloSingleAppender(
     Durability durability,
@@ -30,7 +37,8 @@ public record DaktiloSingleAppender(
     long segmentBytes,
     boolean reportBandwidth,
     long checkpointEvery,
-    int recycledSegments)
+    int recycledSegments,
+    Preallocation preallocation)
     implements Workload {
 
   /** A producer that never checkpoints: the log grows for the whole run. */
@@ -42,7 +50,27 @@ public record DaktiloSingleAppender(
         segmentBytes,
         reportBandwidth,
         0,
-        DaktiloOptions.defaults().recycledSegments());
+        DaktiloOptions.defaults().recycledSegments(),
+        DaktiloOptions.defaults().preallocation());
+  }
+
+  /** The consumer of a durable checkpointed run: checkpoints and compacts as records arrive. */
+  private void consume(Daktilo log, AtomicBoolean stop, AtomicReference<Throwable> failure) {
+    try {
+      long next = 2 * checkpointEvery;
+      while (!stop.get()) {
+        long last = log.lastSequence();
+        if (last >= next) {
+          log.checkpoint(last - checkpointEvery);
+          log.compact();
+          next = last + checkpointEvery;
+        } else {
+          LockSupport.parkNanos(1_000_000);
+        }
+      }
+    } catch (Throwable e) {
+      failure.set(e);
+    }
   }
 
   /** Samples the clock every this many appends when latency is not sampled for every one. */
@@ -56,7 +84,8 @@ public record DaktiloSingleAppender(
         DaktiloOptions.defaults()
             .withDurability(durability)
             .withSegmentSize(segmentBytes)
-            .withRecycledSegments(recycledSegments);
+            .withRecycledSegments(recycledSegments)
+            .withPreallocation(preallocation);
     try (Daktilo log = Daktilo.open(dir.resolve("log"), options)) {
       long records = 0;
       long start = System.nanoTime();
@@ -81,13 +110,31 @@ public record DaktiloSingleAppender(
           now = done;
         } while (now < deadline);
       } else {
-        do {
-          log.append(payload);
-          long done = System.nanoTime();
-          latencies.record(done - now);
-          now = done;
-          records++;
-        } while (now < deadline);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> consumerFailure = new AtomicReference<>();
+        Thread consumer =
+            checkpointEvery > 0
+                ? Thread.ofPlatform()
+                    .name("bench-consumer")
+                    .start(() -> consume(log, stop, consumerFailure))
+                : null;
+        try {
+          do {
+            log.append(payload);
+            records++;
+            long done = System.nanoTime();
+            latencies.record(done - now);
+            now = done;
+          } while (now < deadline);
+        } finally {
+          stop.set(true);
+          if (consumer != null) {
+            consumer.join();
+          }
+        }
+        if (consumerFailure.get() != null) {
+          throw new IllegalStateException("Cannot checkpoint and compact", consumerFailure.get());
+        }
       }
       long elapsed = now - start;
       double rate =

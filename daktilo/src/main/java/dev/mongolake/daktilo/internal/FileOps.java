@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -90,35 +91,55 @@ public final class FileOps {
   }
 
   /**
-   * Creates segment file {@code target} atomically: header plus real zeros up to {@code size}
-   * (preallocation; fallocate alone leaves unwritten extents that make every later fdatasync flush
-   * metadata), fsync, rename into place, fsync the directory.
+   * Creates segment file {@code target} atomically: header plus preallocated space up to {@code
+   * size} (by {@code allocator}; the space reads as zeros), fsync, rename into place, fsync the
+   * directory. {@code prepared}, when not null, is a spare of that size made in the background:
+   * only the header is written into it. {@code largeFlushes}: see {@link
+   * SegmentPreallocator#writesZeros}.
    */
-  public static void createSegment(
-      Path target, byte[] header, long size, Path prepared, boolean sparse) throws IOException {
+  static void createSegment(
+      Path target,
+      byte[] header,
+      long size,
+      Path prepared,
+      SegmentPreallocator allocator,
+      boolean largeFlushes)
+      throws IOException {
     Path tmp;
     if (prepared != null && Files.size(prepared) == size) {
-      // A zero-filled file made in the background: only the header is written now.
       tmp = prepared;
-      try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
-        raf.write(header);
-        raf.getFD().sync();
-      }
+      // Only the header's bytes must reach the device before the rename: in STRICT and BATCH mode
+      // the spare's size and blocks were fsynced when it was made and its first page is written
+      // (zeros, or a recycled segment's old header). fdatasync does that, and still commits a size
+      // or block allocation the bytes need (a sparse ASYNC spare); fsync would also commit the new
+      // modification time, one more journal commit on the appenders' path.
+      writeAndSyncData(tmp, header);
     } else {
       tmp = target.resolveSibling(target.getFileName() + Format.TEMP_SUFFIX);
       try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
         raf.setLength(0);
         raf.write(header);
-        if (sparse) {
-          raf.setLength(size);
-        } else {
-          writeZeros(raf, header.length, size);
-        }
+        allocator.preallocate(tmp, raf, header.length, size, largeFlushes);
         raf.getFD().sync();
       }
     }
     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
     fsyncDirectory(target.getParent());
+  }
+
+  /** Writes {@code bytes} at offset 0 of the existing {@code file} and fdatasyncs it. */
+  private static void writeAndSyncData(Path file, byte[] bytes) throws IOException {
+    uninterruptibly(
+        () -> {
+          try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer src = ByteBuffer.wrap(bytes);
+            while (src.hasRemaining()) {
+              ch.write(src, src.position());
+            }
+            ch.force(false);
+          }
+          return null;
+        });
   }
 
   /** Writes zeros into {@code raf} over {@code [from, to)}, extending the file if needed. */
@@ -132,16 +153,15 @@ public final class FileOps {
     }
   }
 
-  /** Grows {@code file} up to {@code size} with written zeros (or sparsely) and fsyncs it. */
-  public static void extendWithZeros(Path file, long size, boolean sparse) throws IOException {
+  /**
+   * Grows {@code file} up to {@code size} (preallocated by {@code allocator}, with zeros where it
+   * writes any: nothing is known yet of the flushes to come) and fsyncs it.
+   */
+  static void extend(Path file, long size, SegmentPreallocator allocator) throws IOException {
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
       long length = raf.length();
       if (length < size) {
-        if (sparse) {
-          raf.setLength(size);
-        } else {
-          writeZeros(raf, length, size);
-        }
+        allocator.preallocate(file, raf, length, size, false);
         raf.getFD().sync();
       }
     }

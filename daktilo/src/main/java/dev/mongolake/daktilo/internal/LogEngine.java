@@ -4,6 +4,7 @@ import dev.mongolake.daktilo.DaktiloException;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogClosedException;
+import dev.mongolake.daktilo.Preallocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -52,9 +53,15 @@ public final class LogEngine implements AutoCloseable {
   private final TailHub tails = new TailHub();
   private final Writer writer;
   private final Syncer syncer;
+  private final SegmentPreallocator allocator;
   private final Preallocator preallocator;
   private final Compressor compressor;
   private boolean spareRequested; // writer role
+  private long flushesAtSegmentStart; // writer role
+
+  /** Writer role: whether the active segment's flushes were large when its spare was asked for. */
+  private boolean largeFlushes;
+
   private final LogReader reader;
   private final AtomicLong durable = new AtomicLong();
   private final AtomicLong committed = new AtomicLong();
@@ -65,8 +72,14 @@ public final class LogEngine implements AutoCloseable {
   private volatile boolean closed;
   private volatile Throwable failure;
 
-  private LogEngine(Path dir, DaktiloOptions options, DirectoryLock lock, Recovery.State state) {
+  private LogEngine(
+      Path dir,
+      DaktiloOptions options,
+      DirectoryLock lock,
+      SegmentPreallocator allocator,
+      Recovery.State state) {
     this.dir = dir;
+    this.allocator = allocator;
     this.options = options;
     this.mode = options.durability();
     this.directoryLock = lock;
@@ -90,7 +103,7 @@ public final class LogEngine implements AutoCloseable {
         new Preallocator(
             dir,
             options.segmentSize(),
-            mode == Durability.ASYNC,
+            allocator,
             options.recycledSegments(),
             "daktilo-prealloc-" + dir.getFileName());
     this.reader = new LogReader(this, cache, tails, options.tailPrefetch());
@@ -109,8 +122,10 @@ public final class LogEngine implements AutoCloseable {
     try {
       Files.createDirectories(dir);
       lock = DirectoryLock.acquire(dir);
-      Recovery.State state = Recovery.recover(dir, options);
-      LogEngine log = new LogEngine(dir, options, lock, state);
+      // Decided once per log (a probe in its directory when fallocate is asked for).
+      SegmentPreallocator allocator = SegmentPreallocator.forLog(dir, options);
+      Recovery.State state = Recovery.recover(dir, options, allocator);
+      LogEngine log = new LogEngine(dir, options, lock, allocator, state);
       log.writeLock.lock();
       try {
         if (state.nextSequence() > log.active.lastSequence() + 1) {
@@ -260,7 +275,12 @@ public final class LogEngine implements AutoCloseable {
       // Early enough to be ready at the roll, late enough that small logs (tests, short-lived
       // tools) never write a spare.
       spareRequested = true;
-      preallocator.request();
+      long flushes = syncCount() - flushesAtSegmentStart;
+      largeFlushes =
+          flushes > 0
+              && (end - Format.SEGMENT_HEADER_SIZE) / flushes
+                  >= SegmentPreallocator.LARGE_FLUSH_BYTES;
+      preallocator.request(largeFlushes);
     }
   }
 
@@ -298,8 +318,10 @@ public final class LogEngine implements AutoCloseable {
               options.segmentSize(),
               options.indexIntervalBytes(),
               spare == null ? null : spare.file(),
-              Recovery.sparse(options));
+              allocator,
+              largeFlushes);
       spareRequested = false;
+      flushesAtSegmentStart = syncCount();
       synchronized (segmentsLock) {
         RecordSource[] current = segments;
         RecordSource[] grown = Arrays.copyOf(current, current.length + 1);
@@ -605,6 +627,11 @@ public final class LogEngine implements AutoCloseable {
 
   public DaktiloOptions options() {
     return options;
+  }
+
+  /** How this log preallocates new segment files (decided when it opened). */
+  public Preallocation preallocation() {
+    return allocator.kind();
   }
 
   /** Number of device flushes made for appends and flush() (for tests and benchmarks). */

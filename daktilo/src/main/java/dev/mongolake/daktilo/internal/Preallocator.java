@@ -1,5 +1,6 @@
 package dev.mongolake.daktilo.internal;
 
+import dev.mongolake.daktilo.Preallocation;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -11,13 +12,15 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Prepares the next segment file in the background ({@code spare-segment.tmp}): a zero-filled,
- * fsynced file of the segment size, so that rolling to a new segment only writes a 64-byte header
- * and renames instead of writing megabytes of zeros while appenders wait. Requested once the active
- * segment is an eighth full; a roll waits for a spare in progress rather than writing a second
- * file. In ASYNC mode the spare is sparse (only its size is set): appends there never wait for a
- * device flush, so real zeros would cost a whole extra write of every segment for nothing. A spare
- * left over by a crash is a {@code .tmp} file and is deleted on open; close deletes it too.
+ * Prepares the next segment file in the background ({@code spare-segment.tmp}): a file of the
+ * segment size, preallocated by the log's {@link SegmentPreallocator} (in STRICT and BATCH mode
+ * zero-filled, or reserved with fallocate when the active segment's flushes are large; then
+ * fsynced), so that rolling to a new segment only writes a 64-byte header and renames while
+ * appenders wait. Requested once the active segment is an eighth full; a roll waits for a spare in
+ * progress rather than making a second file. In ASYNC mode the spare is sparse (only its size is
+ * set): appends there never wait for a device flush, so reserving or zeroing blocks would buy
+ * nothing. A spare left over by a crash is a {@code .tmp} file and is deleted on open; close
+ * deletes it too.
  *
  * <p>Recycling: compaction hands it up to {@code maxRecycled} compacted segment files instead of
  * deleting them ({@code NNN.log.recycled.tmp}). A spare is then made from one of them, once no
@@ -31,7 +34,12 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Preallocator implements Runnable {
   static final String SPARE = "spare-segment" + Format.TEMP_SUFFIX;
   static final String RECYCLED_SUFFIX = ".recycled" + Format.TEMP_SUFFIX;
-  private static final int CHUNK = 1 << 20;
+
+  /** Zero-fill works in steps of this size, so that close() need not wait for a whole segment. */
+  private static final long STEP = 8L << 20;
+
+  /** How much of a spare without zeros is written with zeros anyway (see make()). */
+  private static final int HEAD_ZEROS = 4096;
 
   /** The next segment file, and whether it is a recycled one (stale frames after the header). */
   record Spare(Path file, boolean recycled) {}
@@ -41,21 +49,22 @@ final class Preallocator implements Runnable {
 
   private final Path spare;
   private final long size;
-  private final boolean sparse;
+  private final SegmentPreallocator allocator;
   private final Thread thread;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final int maxRecycled;
   private final ArrayDeque<Recycled> recycled = new ArrayDeque<>();
   private boolean requested;
+  private boolean requestedLarge;
   private boolean ready;
   private boolean readyRecycled;
   private boolean stopping;
 
-  Preallocator(Path dir, long size, boolean sparse, int maxRecycled, String name) {
+  Preallocator(Path dir, long size, SegmentPreallocator allocator, int maxRecycled, String name) {
     this.spare = dir.resolve(SPARE);
     this.size = size;
-    this.sparse = sparse;
+    this.allocator = allocator;
     this.maxRecycled = maxRecycled;
     this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this);
   }
@@ -64,12 +73,16 @@ final class Preallocator implements Runnable {
     thread.start();
   }
 
-  /** Asks for a spare file (no-op when one is ready or being made). */
-  void request() {
+  /**
+   * Asks for a spare file (no-op when one is ready or being made); {@code largeFlushes}: see {@link
+   * SegmentPreallocator#writesZeros}.
+   */
+  void request(boolean largeFlushes) {
     lock.lock();
     try {
       if (!ready && !requested) {
         requested = true;
+        requestedLarge = largeFlushes;
         changed.signal();
       }
     } finally {
@@ -168,6 +181,7 @@ final class Preallocator implements Runnable {
   @Override
   public void run() {
     while (true) {
+      boolean large;
       lock.lock();
       try {
         while (!requested && !stopping) {
@@ -176,12 +190,13 @@ final class Preallocator implements Runnable {
         if (stopping) {
           return;
         }
+        large = requestedLarge;
       } finally {
         lock.unlock();
       }
       Path reuse = takeRecycled();
-      boolean fromRecycled = reuse != null && makeFromRecycled(reuse);
-      boolean made = fromRecycled || make();
+      boolean fromRecycled = reuse != null && makeFromRecycled(reuse, large);
+      boolean made = fromRecycled || make(large);
       lock.lock();
       try {
         requested = false;
@@ -196,21 +211,20 @@ final class Preallocator implements Runnable {
 
   /**
    * Makes the spare from a recycled file: rename, then grow it back to the segment size (sealing
-   * cut it to its last record). In STRICT and BATCH mode the regrown tail gets real zeros, like a
-   * fresh spare, so no later flush has to allocate blocks.
+   * cut it to its last record). In STRICT and BATCH mode the regrown tail is preallocated (and
+   * fsynced) like a fresh spare, so no later flush has to allocate blocks.
    */
-  private boolean makeFromRecycled(Path file) {
+  private boolean makeFromRecycled(Path file, boolean large) {
     try {
       Files.move(file, spare, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
         long length = raf.length();
         if (length > size) {
           raf.setLength(size);
+          raf.getFD().sync();
         } else if (length < size) {
-          if (sparse) {
-            raf.setLength(size);
-          } else {
-            FileOps.writeZeros(raf, length, size);
+          allocator.preallocate(spare, raf, length, size, large);
+          if (allocator.kind() != Preallocation.SPARSE) {
             raf.getFD().sync();
           }
         }
@@ -226,19 +240,28 @@ final class Preallocator implements Runnable {
     }
   }
 
-  private boolean make() {
+  /**
+   * Makes a fresh spare: zero-filled in steps (so that close() need not wait for a whole segment)
+   * where the preallocator writes zeros, else reserved. A reserved spare gets its first page
+   * written with zeros anyway: the segment header goes there at the roll, which then only
+   * overwrites a written block (no extent to convert in the sync on the appenders' path).
+   */
+  private boolean make(boolean large) {
     try (RandomAccessFile raf = new RandomAccessFile(spare.toFile(), "rw")) {
       raf.setLength(0);
-      if (sparse) {
-        raf.setLength(size);
-        return true;
-      }
-      byte[] zeros = new byte[CHUNK];
-      for (long pos = 0; pos < size; pos += CHUNK) {
-        if (isStopping()) {
-          return false;
+      if (allocator.writesZeros(large)) {
+        for (long pos = 0; pos < size; pos = Math.min(size, pos + STEP)) {
+          if (isStopping()) {
+            return false;
+          }
+          FileOps.writeZeros(raf, pos, Math.min(size, pos + STEP));
         }
-        raf.write(zeros, 0, (int) Math.min(CHUNK, size - pos));
+      } else {
+        allocator.reserve(spare, raf, 0, size);
+        if (allocator.kind() == Preallocation.SPARSE) {
+          return true;
+        }
+        FileOps.writeZeros(raf, 0, Math.min(size, HEAD_ZEROS));
       }
       raf.getFD().sync();
       return true;

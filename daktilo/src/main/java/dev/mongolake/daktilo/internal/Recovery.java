@@ -18,7 +18,8 @@ final class Recovery {
   /** What {@link LogEngine} starts from. */
   record State(RecordSource[] segments, long checkpoint, long lastSequence, long nextSequence) {}
 
-  static State recover(Path dir, DaktiloOptions options) throws IOException {
+  static State recover(Path dir, DaktiloOptions options, SegmentPreallocator allocator)
+      throws IOException {
     FileOps.deleteTemporaryFiles(dir);
     long checkpoint = CheckpointFile.read(dir);
     List<Path> files = FileOps.listSegments(dir);
@@ -36,7 +37,8 @@ final class Recovery {
                 options.segmentSize(),
                 options.indexIntervalBytes(),
                 null,
-                sparse(options)));
+                allocator,
+                false));
       } else {
         long previousId = -1;
         long previousLast = -1;
@@ -52,11 +54,7 @@ final class Recovery {
           RecordSource segment =
               i == files.size() - 1
                   ? Segment.openActive(
-                      file,
-                      id,
-                      options.segmentSize(),
-                      options.indexIntervalBytes(),
-                      sparse(options))
+                      file, id, options.segmentSize(), options.indexIntervalBytes(), allocator)
                   : openSealed(file, id, options.indexIntervalBytes());
           opened.add(segment);
           checkChain(segment, i == 0, previousLast, checkpoint);
@@ -74,11 +72,6 @@ final class Recovery {
     long last = active.lastSequence();
     return new State(
         opened.toArray(RecordSource[]::new), checkpoint, last, Math.max(last, checkpoint) + 1);
-  }
-
-  /** ASYNC logs preallocate sparsely (see {@link Preallocator}). */
-  static boolean sparse(DaktiloOptions options) {
-    return options.durability() == dev.mongolake.daktilo.Durability.ASYNC;
   }
 
   /** Opens a sealed segment in whichever form (raw or compressed) its header says. */

@@ -109,13 +109,14 @@ public final class Segment extends MappedSource {
    * @throws CorruptionException when the header is damaged or a damaged frame is followed by a
    *     valid record (damage inside the log, not a torn tail)
    */
-  public static Segment openActive(
-      Path file, long id, long segmentSize, int indexInterval, boolean sparse) throws IOException {
+  static Segment openActive(
+      Path file, long id, long segmentSize, int indexInterval, SegmentPreallocator allocator)
+      throws IOException {
     long size = java.nio.file.Files.size(file);
     checkSize(file, size);
     long capacity = Math.max(size, segmentSize);
     if (size < capacity) {
-      FileOps.extendWithZeros(file, capacity, sparse);
+      FileOps.extend(file, capacity, allocator);
     }
     Arena arena = Arena.ofShared();
     try {
@@ -164,18 +165,20 @@ public final class Segment extends MappedSource {
   }
 
   /**
-   * Creates a new, preallocated segment file (from {@code prepared}, a zero-filled spare, when not
-   * null) and maps it as the active segment.
+   * Creates a new segment file, preallocated by {@code allocator} (or from {@code prepared}, a
+   * spare made in the background, when not null), and maps it as the active segment. {@code
+   * largeFlushes}: see {@link SegmentPreallocator#writesZeros}.
    */
-  public static Segment create(
+  static Segment create(
       Path file,
       SegmentHeader header,
       long segmentSize,
       int indexInterval,
       Path prepared,
-      boolean sparse)
+      SegmentPreallocator allocator,
+      boolean largeFlushes)
       throws IOException {
-    FileOps.createSegment(file, header.encode(), segmentSize, prepared, sparse);
+    FileOps.createSegment(file, header.encode(), segmentSize, prepared, allocator, largeFlushes);
     Arena arena = Arena.ofShared();
     try {
       MemorySegment memory = FileOps.map(file, true, segmentSize, arena);
