@@ -1,6 +1,7 @@
 package dev.mongolake.server.net;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.wire.Compressor;
@@ -14,7 +15,6 @@ import dev.mongolake.server.wire.OpReply;
 import dev.mongolake.server.wire.WireMessage;
 import dev.mongolake.server.wire.WireProtocolException;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,6 +44,8 @@ final class ClientConnection implements Runnable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
   private static final int UNSUPPORTED_OP_QUERY = 352;
+  private static final int INITIAL_REPLY_BUFFER_BYTES = 4 * 1024;
+  private static final int KEPT_REPLY_BUFFER_BYTES = 1024 * 1024;
 
   private final Socket socket;
   private final CommandDispatcher dispatcher;
@@ -54,6 +56,8 @@ final class ClientConnection implements Runnable {
   private volatile boolean stopping;
   // Set while this connection streams exhaust replies; the thread is the only writer.
   private boolean streaming;
+  // Every reply is encoded here; only the connection's thread uses it.
+  private BsonBytesEncoder replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
 
   ClientConnection(
       long id,
@@ -78,8 +82,11 @@ final class ClientConnection implements Runnable {
     try (socket) {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()));
+      // Buffered: one read usually brings a whole request, header and body. Replies are encoded
+      // whole into one reused array and handed to the socket in one write, so output needs no
+      // buffer of its own.
       InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
-      OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
+      OutputStream out = socket.getOutputStream();
       while (!stopping) {
         MessageFrames.Frame frame = MessageFrames.read(in);
         if (frame == null) {
@@ -140,9 +147,9 @@ final class ClientConnection implements Runnable {
    */
   private void runOpMsg(OpMsg msg, int requestId, Optional<Compressor> compressor, OutputStream out)
       throws IOException {
-    BsonDocument command = msg.command();
-    String database = command.isString("$db") ? command.getString("$db").getValue() : null;
-    BsonDocument body = withoutGenericFields(command);
+    OpMsgCommand command = OpMsgCommand.of(msg);
+    String database = command.database();
+    BsonDocument body = command.body();
     if (msg.moreToCome()) {
       dispatcher.dispatch(database, body, info);
       return;
@@ -177,8 +184,13 @@ final class ClientConnection implements Runnable {
       OutputStream out, WireMessage message, int responseTo, Optional<Compressor> compressor)
       throws IOException {
     int requestId = nextRequestId.getAndIncrement();
-    out.write(MessageEncoder.encode(message, requestId, responseTo, compressor));
-    out.flush();
+    replies.reset();
+    MessageEncoder.encode(message, requestId, responseTo, compressor, replies);
+    out.write(replies.array(), 0, replies.size());
+    if (replies.array().length > KEPT_REPLY_BUFFER_BYTES) {
+      // A large reply (a full cursor batch) should not pin its buffer for the connection's life.
+      replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
+    }
     return requestId;
   }
 
@@ -202,32 +214,6 @@ final class ClientConnection implements Runnable {
       command = command.getDocument("$query");
     }
     return dispatcher.dispatch(database, command, info);
-  }
-
-  /** Fields every command may carry that handlers need not see. */
-  private static BsonDocument withoutGenericFields(BsonDocument command) {
-    BsonDocument copy = null;
-    for (String field :
-        new String[] {
-          "$db",
-          "lsid",
-          "$clusterTime",
-          "$readPreference",
-          "txnNumber",
-          "autocommit",
-          "startTransaction",
-          "apiVersion",
-          "apiStrict",
-          "apiDeprecationErrors"
-        }) {
-      if (command.containsKey(field)) {
-        if (copy == null) {
-          copy = command.clone();
-        }
-        copy.remove(field);
-      }
-    }
-    return copy == null ? command : copy;
   }
 
   /** Asks the loop to stop once the command in progress has been answered. */
