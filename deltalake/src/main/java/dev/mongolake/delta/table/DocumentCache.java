@@ -6,6 +6,7 @@ import dev.mongolake.delta.storage.Storage;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import org.bson.BsonDocument;
@@ -27,7 +28,44 @@ public final class DocumentCache {
   /** Hits (documents and known absences), misses, evictions and what the cache holds. */
   public record Stats(long hits, long misses, long evictions, int entries, long bytes) {}
 
-  private record Key(Storage storage, String path, long size, BsonValue id) {}
+  /** One data file: its storage, path and size, with the hash computed once. */
+  static final class FileKey {
+    private final Storage storage;
+    private final String path;
+    private final long size;
+    private final int hash;
+
+    FileKey(Storage storage, String path, long size) {
+      this.storage = storage;
+      this.path = path;
+      this.size = size;
+      this.hash = Objects.hash(storage, path, size);
+    }
+
+    String path() {
+      return path;
+    }
+
+    long size() {
+      return size;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof FileKey that
+          && hash == that.hash
+          && size == that.size
+          && path.equals(that.path)
+          && storage.equals(that.storage);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  private record Key(FileKey file, BsonValue id) {}
 
   /** The lookup's answer when the file holds no document under the id. */
   private static final byte[] ABSENT = new byte[0];
@@ -81,8 +119,8 @@ public final class DocumentCache {
    * What is known of {@code id} in the file: {@code null} if nothing, an empty optional if the file
    * holds no such document, else a fresh copy of the document.
    */
-  Optional<BsonDocument> lookup(Storage storage, String path, long size, BsonValue id) {
-    Key key = new Key(storage, path, size, id);
+  Optional<BsonDocument> lookup(FileKey file, BsonValue id) {
+    Key key = new Key(file, id);
     Stripe stripe = stripe(key);
     byte[] known;
     synchronized (stripe) {
@@ -97,12 +135,12 @@ public final class DocumentCache {
   }
 
   /** Records what the file holds under {@code id}: {@code document}, or none when it is null. */
-  void remember(Storage storage, String path, long size, BsonValue id, BsonDocument document) {
+  void remember(FileKey file, BsonValue id, BsonDocument document) {
     if (capacityBytes == 0) {
       return;
     }
     byte[] value = document == null ? ABSENT : BsonBytesEncoder.encode(document);
-    Key key = new Key(storage, path, size, id);
+    Key key = new Key(file, id);
     Stripe stripe = stripe(key);
     synchronized (stripe) {
       evictions.add(stripe.put(key, value));
