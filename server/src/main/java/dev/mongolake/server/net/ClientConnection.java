@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +46,9 @@ final class ClientConnection implements Runnable {
   private static final int INITIAL_REPLY_BUFFER_BYTES = 4 * 1024;
   private static final int KEPT_REPLY_BUFFER_BYTES = 1024 * 1024;
 
+  /** {@link #waitingSince} while a request is being answered. */
+  private static final long BUSY = Long.MIN_VALUE;
+
   private final Socket socket;
   private final CommandDispatcher dispatcher;
   private final Consumer<ClientConnection> onClose;
@@ -54,6 +56,8 @@ final class ClientConnection implements Runnable {
   private final Duration idleTimeout;
   private final AtomicInteger nextRequestId = new AtomicInteger(1);
   private volatile boolean stopping;
+  // When the connection started waiting for its next request ({@link System#nanoTime()}), or BUSY.
+  private volatile long waitingSince = BUSY;
   // Set while this connection streams exhaust replies; the thread is the only writer.
   private boolean streaming;
   // Every reply is encoded here; only the connection's thread uses it.
@@ -81,21 +85,23 @@ final class ClientConnection implements Runnable {
     LOG.info("Connection {} accepted from {}", info.id(), info.remoteAddress());
     try (socket) {
       socket.setTcpNoDelay(true);
-      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()));
+      // No socket timeout: on a virtual thread every timed read that parks schedules (and then
+      // cancels) a timer task, a cost paid per request; WireServer closes idle connections
+      // instead (see closeIfIdle).
       // Buffered: one read usually brings a whole request, header and body. Replies are encoded
       // whole into one reused array and handed to the socket in one write, so output needs no
       // buffer of its own.
       InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
       OutputStream out = socket.getOutputStream();
       while (!stopping) {
+        waitingSince = System.nanoTime();
         MessageFrames.Frame frame = MessageFrames.read(in);
+        waitingSince = BUSY;
         if (frame == null) {
           break;
         }
         handle(frame, out);
       }
-    } catch (SocketTimeoutException e) {
-      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
     } catch (WireProtocolException e) {
       LOG.warn("Connection {} closed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
@@ -224,6 +230,18 @@ final class ClientConnection implements Runnable {
       socket.shutdownInput();
     } catch (IOException ignored) {
       // Already closed.
+    }
+  }
+
+  /**
+   * Closes the connection if it has waited longer than its idle timeout for a request (or for the
+   * rest of one); a command in progress or an exhaust stream is never idle.
+   */
+  void closeIfIdle(long nowNanos) {
+    long since = waitingSince;
+    if (since != BUSY && nowNanos - since > idleTimeout.toNanos()) {
+      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
+      abort();
     }
   }
 
