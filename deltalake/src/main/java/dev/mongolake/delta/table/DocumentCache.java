@@ -1,18 +1,16 @@
 package dev.mongolake.delta.table;
 
+import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.delta.storage.Storage;
-import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import org.bson.BsonBinaryReader;
+import java.util.concurrent.atomic.LongAdder;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
 
 /**
  * Point reads by {@code _id} answered from memory: for a data file and an {@code _id}, the document
@@ -20,14 +18,54 @@ import org.bson.codecs.DecoderContext;
  * never goes stale; a snapshot that no longer lists the file simply stops asking for it.
  *
  * <p>Documents are kept as BSON bytes (callers get their own mutable copy) and bounded by an
- * approximate byte budget, least recently used first out. Thread-safe.
+ * approximate byte budget, least recently used first out. Thread-safe: entries are spread over
+ * {@value #STRIPES} stripes by key, each its own LRU map under its own lock with an equal share of
+ * the budget, so that concurrent point reads (one per client connection) seldom wait for each
+ * other; eviction order is least recently used per stripe.
  */
 public final class DocumentCache {
 
   /** Hits (documents and known absences), misses, evictions and what the cache holds. */
   public record Stats(long hits, long misses, long evictions, int entries, long bytes) {}
 
-  private record Key(Storage storage, String path, long size, BsonValue id) {}
+  /** One data file: its storage, path and size, with the hash computed once. */
+  static final class FileKey {
+    private final Storage storage;
+    private final String path;
+    private final long size;
+    private final int hash;
+
+    FileKey(Storage storage, String path, long size) {
+      this.storage = storage;
+      this.path = path;
+      this.size = size;
+      this.hash = Objects.hash(storage, path, size);
+    }
+
+    String path() {
+      return path;
+    }
+
+    long size() {
+      return size;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof FileKey that
+          && hash == that.hash
+          && size == that.size
+          && path.equals(that.path)
+          && storage.equals(that.storage);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  private record Key(FileKey file, BsonValue id) {}
 
   /** The lookup's answer when the file holds no document under the id. */
   private static final byte[] ABSENT = new byte[0];
@@ -35,17 +73,17 @@ public final class DocumentCache {
   /** Map entry, key and reference overhead per entry, on top of the document's bytes. */
   private static final int ENTRY_OVERHEAD = 160;
 
+  private static final int STRIPE_BITS = 4;
+  private static final int STRIPES = 1 << STRIPE_BITS;
+
   private static final DocumentCache SHARED =
       new DocumentCache(Math.min(128L << 20, Runtime.getRuntime().maxMemory() / 32));
 
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
-
   private final long capacityBytes;
-  private final LinkedHashMap<Key, byte[]> entries = new LinkedHashMap<>(256, 0.75f, true);
-  private long bytes;
-  private final AtomicLong hits = new AtomicLong();
-  private final AtomicLong misses = new AtomicLong();
-  private final AtomicLong evictions = new AtomicLong();
+  private final Stripe[] stripes = new Stripe[STRIPES];
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+  private final LongAdder evictions = new LongAdder();
 
   /**
    * @param capacityBytes the approximate memory entries may take; 0 caches nothing
@@ -55,6 +93,9 @@ public final class DocumentCache {
       throw new IllegalArgumentException("Cache capacity " + capacityBytes + " < 0");
     }
     this.capacityBytes = capacityBytes;
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Stripe(capacityBytes / STRIPES);
+    }
   }
 
   /** The process-wide cache: 1/32 of the heap, at most 128 MiB. */
@@ -63,66 +104,81 @@ public final class DocumentCache {
   }
 
   public Stats stats() {
-    synchronized (entries) {
-      return new Stats(hits.get(), misses.get(), evictions.get(), entries.size(), bytes);
+    int entries = 0;
+    long bytes = 0;
+    for (Stripe stripe : stripes) {
+      synchronized (stripe) {
+        entries += stripe.entries.size();
+        bytes += stripe.bytes;
+      }
     }
+    return new Stats(hits.sum(), misses.sum(), evictions.sum(), entries, bytes);
   }
 
   /**
    * What is known of {@code id} in the file: {@code null} if nothing, an empty optional if the file
    * holds no such document, else a fresh copy of the document.
    */
-  Optional<BsonDocument> lookup(Storage storage, String path, long size, BsonValue id) {
+  Optional<BsonDocument> lookup(FileKey file, BsonValue id) {
+    Key key = new Key(file, id);
+    Stripe stripe = stripe(key);
     byte[] known;
-    synchronized (entries) {
-      known = entries.get(new Key(storage, path, size, id));
+    synchronized (stripe) {
+      known = stripe.entries.get(key);
     }
     if (known == null) {
-      misses.incrementAndGet();
+      misses.increment();
       return null;
     }
-    hits.incrementAndGet();
-    return known == ABSENT ? Optional.empty() : Optional.of(decode(known));
+    hits.increment();
+    return known == ABSENT ? Optional.empty() : Optional.of(BsonBytesDecoder.decode(known));
   }
 
   /** Records what the file holds under {@code id}: {@code document}, or none when it is null. */
-  void remember(Storage storage, String path, long size, BsonValue id, BsonDocument document) {
+  void remember(FileKey file, BsonValue id, BsonDocument document) {
     if (capacityBytes == 0) {
       return;
     }
-    byte[] value = document == null ? ABSENT : encode(document);
-    Key key = new Key(storage, path, size, id);
-    synchronized (entries) {
-      byte[] previous = entries.put(key, value);
-      bytes += weight(value) - (previous == null ? 0 : weight(previous));
-      Iterator<Map.Entry<Key, byte[]>> eldest = entries.entrySet().iterator();
-      while (bytes > capacityBytes && eldest.hasNext()) {
-        Map.Entry<Key, byte[]> evicted = eldest.next();
-        eldest.remove();
-        bytes -= weight(evicted.getValue());
-        evictions.incrementAndGet();
-      }
+    byte[] value = document == null ? ABSENT : BsonBytesEncoder.encode(document);
+    Key key = new Key(file, id);
+    Stripe stripe = stripe(key);
+    synchronized (stripe) {
+      evictions.add(stripe.put(key, value));
     }
+  }
+
+  private Stripe stripe(Key key) {
+    // Spreads the key's hash so that the top bits pick the stripe.
+    return stripes[(key.hashCode() * 0x9E3779B9) >>> (Integer.SIZE - STRIPE_BITS)];
   }
 
   private static long weight(byte[] value) {
     return value.length + ENTRY_OVERHEAD;
   }
 
-  private static byte[] encode(BsonDocument document) {
-    RawBsonDocument raw =
-        document instanceof RawBsonDocument already
-            ? already
-            : new RawBsonDocument(document, CODEC);
-    ByteBuffer buffer = raw.getByteBuffer().asNIO();
-    byte[] copy = new byte[buffer.remaining()];
-    buffer.get(copy);
-    return copy;
-  }
+  /** One share of the cache; its owner synchronizes on it. */
+  private static final class Stripe {
+    final long capacityBytes;
+    final LinkedHashMap<Key, byte[]> entries = new LinkedHashMap<>(64, 0.75f, true);
+    long bytes;
 
-  private static BsonDocument decode(byte[] bson) {
-    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bson))) {
-      return CODEC.decode(reader, DecoderContext.builder().build());
+    Stripe(long capacityBytes) {
+      this.capacityBytes = capacityBytes;
+    }
+
+    /** Adds or replaces an entry; returns how many entries it evicted. */
+    int put(Key key, byte[] value) {
+      byte[] previous = entries.put(key, value);
+      bytes += weight(value) - (previous == null ? 0 : weight(previous));
+      int evicted = 0;
+      Iterator<Map.Entry<Key, byte[]>> eldest = entries.entrySet().iterator();
+      while (bytes > capacityBytes && eldest.hasNext()) {
+        Map.Entry<Key, byte[]> entry = eldest.next();
+        eldest.remove();
+        bytes -= weight(entry.getValue());
+        evicted++;
+      }
+      return evicted;
     }
   }
 }

@@ -12,6 +12,7 @@ import dev.mongolake.delta.query.StatsPredicate;
 import dev.mongolake.delta.storage.Storage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -34,6 +35,7 @@ public final class DocumentSnapshot {
   // Parsed once per snapshot, on the first filtered scan: repeated point reads then cost no JSON.
   private volatile List<Optional<FileStats>> fileStats;
   private volatile List<AddFile> files;
+  private volatile List<DocumentCache.FileKey> cacheKeys;
 
   DocumentSnapshot(Storage storage, Snapshot snapshot, DocumentTableConfig config) {
     this.storage = storage;
@@ -124,14 +126,18 @@ public final class DocumentSnapshot {
   public Optional<BsonDocument> findById(BsonValue id) {
     Filter filter = Filter.parse(new BsonDocument("_id", id));
     StatsPredicate statsPredicate = filter.toStatsPredicate();
-    FilterCompat.Filter parquetFilter = ScanPredicate.of(filter, config);
+    // Built on the first cache miss only: a hit needs no Parquet predicate.
+    FilterCompat.Filter parquetFilter = null;
     DocumentCache cache = DocumentCache.shared();
-    for (AddFile file : filesThatMayMatch(statsPredicate)) {
-      String path = snapshot.storagePath(file);
-      Optional<BsonDocument> known = cache.lookup(storage, path, file.size(), id);
+    for (int i : indexesThatMayMatch(statsPredicate)) {
+      DocumentCache.FileKey file = cacheKeys().get(i);
+      Optional<BsonDocument> known = cache.lookup(file, id);
       if (known == null) {
-        known = readById(path, file.size(), parquetFilter, filter);
-        cache.remember(storage, path, file.size(), id, known.orElse(null));
+        if (parquetFilter == null) {
+          parquetFilter = ScanPredicate.of(filter, config);
+        }
+        known = readById(file.path(), file.size(), parquetFilter, filter);
+        cache.remember(file, id, known.orElse(null));
       }
       if (known.isPresent()) {
         return known;
@@ -157,14 +163,44 @@ public final class DocumentSnapshot {
   /** The files whose statistics do not rule out a match (files without statistics included). */
   private List<AddFile> filesThatMayMatch(StatsPredicate statsPredicate) {
     List<AddFile> all = files();
-    List<AddFile> kept = new ArrayList<>(all.size());
-    for (int i = 0; i < all.size(); i++) {
-      Optional<FileStats> stats = fileStats().get(i);
-      if (stats.isEmpty() || statsPredicate.mayMatch(stats.get())) {
-        kept.add(all.get(i));
-      }
+    int[] indexes = indexesThatMayMatch(statsPredicate);
+    List<AddFile> kept = new ArrayList<>(indexes.length);
+    for (int i : indexes) {
+      kept.add(all.get(i));
     }
     return kept;
+  }
+
+  /** The positions in {@link #files()} of the files {@link #filesThatMayMatch} keeps. */
+  private int[] indexesThatMayMatch(StatsPredicate statsPredicate) {
+    List<Optional<FileStats>> all = fileStats();
+    int[] kept = new int[all.size()];
+    int count = 0;
+    for (int i = 0; i < all.size(); i++) {
+      Optional<FileStats> stats = all.get(i);
+      if (stats.isEmpty() || statsPredicate.mayMatch(stats.get())) {
+        kept[count++] = i;
+      }
+    }
+    return count == kept.length ? kept : Arrays.copyOf(kept, count);
+  }
+
+  /**
+   * Each file's key in the document cache, in {@link #files()} order: resolving a file's storage
+   * path and hashing it is work a point read would otherwise repeat.
+   */
+  private List<DocumentCache.FileKey> cacheKeys() {
+    List<DocumentCache.FileKey> keys = cacheKeys;
+    if (keys == null) {
+      keys =
+          files().stream()
+              .map(
+                  file ->
+                      new DocumentCache.FileKey(storage, snapshot.storagePath(file), file.size()))
+              .toList();
+      cacheKeys = keys;
+    }
+    return keys;
   }
 
   /** The statistics of each file, in {@link #files()} order. */

@@ -1,11 +1,11 @@
 package dev.mongolake.internal.buffer;
 
+import dev.mongolake.delta.bson.BsonBytesDecoder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -14,8 +14,6 @@ import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.json.JsonWriterSettings;
 import org.bson.types.ObjectId;
@@ -35,7 +33,6 @@ import org.bson.types.ObjectId;
 public final class LazyBsonDocument extends BsonDocument {
 
   private static final long serialVersionUID = 1L;
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
   private transient byte[] bytes;
   private final transient int offset;
@@ -66,10 +63,7 @@ public final class LazyBsonDocument extends BsonDocument {
       synchronized (this) {
         current = decoded;
         if (current == null) {
-          try (BsonBinaryReader reader =
-              new BsonBinaryReader(ByteBuffer.wrap(bytes, offset, length).slice())) {
-            current = CODEC.decode(reader, DecoderContext.builder().build());
-          }
+          current = BsonBytesDecoder.decode(bytes, offset, length);
           decoded = current;
           bytes = null;
         }

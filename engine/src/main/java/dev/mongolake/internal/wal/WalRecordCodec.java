@@ -3,6 +3,7 @@ package dev.mongolake.internal.wal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -55,11 +56,8 @@ public final class WalRecordCodec {
               .append("to", new BsonString(rename.target().fullName()))
               .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
     }
-    BasicOutputBuffer buffer = new AsciiFastOutputBuffer();
-    try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-      CODEC.encode(writer, out, EncoderContext.builder().build());
-    }
-    return buffer.toByteArray();
+    // The same bytes as org.bson's codec, without its per-value dispatch: every write pays this.
+    return BsonBytesEncoder.encode(out);
   }
 
   private static BsonDocument op(BsonDocument out, String op, WalRecord record) {

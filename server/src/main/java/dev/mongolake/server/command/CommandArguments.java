@@ -4,6 +4,8 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -83,12 +85,14 @@ public final class CommandArguments {
   /** A list of documents (each element must be one). */
   public List<BsonDocument> documents(String field) {
     List<BsonValue> values = array(field);
+    List<BsonDocument> documents = new ArrayList<>(values.size());
     for (int i = 0; i < values.size(); i++) {
       if (!values.get(i).isDocument()) {
         throw wrongType(field + "." + i, values.get(i), "[object]");
       }
+      documents.add(values.get(i).asDocument());
     }
-    return values.stream().map(BsonValue::asDocument).toList();
+    return Collections.unmodifiableList(documents);
   }
 
   public long number(String field, long fallback) {

@@ -56,14 +56,15 @@ public final class CommandDispatcher {
   public BsonDocument dispatch(
       String database, BsonDocument body, ConnectionInfo connection, boolean exhaustAllowed) {
     long start = System.nanoTime();
-    BsonDocument reply = run(database, body, connection, exhaustAllowed);
-    Optional<Command> command = command(body);
+    // Resolved once: both the run and its measurement need it.
+    Command command = command(body).orElse(null);
+    BsonDocument reply = run(database, body, command, connection, exhaustAllowed);
     timer.finished(
-        command.map(Command::name).orElse(ServerMetrics.UNKNOWN_COMMAND),
+        command == null ? ServerMetrics.UNKNOWN_COMMAND : command.name(),
         start,
         body,
         reply,
-        command.map(c -> c.measuresLatency(body)).orElse(true));
+        command == null || command.measuresLatency(body));
     return reply;
   }
 
@@ -81,7 +82,11 @@ public final class CommandDispatcher {
   }
 
   private BsonDocument run(
-      String database, BsonDocument body, ConnectionInfo connection, boolean exhaustAllowed) {
+      String database,
+      BsonDocument body,
+      Command command,
+      ConnectionInfo connection,
+      boolean exhaustAllowed) {
     try {
       if (body.isEmpty()) {
         throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, "Cannot run command: it is empty");
@@ -92,13 +97,10 @@ public final class CommandDispatcher {
             ErrorCode.FAILED_TO_PARSE,
             "Cannot run command '" + name + "': it names no database ($db)");
       }
-      Command command =
-          registry
-              .find(name)
-              .orElseThrow(
-                  () ->
-                      new MongoLakeException(
-                          ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'"));
+      if (command == null) {
+        throw new MongoLakeException(
+            ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+      }
       checkAuthorized(command, connection);
       OperationsInProgress.Operation operation =
           server.operations().begin(connection, database, body, server.clock().instant());

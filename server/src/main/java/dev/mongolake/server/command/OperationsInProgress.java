@@ -53,7 +53,9 @@ public final class OperationsInProgress {
   /** The command has finished (whatever its outcome). */
   public void end(Operation operation) {
     running.remove(operation.opId());
-    CURRENT.remove();
+    // Cleared, not removed: a connection's thread runs one command after another, and removing the
+    // entry would make the next begin allocate a new one (a weak reference) on every request.
+    CURRENT.set(null);
   }
 
   /** Every command running now, oldest first. */

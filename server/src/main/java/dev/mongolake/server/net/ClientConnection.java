@@ -1,6 +1,7 @@
 package dev.mongolake.server.net;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.wire.Compressor;
@@ -14,13 +15,11 @@ import dev.mongolake.server.wire.OpReply;
 import dev.mongolake.server.wire.WireMessage;
 import dev.mongolake.server.wire.WireProtocolException;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +43,11 @@ final class ClientConnection implements Runnable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
   private static final int UNSUPPORTED_OP_QUERY = 352;
+  private static final int INITIAL_REPLY_BUFFER_BYTES = 4 * 1024;
+  private static final int KEPT_REPLY_BUFFER_BYTES = 1024 * 1024;
+
+  /** {@link #waitingSince} while a request is being answered. */
+  private static final long BUSY = Long.MIN_VALUE;
 
   private final Socket socket;
   private final CommandDispatcher dispatcher;
@@ -52,8 +56,12 @@ final class ClientConnection implements Runnable {
   private final Duration idleTimeout;
   private final AtomicInteger nextRequestId = new AtomicInteger(1);
   private volatile boolean stopping;
+  // When the connection started waiting for its next request ({@link System#nanoTime()}), or BUSY.
+  private volatile long waitingSince = BUSY;
   // Set while this connection streams exhaust replies; the thread is the only writer.
   private boolean streaming;
+  // Every reply is encoded here; only the connection's thread uses it.
+  private BsonBytesEncoder replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
 
   ClientConnection(
       long id,
@@ -77,18 +85,23 @@ final class ClientConnection implements Runnable {
     LOG.info("Connection {} accepted from {}", info.id(), info.remoteAddress());
     try (socket) {
       socket.setTcpNoDelay(true);
-      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()));
+      // No socket timeout: on a virtual thread every timed read that parks schedules (and then
+      // cancels) a timer task, a cost paid per request; WireServer closes idle connections
+      // instead (see closeIfIdle).
+      // Buffered: one read usually brings a whole request, header and body. Replies are encoded
+      // whole into one reused array and handed to the socket in one write, so output needs no
+      // buffer of its own.
       InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
-      OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
+      OutputStream out = socket.getOutputStream();
       while (!stopping) {
+        waitingSince = System.nanoTime();
         MessageFrames.Frame frame = MessageFrames.read(in);
+        waitingSince = BUSY;
         if (frame == null) {
           break;
         }
         handle(frame, out);
       }
-    } catch (SocketTimeoutException e) {
-      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
     } catch (WireProtocolException e) {
       LOG.warn("Connection {} closed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
@@ -140,9 +153,9 @@ final class ClientConnection implements Runnable {
    */
   private void runOpMsg(OpMsg msg, int requestId, Optional<Compressor> compressor, OutputStream out)
       throws IOException {
-    BsonDocument command = msg.command();
-    String database = command.isString("$db") ? command.getString("$db").getValue() : null;
-    BsonDocument body = withoutGenericFields(command);
+    OpMsgCommand command = OpMsgCommand.of(msg);
+    String database = command.database();
+    BsonDocument body = command.body();
     if (msg.moreToCome()) {
       dispatcher.dispatch(database, body, info);
       return;
@@ -177,8 +190,13 @@ final class ClientConnection implements Runnable {
       OutputStream out, WireMessage message, int responseTo, Optional<Compressor> compressor)
       throws IOException {
     int requestId = nextRequestId.getAndIncrement();
-    out.write(MessageEncoder.encode(message, requestId, responseTo, compressor));
-    out.flush();
+    replies.reset();
+    MessageEncoder.encode(message, requestId, responseTo, compressor, replies);
+    out.write(replies.array(), 0, replies.size());
+    if (replies.array().length > KEPT_REPLY_BUFFER_BYTES) {
+      // A large reply (a full cursor batch) should not pin its buffer for the connection's life.
+      replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
+    }
     return requestId;
   }
 
@@ -204,32 +222,6 @@ final class ClientConnection implements Runnable {
     return dispatcher.dispatch(database, command, info);
   }
 
-  /** Fields every command may carry that handlers need not see. */
-  private static BsonDocument withoutGenericFields(BsonDocument command) {
-    BsonDocument copy = null;
-    for (String field :
-        new String[] {
-          "$db",
-          "lsid",
-          "$clusterTime",
-          "$readPreference",
-          "txnNumber",
-          "autocommit",
-          "startTransaction",
-          "apiVersion",
-          "apiStrict",
-          "apiDeprecationErrors"
-        }) {
-      if (command.containsKey(field)) {
-        if (copy == null) {
-          copy = command.clone();
-        }
-        copy.remove(field);
-      }
-    }
-    return copy == null ? command : copy;
-  }
-
   /** Asks the loop to stop once the command in progress has been answered. */
   void stopAfterCurrentCommand() {
     stopping = true;
@@ -238,6 +230,18 @@ final class ClientConnection implements Runnable {
       socket.shutdownInput();
     } catch (IOException ignored) {
       // Already closed.
+    }
+  }
+
+  /**
+   * Closes the connection if it has waited longer than its idle timeout for a request (or for the
+   * rest of one); a command in progress or an exhaust stream is never idle.
+   */
+  void closeIfIdle(long nowNanos) {
+    long since = waitingSince;
+    if (since != BUSY && nowNanos - since > idleTimeout.toNanos()) {
+      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
+      abort();
     }
   }
 

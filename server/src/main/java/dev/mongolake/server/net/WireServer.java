@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Virtual threads rather than an event loop (Netty): a connection's work is a blocking loop of
  * read, run command, write, and commands block on the log's group commit; a virtual thread per
- * connection keeps that code straight-line while parking costs next to nothing.
+ * connection keeps that code straight-line while parking costs next to nothing. Reads carry no
+ * socket timeout (on a virtual thread each timed read that parks schedules and cancels a timer, a
+ * cost paid per request); one sweeper thread closes connections idle past the timeout instead.
  *
  * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
  * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining
@@ -41,6 +44,9 @@ public final class WireServer implements AutoCloseable {
   private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
   private final Set<ClientConnection> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
+  private final ScheduledExecutorService idleSweeper =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().name("mongolake-idle-connections").daemon().factory());
   private volatile boolean closing;
 
   private WireServer(
@@ -74,6 +80,9 @@ public final class WireServer implements AutoCloseable {
           new InetSocketAddress(InetAddress.getByName(options.bindAddress()), options.port()), 128);
       WireServer wireServer = new WireServer(options, dispatcher, server, listener);
       wireServer.acceptor.start();
+      long sweepMillis = Math.clamp(options.idleTimeout().toMillis() / 4, 1, 60_000);
+      wireServer.idleSweeper.scheduleWithFixedDelay(
+          wireServer::closeIdleConnections, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
       return wireServer;
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -125,6 +134,11 @@ public final class WireServer implements AutoCloseable {
     }
   }
 
+  private void closeIdleConnections() {
+    long now = System.nanoTime();
+    open.forEach(connection -> connection.closeIfIdle(now));
+  }
+
   private void closed(ClientConnection connection) {
     open.remove(connection);
     server.connectionClosed();
@@ -133,6 +147,7 @@ public final class WireServer implements AutoCloseable {
   @Override
   public void close() {
     closing = true;
+    idleSweeper.shutdownNow();
     try {
       listener.close();
     } catch (IOException e) {

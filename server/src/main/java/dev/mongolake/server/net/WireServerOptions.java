@@ -9,7 +9,8 @@ import javax.net.ssl.SSLContext;
  * @param bindAddress address to listen on; {@code 127.0.0.1} unless the operator opts in to more
  * @param port TCP port; 0 picks a free one (see {@link WireServer#port()})
  * @param maxConnections connections beyond this are closed at once
- * @param idleTimeout a connection that sends nothing for this long is closed
+ * @param idleTimeout a connection that waits this long for its next request (or for the rest of
+ *     one) is closed, within a quarter of this (at most a minute) more
  * @param tls when not null, connections speak TLS with this context's certificate
  */
 public record WireServerOptions(

@@ -1,24 +1,16 @@
 package dev.mongolake.server.wire;
 
+import dev.mongolake.delta.bson.BsonBytesDecoder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
-import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
-import org.bson.ByteBufNIO;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
-import org.bson.io.ByteBufferBsonInput;
 
 /**
  * Reads one BSON document from a little-endian buffer, validating its framing first, so that a
  * hostile length never causes a large allocation or a read past the message.
  */
 final class BsonSlices {
-
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
-  private static final DecoderContext CONTEXT = DecoderContext.builder().build();
 
   private BsonSlices() {}
 
@@ -41,21 +33,15 @@ final class BsonSlices {
       throw new WireProtocolException(
           "Cannot read " + where + ": BSON document is not terminated by a zero byte");
     }
-    ByteBuffer slice = buffer.slice(start, size).order(ByteOrder.LITTLE_ENDIAN);
-    try (BsonBinaryReader reader =
-        new BsonBinaryReader(new ByteBufferBsonInput(new ByteBufNIO(slice)))) {
-      BsonDocument document = CODEC.decode(reader, CONTEXT);
-      if (reader.getBsonInput().getPosition() != size) {
-        throw new WireProtocolException(
-            "Cannot read " + where + ": BSON length " + size + " does not match its content");
-      }
+    if (!buffer.hasArray()) {
+      throw new IllegalArgumentException("Cannot read " + where + ": the buffer has no array");
+    }
+    try {
+      BsonDocument document =
+          BsonBytesDecoder.decode(buffer.array(), buffer.arrayOffset() + start, size);
       buffer.position(start + size);
       return document;
-    } catch (BsonSerializationException
-        | BsonInvalidOperationException
-        | IllegalArgumentException
-        | IllegalStateException
-        | IndexOutOfBoundsException e) {
+    } catch (BsonSerializationException e) {
       throw new WireProtocolException(
           "Cannot read " + where + ": invalid BSON: " + e.getMessage(), e);
     }

@@ -1,19 +1,11 @@
 package dev.mongolake.server.wire;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
 import java.util.Optional;
-import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.EncoderContext;
-import org.bson.io.BasicOutputBuffer;
 
 /** Turns replies into wire bytes, optionally wrapped in OP_COMPRESSED. */
 public final class MessageEncoder {
-
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
-  private static final EncoderContext CONTEXT = EncoderContext.builder().build();
 
   private MessageEncoder() {}
 
@@ -26,90 +18,99 @@ public final class MessageEncoder {
    */
   public static byte[] encode(
       WireMessage message, int requestId, int responseTo, Optional<Compressor> compressor) {
-    OpCode opCode;
-    BasicOutputBuffer body = new BasicOutputBuffer();
-    switch (message) {
-      case OpMsg msg -> {
-        opCode = OpCode.OP_MSG;
-        writeOpMsg(body, msg);
-      }
-      case OpReply reply -> {
-        opCode = OpCode.OP_REPLY;
-        writeOpReply(body, reply);
-      }
-      case OpQuery query -> {
-        opCode = OpCode.OP_QUERY;
-        writeOpQuery(body, query);
-      }
-    }
-    byte[] plain = body.toByteArray();
+    BsonBytesEncoder out = new BsonBytesEncoder();
+    encode(message, requestId, responseTo, compressor, out);
+    return out.toByteArray();
+  }
+
+  /**
+   * Appends a whole message, header included, to {@code out}, so that a connection can reuse one
+   * buffer for every reply and hand the socket one array.
+   */
+  public static void encode(
+      WireMessage message,
+      int requestId,
+      int responseTo,
+      Optional<Compressor> compressor,
+      BsonBytesEncoder out) {
+    int start = out.size();
     if (compressor.isEmpty()) {
-      return frame(requestId, responseTo, opCode.code(), plain);
+      writeHeader(out, requestId, responseTo, opCode(message).code());
+      writeBody(out, message);
+      out.writeInt32At(start, out.size() - start);
+      return;
     }
+    BsonBytesEncoder plain = new BsonBytesEncoder();
+    writeBody(plain, message);
     Compressor c = compressor.get();
-    byte[] compressed = c.compress(plain);
-    ByteBuffer wrapped =
-        ByteBuffer.allocate(9 + compressed.length)
-            .order(ByteOrder.LITTLE_ENDIAN)
-            .putInt(opCode.code())
-            .putInt(plain.length)
-            .put(c.id())
-            .put(compressed);
-    return frame(requestId, responseTo, OpCode.OP_COMPRESSED.code(), wrapped.array());
+    byte[] compressed = c.compress(plain.toByteArray());
+    writeHeader(out, requestId, responseTo, OpCode.OP_COMPRESSED.code());
+    out.writeInt32(opCode(message).code());
+    out.writeInt32(plain.size());
+    out.writeByte(c.id());
+    out.writeBytes(compressed, 0, compressed.length);
+    out.writeInt32At(start, out.size() - start);
   }
 
-  private static byte[] frame(int requestId, int responseTo, int opCode, byte[] body) {
-    return ByteBuffer.allocate(MessageHeader.SIZE + body.length)
-        .order(ByteOrder.LITTLE_ENDIAN)
-        .putInt(MessageHeader.SIZE + body.length)
-        .putInt(requestId)
-        .putInt(responseTo)
-        .putInt(opCode)
-        .put(body)
-        .array();
+  private static OpCode opCode(WireMessage message) {
+    return switch (message) {
+      case OpMsg ignored -> OpCode.OP_MSG;
+      case OpReply ignored -> OpCode.OP_REPLY;
+      case OpQuery ignored -> OpCode.OP_QUERY;
+    };
   }
 
-  private static void writeOpMsg(BasicOutputBuffer out, OpMsg msg) {
+  /** The header with a length to be patched once the body is written. */
+  private static void writeHeader(BsonBytesEncoder out, int requestId, int responseTo, int opCode) {
+    out.writeInt32(0);
+    out.writeInt32(requestId);
+    out.writeInt32(responseTo);
+    out.writeInt32(opCode);
+  }
+
+  private static void writeBody(BsonBytesEncoder out, WireMessage message) {
+    switch (message) {
+      case OpMsg msg -> writeOpMsg(out, msg);
+      case OpReply reply -> writeOpReply(out, reply);
+      case OpQuery query -> writeOpQuery(out, query);
+    }
+  }
+
+  private static void writeOpMsg(BsonBytesEncoder out, OpMsg msg) {
     // Replies never carry a checksum: clients must accept messages without one.
     out.writeInt32(msg.flagBits() & ~OpMsg.CHECKSUM_PRESENT);
     out.writeByte(0);
-    writeDocument(out, msg.body());
+    out.writeDocument(msg.body());
     for (DocumentSequence sequence : msg.sequences()) {
       out.writeByte(1);
-      int sizePosition = out.getPosition();
+      int sizePosition = out.size();
       out.writeInt32(0);
       out.writeCString(sequence.identifier());
       for (BsonDocument document : sequence.documents()) {
-        writeDocument(out, document);
+        out.writeDocument(document);
       }
-      out.writeInt32(sizePosition, out.getPosition() - sizePosition);
+      out.writeInt32At(sizePosition, out.size() - sizePosition);
     }
   }
 
-  private static void writeOpReply(BasicOutputBuffer out, OpReply reply) {
+  private static void writeOpReply(BsonBytesEncoder out, OpReply reply) {
     out.writeInt32(reply.responseFlags());
     out.writeInt64(reply.cursorId());
     out.writeInt32(reply.startingFrom());
     out.writeInt32(reply.documents().size());
     for (BsonDocument document : reply.documents()) {
-      writeDocument(out, document);
+      out.writeDocument(document);
     }
   }
 
-  private static void writeOpQuery(BasicOutputBuffer out, OpQuery query) {
+  private static void writeOpQuery(BsonBytesEncoder out, OpQuery query) {
     out.writeInt32(query.flags());
     out.writeCString(query.fullCollectionName());
     out.writeInt32(query.numberToSkip());
     out.writeInt32(query.numberToReturn());
-    writeDocument(out, query.query());
+    out.writeDocument(query.query());
     if (query.returnFieldsSelector() != null) {
-      writeDocument(out, query.returnFieldsSelector());
-    }
-  }
-
-  private static void writeDocument(BasicOutputBuffer out, BsonDocument document) {
-    try (BsonBinaryWriter writer = new BsonBinaryWriter(out)) {
-      CODEC.encode(writer, document, CONTEXT);
+      out.writeDocument(query.returnFieldsSelector());
     }
   }
 }

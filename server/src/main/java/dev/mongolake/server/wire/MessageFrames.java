@@ -9,6 +9,9 @@ import java.nio.ByteOrder;
 /** Reads whole message frames (header + body) from a connection's input stream. */
 public final class MessageFrames {
 
+  /** Bodies up to this size are read into an array allocated at once. */
+  private static final int PREALLOCATED_BODY_BYTES = 1024 * 1024;
+
   private MessageFrames() {}
 
   /** A header and the bytes that follow it. */
@@ -22,11 +25,12 @@ public final class MessageFrames {
    * @throws EOFException if the stream ends inside a message
    */
   public static Frame read(InputStream in) throws IOException {
-    byte[] headerBytes = in.readNBytes(MessageHeader.SIZE);
-    if (headerBytes.length == 0) {
+    byte[] headerBytes = new byte[MessageHeader.SIZE];
+    int headerRead = in.readNBytes(headerBytes, 0, MessageHeader.SIZE);
+    if (headerRead == 0) {
       return null;
     }
-    if (headerBytes.length < MessageHeader.SIZE) {
+    if (headerRead < MessageHeader.SIZE) {
       throw new EOFException("connection closed inside a message header");
     }
     ByteBuffer buffer = ByteBuffer.wrap(headerBytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -40,8 +44,18 @@ public final class MessageFrames {
               + " is outside 16.."
               + WireLimits.MAX_MESSAGE_SIZE);
     }
-    byte[] body = in.readNBytes(header.messageLength() - MessageHeader.SIZE);
-    if (body.length < header.messageLength() - MessageHeader.SIZE) {
+    int length = header.messageLength() - MessageHeader.SIZE;
+    byte[] body;
+    if (length <= PREALLOCATED_BODY_BYTES) {
+      body = new byte[length];
+      if (in.readNBytes(body, 0, length) < length) {
+        body = null;
+      }
+    } else {
+      // Grows as the bytes arrive: a header alone cannot make the server allocate 48 MiB.
+      body = in.readNBytes(length);
+    }
+    if (body == null || body.length < length) {
       throw new EOFException("connection closed inside a message body");
     }
     return new Frame(header, body);

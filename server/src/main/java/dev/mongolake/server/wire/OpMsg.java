@@ -48,7 +48,9 @@ public record OpMsg(int flagBits, BsonDocument body, List<DocumentSequence> sequ
     if (sequences.isEmpty()) {
       return body;
     }
-    BsonDocument merged = body.clone();
+    // A shallow copy: the sequences are added without touching the body.
+    BsonDocument merged = new BsonDocument();
+    merged.putAll(body);
     for (DocumentSequence sequence : sequences) {
       merged.put(sequence.identifier(), new BsonArray(List.copyOf(sequence.documents())));
     }

@@ -25,6 +25,11 @@ final class RunningServer implements AutoCloseable {
   }
 
   static RunningServer start(boolean auth, UserStore users, Command... extra) {
+    return start(WireServerOptions.local(0), auth, users, extra);
+  }
+
+  static RunningServer start(
+      WireServerOptions options, boolean auth, UserStore users, Command... extra) {
     ServerContext context =
         new ServerContext(
             Clock.systemUTC(),
@@ -37,8 +42,7 @@ final class RunningServer implements AutoCloseable {
                 Clock.systemUTC(), dev.mongolake.server.command.CursorRegistry.DEFAULT_TIMEOUT));
     CommandDispatcher dispatcher =
         new CommandDispatcher(StandardCommands.registry(List.of(extra)), context);
-    return new RunningServer(
-        WireServer.start(WireServerOptions.local(0), dispatcher, context), context);
+    return new RunningServer(WireServer.start(options, dispatcher, context), context);
   }
 
   String uri(String options) {

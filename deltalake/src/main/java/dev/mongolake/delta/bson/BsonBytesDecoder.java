@@ -1,0 +1,307 @@
+package dev.mongolake.delta.bson;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDbPointer;
+import org.bson.BsonDecimal128;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonJavaScript;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonSerializationException;
+import org.bson.BsonString;
+import org.bson.BsonSymbol;
+import org.bson.BsonTimestamp;
+import org.bson.BsonUndefined;
+import org.bson.BsonValue;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+
+/**
+ * Decodes BSON bytes into a {@link BsonDocument} tree in one pass over a byte array.
+ *
+ * <p>It builds exactly what org.bson's {@code BsonDocumentCodec} over a {@code BsonBinaryReader}
+ * builds (same value classes, same strings, malformed UTF-8 replaced the same way) and rejects the
+ * same malformed input, with a {@link BsonSerializationException}. It exists because the codec's
+ * generic machinery (a reader state machine, a codec lookup and a context per value) costs several
+ * times the decoding itself, and every request, log record and cached document goes through here.
+ *
+ * <p>Every length is checked against the enclosing document before it is used, so hostile input
+ * never causes a read past the given range or an allocation larger than it. Stateless and
+ * thread-safe.
+ */
+public final class BsonBytesDecoder {
+
+  private BsonBytesDecoder() {}
+
+  /**
+   * Decodes the document that occupies exactly {@code length} bytes of {@code bytes} from {@code
+   * offset}.
+   *
+   * @throws BsonSerializationException if the bytes are not one well-formed BSON document
+   */
+  public static BsonDocument decode(byte[] bytes, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > bytes.length - length) {
+      throw new BsonSerializationException(
+          "Cannot decode BSON: range " + offset + "+" + length + " is outside the array");
+    }
+    Cursor cursor = new Cursor(bytes, offset);
+    BsonDocument document = cursor.document(offset + length);
+    if (cursor.position != offset + length) {
+      throw new BsonSerializationException(
+          "Expected size to be " + length + ", not " + (cursor.position - offset) + ".");
+    }
+    return document;
+  }
+
+  /** Decodes a whole array holding one document. */
+  public static BsonDocument decode(byte[] bytes) {
+    return decode(bytes, 0, bytes.length);
+  }
+
+  private static final class Cursor {
+    private final byte[] bytes;
+    private int position;
+
+    Cursor(byte[] bytes, int position) {
+      this.bytes = bytes;
+      this.position = position;
+    }
+
+    /** A document starting at the position, which must end at or before {@code limit}. */
+    BsonDocument document(int limit) {
+      int end = documentEnd(limit);
+      BsonDocument document = new BsonDocument();
+      while (true) {
+        byte type = readByte(end);
+        if (type == 0) {
+          break;
+        }
+        String name = cString(end);
+        document.put(name, value(type, end));
+      }
+      checkEnd(end);
+      return document;
+    }
+
+    BsonArray array(int limit) {
+      int end = documentEnd(limit);
+      List<BsonValue> values = new ArrayList<>();
+      while (true) {
+        byte type = readByte(end);
+        if (type == 0) {
+          break;
+        }
+        skipCString(end);
+        values.add(value(type, end));
+      }
+      checkEnd(end);
+      return new BsonArray(values);
+    }
+
+    /** Reads a document's length prefix; returns where the document ends. */
+    private int documentEnd(int limit) {
+      int start = position;
+      int size = int32(limit);
+      if (size < 5) {
+        throw new BsonSerializationException(
+            "Cannot decode BSON: document size " + size + " at offset " + start + " is too small");
+      }
+      if (size > limit - start) {
+        throw new BsonSerializationException(
+            "Cannot decode BSON: document size "
+                + size
+                + " at offset "
+                + start
+                + " runs past its container");
+      }
+      return start + size;
+    }
+
+    private void checkEnd(int end) {
+      if (position != end) {
+        throw new BsonSerializationException(
+            "Cannot decode BSON: a document ends at offset "
+                + position
+                + " but its size says "
+                + end);
+      }
+    }
+
+    private BsonValue value(byte type, int end) {
+      return switch (type) {
+        case 0x01 -> new BsonDouble(Double.longBitsToDouble(int64(end)));
+        case 0x02 -> new BsonString(string(end));
+        case 0x03 -> document(end);
+        case 0x04 -> array(end);
+        case 0x05 -> binary(end);
+        case 0x06 -> new BsonUndefined();
+        case 0x07 -> new BsonObjectId(objectId(end));
+        case 0x08 -> bool(end);
+        case 0x09 -> new BsonDateTime(int64(end));
+        case 0x0A -> BsonNull.VALUE;
+        case 0x0B -> new BsonRegularExpression(cString(end), cString(end));
+        case 0x0C -> new BsonDbPointer(string(end), objectId(end));
+        case 0x0D -> new BsonJavaScript(string(end));
+        case 0x0E -> new BsonSymbol(string(end));
+        case 0x0F -> javaScriptWithScope(end);
+        case 0x10 -> new BsonInt32(int32(end));
+        case 0x11 -> new BsonTimestamp(int64(end));
+        case 0x12 -> new BsonInt64(int64(end));
+        case 0x13 -> decimal128(end);
+        case (byte) 0xFF -> new BsonMinKey();
+        case 0x7F -> new BsonMaxKey();
+        default ->
+            throw new BsonSerializationException(
+                String.format(
+                    "Detected unknown BSON type \"\\x%x\" at offset %d", type, position - 1));
+      };
+    }
+
+    private BsonBinary binary(int end) {
+      int size = int32(end);
+      if (size < 0) {
+        throw new BsonSerializationException("Cannot decode BSON: binary size " + size);
+      }
+      byte subtype = readByte(end);
+      if (subtype == BsonBinarySubType.OLD_BINARY.getValue()) {
+        int repeated = int32(end);
+        if (repeated != size - 4) {
+          throw new BsonSerializationException("Binary sub type OldBinary has inconsistent sizes");
+        }
+        size -= 4;
+      }
+      return new BsonBinary(subtype, bytes(size, end));
+    }
+
+    private BsonBoolean bool(int end) {
+      byte value = readByte(end);
+      if (value != 0 && value != 1) {
+        throw new BsonSerializationException("Expected a boolean value but found " + value);
+      }
+      return BsonBoolean.valueOf(value == 1);
+    }
+
+    private BsonJavaScriptWithScope javaScriptWithScope(int end) {
+      int start = position;
+      int size = int32(end);
+      if (size < 0 || size > end - start) {
+        throw new BsonSerializationException(
+            "Cannot decode BSON: code with scope size " + size + " at offset " + start);
+      }
+      String code = string(start + size);
+      BsonDocument scope = document(start + size);
+      if (position != start + size) {
+        throw new BsonSerializationException(
+            "Expected size to be " + size + ", not " + (position - start) + ".");
+      }
+      return new BsonJavaScriptWithScope(code, scope);
+    }
+
+    private BsonDecimal128 decimal128(int end) {
+      long low = int64(end);
+      long high = int64(end);
+      return new BsonDecimal128(Decimal128.fromIEEE754BIDEncoding(high, low));
+    }
+
+    private ObjectId objectId(int end) {
+      return new ObjectId(bytes(12, end));
+    }
+
+    private String string(int end) {
+      int size = int32(end);
+      if (size <= 0) {
+        throw new BsonSerializationException(
+            "While decoding a BSON string found a size that is not a positive number: " + size);
+      }
+      require(size, end);
+      if (bytes[position + size - 1] != 0) {
+        throw new BsonSerializationException("Found a BSON string that is not null-terminated");
+      }
+      String value = text(position, size - 1);
+      position += size;
+      return value;
+    }
+
+    private String cString(int end) {
+      int start = position;
+      int nul = nulFrom(start, end);
+      position = nul + 1;
+      return text(start, nul - start);
+    }
+
+    private void skipCString(int end) {
+      position = nulFrom(position, end) + 1;
+    }
+
+    private int nulFrom(int start, int end) {
+      for (int i = start; i < end; i++) {
+        if (bytes[i] == 0) {
+          return i;
+        }
+      }
+      throw new BsonSerializationException(
+          "Cannot decode BSON: a name at offset " + start + " is not null-terminated");
+    }
+
+    private String text(int start, int length) {
+      return new String(bytes, start, length, StandardCharsets.UTF_8);
+    }
+
+    private byte[] bytes(int count, int end) {
+      require(count, end);
+      byte[] copy = new byte[count];
+      System.arraycopy(bytes, position, copy, 0, count);
+      position += count;
+      return copy;
+    }
+
+    private byte readByte(int end) {
+      require(1, end);
+      return bytes[position++];
+    }
+
+    private int int32(int end) {
+      require(4, end);
+      int p = position;
+      position += 4;
+      return (bytes[p] & 0xFF)
+          | (bytes[p + 1] & 0xFF) << 8
+          | (bytes[p + 2] & 0xFF) << 16
+          | (bytes[p + 3] & 0xFF) << 24;
+    }
+
+    private long int64(int end) {
+      require(8, end);
+      long low = int32(end) & 0xFFFFFFFFL;
+      long high = int32(end) & 0xFFFFFFFFL;
+      return low | high << 32;
+    }
+
+    private void require(int count, int end) {
+      if (count > end - position) {
+        throw new BsonSerializationException(
+            "Cannot decode BSON: "
+                + count
+                + " bytes needed at offset "
+                + position
+                + ", "
+                + (end - position)
+                + " left in the document");
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.mongolake.server.net;
+
+import dev.mongolake.server.wire.DocumentSequence;
+import dev.mongolake.server.wire.OpMsg;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * An OP_MSG as the dispatcher takes it: the target database ({@code $db}) and the command, with
+ * each document sequence merged in as an array and without the generic fields every command may
+ * carry (sessions, cluster time, read preference, transactions, API version), which handlers need
+ * not see.
+ *
+ * <p>Built in one pass over the body's fields, sharing their values: the decoded body belongs to
+ * this request alone, so nothing needs the deep copy that cloning it would make.
+ *
+ * @param database the {@code $db} field, or {@code null} if the body has none
+ * @param body the command
+ */
+record OpMsgCommand(String database, BsonDocument body) {
+
+  private static final Set<String> GENERIC_FIELDS =
+      Set.of(
+          "$db",
+          "lsid",
+          "$clusterTime",
+          "$readPreference",
+          "txnNumber",
+          "autocommit",
+          "startTransaction",
+          "apiVersion",
+          "apiStrict",
+          "apiDeprecationErrors");
+
+  static OpMsgCommand of(OpMsg msg) {
+    BsonDocument body = msg.body();
+    BsonValue db = body.get("$db");
+    String database = db != null && db.isString() ? db.asString().getValue() : null;
+    if (msg.sequences().isEmpty() && !hasGenericField(body)) {
+      return new OpMsgCommand(database, body);
+    }
+    BsonDocument command = new BsonDocument();
+    for (Map.Entry<String, BsonValue> field : body.entrySet()) {
+      if (!GENERIC_FIELDS.contains(field.getKey())) {
+        command.put(field.getKey(), field.getValue());
+      }
+    }
+    for (DocumentSequence sequence : msg.sequences()) {
+      // As if merged into the body: a sequence named like a generic field replaces it (a "$db"
+      // sequence leaves no database) and is dropped with it.
+      if (sequence.identifier().equals("$db")) {
+        database = null;
+      }
+      if (!GENERIC_FIELDS.contains(sequence.identifier())) {
+        command.put(sequence.identifier(), new BsonArray(sequence.documents()));
+      }
+    }
+    return new OpMsgCommand(database, command);
+  }
+
+  private static boolean hasGenericField(BsonDocument body) {
+    for (String name : body.keySet()) {
+      if (GENERIC_FIELDS.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
