@@ -65,6 +65,7 @@ class ServeProcessTest {
         new java.util.ArrayList<>(
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp",
                 System.getProperty("java.class.path"),
                 MongoLakeCli.class.getName(),

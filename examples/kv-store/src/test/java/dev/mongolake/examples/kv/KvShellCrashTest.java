@@ -24,6 +24,7 @@ class KvShellCrashTest {
     Process shell =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp",
                 System.getProperty("java.class.path"),
                 KvShell.class.getName(),
