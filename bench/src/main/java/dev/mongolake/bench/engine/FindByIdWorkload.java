@@ -5,10 +5,8 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.client.model.Indexes;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
-import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.LatencySampler;
 import dev.mongolake.bench.documents.SampleDocuments;
-import dev.mongolake.daktilo.Durability;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentSnapshot;
@@ -43,14 +41,7 @@ final class FindByIdWorkload {
     List<BsonDocument> buffered =
         SampleDocuments.generate(Math.min(options.documents(), 50_000), 8);
     List<EngineRow> rows = new ArrayList<>();
-    // Flushes at the default size threshold while loading, as a long-running lake does; nothing
-    // flushes by age while measuring, so the buffered documents stay in the buffer.
-    try (MongoLake lake =
-        MongoLake.open(
-            MongoLakeOptions.defaults()
-                .withPath(dir)
-                .withDurability(Durability.BATCH)
-                .withFlushInterval(java.time.Duration.ofDays(1)))) {
+    try (MongoLake lake = MongoLake.open(LoadOptions.flushingBySize(dir))) {
       MongoLakeCollection<BsonDocument> collection =
           lake.db("bench").collection("documents", BsonDocument.class);
       List<BsonValue> ids = new ArrayList<>(options.documents());

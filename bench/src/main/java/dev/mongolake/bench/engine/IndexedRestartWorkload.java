@@ -8,7 +8,6 @@ import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.documents.SampleDocuments;
-import dev.mongolake.daktilo.Durability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,12 +102,7 @@ final class IndexedRestartWorkload {
   }
 
   private static void load(Path dir, int documents) {
-    try (MongoLake lake =
-        MongoLake.open(
-            MongoLakeOptions.defaults()
-                .withPath(dir)
-                .withDurability(Durability.BATCH)
-                .withFlushInterval(java.time.Duration.ofDays(1)))) {
+    try (MongoLake lake = MongoLake.open(LoadOptions.flushingBySize(dir))) {
       MongoLakeCollection<BsonDocument> collection =
           lake.db("bench").collection("indexed", BsonDocument.class);
       collection.createIndex(Indexes.ascending("email"));

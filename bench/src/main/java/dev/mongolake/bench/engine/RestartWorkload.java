@@ -9,7 +9,6 @@ import dev.mongolake.Namespace;
 import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.documents.SampleDocuments;
 import dev.mongolake.daktilo.Daktilo;
-import dev.mongolake.daktilo.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,23 +123,13 @@ final class RestartWorkload {
    * unflushed} more. Documents are generated batch by batch, so loads larger than the heap run.
    */
   private static void load(Path dir, int flushed, int unflushed) {
-    try (MongoLake lake =
-        MongoLake.open(
-            MongoLakeOptions.defaults()
-                .withPath(dir)
-                .withDurability(Durability.BATCH)
-                .withFlushInterval(java.time.Duration.ofDays(1)))) {
+    try (MongoLake lake = MongoLake.open(LoadOptions.flushingBySize(dir))) {
       MongoLakeCollection<BsonDocument> collection =
           lake.db("bench").collection("documents", BsonDocument.class);
       SampleDocuments.generate(flushed, 11, BATCH, collection::insertMany);
     }
     MongoLake lake =
-        MongoLake.open(
-            MongoLakeOptions.defaults()
-                .withPath(dir)
-                .withDurability(Durability.BATCH)
-                .withFlushThresholdBytes(Long.MAX_VALUE)
-                .withFlushInterval(java.time.Duration.ofDays(1)));
+        MongoLake.open(LoadOptions.flushingBySize(dir).withFlushThresholdBytes(Long.MAX_VALUE));
     MongoLakeCollection<BsonDocument> collection =
         lake.db("bench").collection("documents", BsonDocument.class);
     BsonValue[] lastId = new BsonValue[1];

@@ -321,12 +321,23 @@ public final class Engine implements AutoCloseable {
    * the lock while a drop or rename took the name away locks the state now under the name instead.
    */
   CollectionState lockedState(Namespace namespace) {
+    return lockedForWrite(namespace).state();
+  }
+
+  /**
+   * A collection's state with its write lock held, and whether taking it created the collection.
+   */
+  record LockedState(CollectionState state, boolean created) {}
+
+  /** {@link #lockedState}, also telling whether the collection existed before. */
+  LockedState lockedForWrite(Namespace namespace) {
     writeStall.awaitRoom();
     while (true) {
+      boolean existed = collections.containsKey(namespace);
       CollectionState state = state(namespace);
       state.writeLock().lock();
       if (collections.get(namespace) == state) {
-        return state;
+        return new LockedState(state, !existed);
       }
       state.writeLock().unlock();
     }
@@ -346,11 +357,6 @@ public final class Engine implements AutoCloseable {
       }
       state.writeLock().unlock();
     }
-  }
-
-  /** Whether {@code state} is still the collection named {@code namespace}. */
-  boolean isCurrent(Namespace namespace, CollectionState state) {
-    return collections.get(namespace) == state;
   }
 
   CollectionState state(Namespace namespace) {

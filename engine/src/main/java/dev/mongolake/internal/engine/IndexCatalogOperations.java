@@ -48,7 +48,7 @@ public final class IndexCatalogOperations {
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
     List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parse).toList();
-    LockedForCreate locked = lockForCreate(namespace);
+    Engine.LockedState locked = engine.lockedForWrite(namespace);
     CollectionState state = locked.state();
     boolean createdCollection = locked.created();
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
@@ -309,21 +309,5 @@ public final class IndexCatalogOperations {
 
   private static MongoLakeException notFound(Namespace namespace, String prefix) {
     return new MongoLakeException(ErrorCode.NAMESPACE_NOT_FOUND, prefix + namespace.fullName());
-  }
-
-  /** A collection's state locked for a create, and whether the create brings it into being. */
-  private record LockedForCreate(CollectionState state, boolean created) {}
-
-  /** Like {@link Engine#lockedState}, also telling whether the collection existed. */
-  private LockedForCreate lockForCreate(Namespace namespace) {
-    while (true) {
-      boolean existed = engine.exists(namespace);
-      CollectionState state = engine.state(namespace);
-      state.writeLock().lock();
-      if (engine.isCurrent(namespace, state)) {
-        return new LockedForCreate(state, !existed);
-      }
-      state.writeLock().unlock();
-    }
   }
 }
