@@ -1,5 +1,6 @@
 package dev.mongolake.internal.engine;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
@@ -201,7 +202,7 @@ public final class IndexCatalogOperations {
       throw new MongoLakeException(
           ErrorCode.TYPE_MISMATCH,
           "BSON field 'collMod.index.hidden' is the wrong type '"
-              + dev.mongolake.BsonTypeNames.of(hidden)
+              + BsonTypeNames.of(hidden)
               + "', expected type 'bool'");
     }
     if (hidden != null && isIdIndex(index)) {
