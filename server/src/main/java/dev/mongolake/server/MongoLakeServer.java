@@ -79,7 +79,8 @@ public final class MongoLakeServer implements AutoCloseable {
                   Duration.ofMinutes(30),
                   config.tls() == null
                       ? null
-                      : PemTls.context(config.tls().certificateChain(), config.tls().privateKey())),
+                      : PemTls.context(config.tls().certificateChain(), config.tls().privateKey()),
+                  config.connectionThreads()),
               dispatcher,
               context);
       RestServer rest;

@@ -1,6 +1,7 @@
 package dev.mongolake.server;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.net.ConnectionThreads;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,6 +17,9 @@ import java.util.List;
  * @param httpPort REST API port (0 picks a free one; {@link #NO_HTTP} serves no REST API)
  * @param tls the certificate and key the wire protocol serves TLS with, or {@code null} for plain
  *     TCP
+ * @param tables where the collections' tables live ({@code null}: under {@code dataPath})
+ * @param connectionThreads what kind of thread serves each wire-protocol connection ({@code null}:
+ *     virtual)
  */
 public record ServerConfig(
     Path dataPath,
@@ -26,7 +30,8 @@ public record ServerConfig(
     List<String> argv,
     int httpPort,
     TlsFiles tls,
-    String tables) {
+    String tables,
+    ConnectionThreads connectionThreads) {
 
   /**
    * PEM files for TLS.
@@ -41,6 +46,9 @@ public record ServerConfig(
 
   public ServerConfig {
     argv = List.copyOf(argv);
+    if (connectionThreads == null) {
+      connectionThreads = ConnectionThreads.VIRTUAL;
+    }
     if (httpPort < NO_HTTP || httpPort > 65535) {
       throw new IllegalArgumentException(
           "Cannot use HTTP port " + httpPort + ": expected 0-65535, or -1 for no REST API");
@@ -56,7 +64,7 @@ public record ServerConfig(
       Durability durability,
       List<String> argv,
       int httpPort) {
-    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null, null);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -67,24 +75,48 @@ public record ServerConfig(
       boolean auth,
       Durability durability,
       List<String> argv) {
-    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null, null);
   }
 
   /** The same configuration with the REST API on {@code value}. */
   public ServerConfig withHttpPort(int value) {
     return new ServerConfig(
-        dataPath, bindAddress, port, auth, durability, argv, value, tls, tables);
+        dataPath, bindAddress, port, auth, durability, argv, value, tls, tables, connectionThreads);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
   public ServerConfig withTls(TlsFiles value) {
     return new ServerConfig(
-        dataPath, bindAddress, port, auth, durability, argv, httpPort, value, tables);
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        value,
+        tables,
+        connectionThreads);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
   public ServerConfig withTables(String location) {
     return new ServerConfig(
-        dataPath, bindAddress, port, auth, durability, argv, httpPort, tls, location);
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        location,
+        connectionThreads);
+  }
+
+  /** The same configuration serving wire-protocol connections on {@code value} threads. */
+  public ServerConfig withConnectionThreads(ConnectionThreads value) {
+    return new ServerConfig(
+        dataPath, bindAddress, port, auth, durability, argv, httpPort, tls, tables, value);
   }
 }

@@ -1,6 +1,7 @@
 package dev.mongolake.bench.wire;
 
 import dev.mongolake.bench.LatencySampler;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -27,6 +28,7 @@ public final class WireBench {
     List<Future<long[]>> futures = new ArrayList<>();
     List<LatencySampler> samplers = new ArrayList<>();
     long start;
+    long cpuStart;
     try (ExecutorService executor =
         virtualThreads
             ? Executors.newVirtualThreadPerTaskExecutor()
@@ -68,12 +70,14 @@ public final class WireBench {
                 }));
       }
       ready.await();
+      cpuStart = processCpuNanos();
       start = System.nanoTime();
       deadline[0] = start + nanos;
       go.countDown();
       // Closing the executor waits for every client to finish its last operation.
     }
     long elapsed = System.nanoTime() - start;
+    long cpu = processCpuNanos() - cpuStart;
     long operations = 0;
     long wrong = 0;
     long errors = 0;
@@ -90,7 +94,13 @@ public final class WireBench {
       wrong += counts[1];
       errors += counts[2];
     }
-    return new WireRun(operations, wrong, errors, firstError.get(), elapsed / 1e9, samplers);
+    return new WireRun(
+        operations, wrong, errors, firstError.get(), elapsed / 1e9, cpu / 1e9, samplers);
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private WireBench() {}

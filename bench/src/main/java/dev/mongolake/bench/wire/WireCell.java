@@ -30,6 +30,16 @@ public record WireCell(WireWorkload workload, int clients, List<WireRun> ours, L
     return rates.length % 2 == 1 ? rates[middle] : (rates[middle - 1] + rates[middle]) / 2;
   }
 
+  /** The median process CPU microseconds per operation of {@code runs}. */
+  public static double medianCpuMicros(List<WireRun> runs) {
+    double[] values = runs.stream().mapToDouble(WireRun::cpuMicrosPerOperation).sorted().toArray();
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    int middle = values.length / 2;
+    return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  }
+
   /** p50 and p99 over every sampled operation of {@code runs}. */
   public static Percentiles percentiles(List<WireRun> runs) {
     List<LatencySampler> all = new ArrayList<>();

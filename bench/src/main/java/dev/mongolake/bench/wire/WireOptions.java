@@ -1,5 +1,6 @@
 package dev.mongolake.bench.wire;
 
+import dev.mongolake.server.net.ConnectionThreads;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.List;
  * @param only substrings of workload names to run; empty runs all
  * @param virtualClients whether client threads are virtual threads (they then share the carrier
  *     threads with MongoLake's per-connection virtual threads) rather than platform threads
+ * @param serverThreads what kind of thread MongoLake serves each connection on
+ * @param warmUpSeconds how long each target runs each workload, unmeasured, with a few clients
+ *     before any round (long enough for the JIT to compile both servers' hot paths)
  */
 public record WireOptions(
     Path dir,
@@ -22,7 +26,9 @@ public record WireOptions(
     int rounds,
     List<Integer> clients,
     List<String> only,
-    boolean virtualClients) {
+    boolean virtualClients,
+    ConnectionThreads serverThreads,
+    double warmUpSeconds) {
 
   /** Usage text. */
   public static final String USAGE =
@@ -34,12 +40,18 @@ public record WireOptions(
         --clients a,b      client thread counts (default 1,16,64)
         --only a,b         run only workloads whose name contains one of these (ping, insertOne, find)
         --client-threads T platform (default) or virtual
+        --server-threads T MongoLake's thread per connection: virtual (default) or platform
+        --warmup S         unmeasured run per server and workload before the rounds (default 10)
       """;
 
   public WireOptions {
     clients = List.copyOf(clients);
     only = List.copyOf(only);
-    if (seconds <= 0 || rounds < 1 || clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
+    if (seconds <= 0
+        || warmUpSeconds < 0
+        || rounds < 1
+        || clients.isEmpty()
+        || clients.stream().anyMatch(c -> c < 1)) {
       throw new IllegalArgumentException(
           "Cannot use the options: seconds, rounds and client counts must be positive\n" + USAGE);
     }
@@ -53,6 +65,8 @@ public record WireOptions(
     List<Integer> clients = List.of(1, 16, 64);
     List<String> only = List.of();
     boolean virtualClients = false;
+    ConnectionThreads serverThreads = ConnectionThreads.VIRTUAL;
+    double warmUpSeconds = 10;
     for (int i = 0; i < args.length; i++) {
       String flag = args[i];
       if (flag.equals("--help") || flag.equals("-h")) {
@@ -83,12 +97,28 @@ public record WireOptions(
                               + "\n"
                               + USAGE);
                 };
+        case "--server-threads" -> serverThreads = serverThreads(value);
+        case "--warmup" -> warmUpSeconds = Double.parseDouble(value);
         default ->
             throw new IllegalArgumentException(
                 "Cannot parse the options: unknown flag " + flag + "\n" + USAGE);
       }
     }
-    return new WireOptions(dir, seconds, rounds, clients, only, virtualClients);
+    return new WireOptions(
+        dir, seconds, rounds, clients, only, virtualClients, serverThreads, warmUpSeconds);
+  }
+
+  private static ConnectionThreads serverThreads(String value) {
+    return switch (value) {
+      case "platform" -> ConnectionThreads.PLATFORM;
+      case "virtual" -> ConnectionThreads.VIRTUAL;
+      default ->
+          throw new IllegalArgumentException(
+              "Cannot parse the options: --server-threads is platform or virtual, was "
+                  + value
+                  + "\n"
+                  + USAGE);
+    };
   }
 
   /** Whether the workload named {@code name} is selected. */
@@ -99,6 +129,11 @@ public record WireOptions(
   /** The most clients any run uses: the size of each driver's connection pool. */
   public int maxClients() {
     return clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
+  }
+
+  /** The length of each target's warm-up in nanoseconds. */
+  public long warmUpNanos() {
+    return (long) (warmUpSeconds * 1e9);
   }
 
   /** The length of one measured run in nanoseconds. */

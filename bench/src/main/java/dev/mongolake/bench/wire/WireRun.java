@@ -11,6 +11,8 @@ import java.util.List;
  * @param errors operations that threw
  * @param firstError the first exception's message, or null
  * @param seconds wall time from the common start until the last client stopped
+ * @param cpuSeconds CPU time the whole process (clients and the idle other server included) used
+ *     over those seconds
  * @param samplers every client's latency sample
  */
 public record WireRun(
@@ -19,6 +21,7 @@ public record WireRun(
     long errors,
     String firstError,
     double seconds,
+    double cpuSeconds,
     List<LatencySampler> samplers) {
 
   public WireRun {
@@ -28,5 +31,10 @@ public record WireRun(
   /** Correct operations per second. */
   public double rate() {
     return (operations - wrong) / seconds;
+  }
+
+  /** Process CPU microseconds per completed operation. */
+  public double cpuMicrosPerOperation() {
+    return operations == 0 ? Double.NaN : cpuSeconds * 1e6 / operations;
   }
 }

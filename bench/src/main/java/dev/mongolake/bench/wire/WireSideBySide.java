@@ -6,8 +6,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -18,6 +20,14 @@ import java.util.stream.Stream;
  * of median throughput and pooled p50/p99 latencies to stdout.
  */
 public final class WireSideBySide {
+
+  /**
+   * Clients of the compiler warm-up: enough to exercise concurrent paths, few enough for the JIT.
+   */
+  private static final int WARM_UP_CLIENTS = 4;
+
+  /** Each target's unmeasured run before a workload's rounds at a new client count. */
+  private static final long CELL_WARM_UP_NANOS = 1_000_000_000L;
 
   /** Runs the harness; see {@link WireOptions#USAGE}. */
   public static void main(String[] args) throws Exception {
@@ -61,11 +71,13 @@ public final class WireSideBySide {
     printTable(cells, out);
     out.printf(
         "%nload average (1/5/15 min) before: %s, after: %s; %d cpus; %s client threads;"
-            + " %s s x %d rounds per cell%n",
+            + " MongoLake on %s connection threads; %s s warm-up, %s s x %d rounds per cell%n",
         loadBefore,
         loadAverage(),
         Runtime.getRuntime().availableProcessors(),
         options.virtualClients() ? "virtual" : "platform",
+        options.serverThreads().name().toLowerCase(Locale.ROOT),
+        options.warmUpSeconds(),
         options.seconds(),
         options.rounds());
   }
@@ -75,37 +87,43 @@ public final class WireSideBySide {
       throws Exception {
     List<WireCell> cells = new ArrayList<>();
     try (WireTarget peer = WireTarget.peer(options.maxClients());
-        WireTarget ours = WireTarget.mongoLake(dataDir, options.maxClients())) {
+        WireTarget ours =
+            WireTarget.mongoLake(dataDir, options.maxClients(), options.serverThreads())) {
       progress.printf(
           "  peer at %s, ours at %s%n", peer.connectionString(), ours.connectionString());
-      long warmUp = Math.min(options.runNanos() / 2, 1_000_000_000L);
-      for (WireWorkload workload : WireWorkload.values()) {
-        if (!options.selects(workload.label())) {
-          continue;
-        }
+      List<WireWorkload> workloads =
+          Arrays.stream(WireWorkload.values()).filter(w -> options.selects(w.label())).toList();
+      for (WireWorkload workload : workloads) {
         workload.prepare(peer.database());
         workload.prepare(ours.database());
+      }
+      warmUpCompiler(workloads, List.of(peer, ours), options, progress);
+      long cellWarmUp = Math.min(CELL_WARM_UP_NANOS, options.runNanos());
+      for (WireWorkload workload : workloads) {
         for (int clients : options.clients()) {
-          WireBench.run(peer, workload, clients, warmUp, options.virtualClients());
-          WireBench.run(ours, workload, clients, warmUp, options.virtualClients());
+          WireBench.run(peer, workload, clients, cellWarmUp, options.virtualClients());
+          WireBench.run(ours, workload, clients, cellWarmUp, options.virtualClients());
           List<WireRun> ourRuns = new ArrayList<>();
           List<WireRun> peerRuns = new ArrayList<>();
           for (int round = 1; round <= options.rounds(); round++) {
             // Alternate which side goes first so a drift in machine load hits both alike.
             List<WireTarget> order = round % 2 == 1 ? List.of(peer, ours) : List.of(ours, peer);
             for (WireTarget target : order) {
+              long compilingBefore = compilationMillis();
               WireRun run =
                   WireBench.run(
                       target, workload, clients, options.runNanos(), options.virtualClients());
               (target == ours ? ourRuns : peerRuns).add(run);
               progress.printf(
-                  "  %-12s %3d clients round %d %-4s %,10.0f ops/s %s%s%n",
+                  "  %-12s %3d clients round %d %-4s %,10.0f ops/s %s, %.0f us CPU/op, JIT %d ms%s%n",
                   workload.label(),
                   clients,
                   round,
                   target.name(),
                   run.rate(),
                   WireCell.percentiles(List.of(run)),
+                  run.cpuMicrosPerOperation(),
+                  compilationMillis() - compilingBefore,
                   run.wrong() + run.errors() > 0
                       ? "  FAILURES wrong="
                           + run.wrong()
@@ -123,11 +141,42 @@ public final class WireSideBySide {
     return cells;
   }
 
+  /**
+   * Runs every workload against every target with a few clients until the JIT has compiled the hot
+   * paths. With a hundred busy client and server threads on two cores the compiler threads get a
+   * small share of the CPU and fall tens of seconds behind, so measured rounds would pay for
+   * compilation (and run interpreted code) on whichever side happens to run while it catches up.
+   */
+  private static void warmUpCompiler(
+      List<WireWorkload> workloads,
+      List<WireTarget> targets,
+      WireOptions options,
+      PrintStream progress)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    long compilingBefore = compilationMillis();
+    for (WireWorkload workload : workloads) {
+      for (WireTarget target : targets) {
+        WireBench.run(
+            target, workload, WARM_UP_CLIENTS, options.warmUpNanos(), options.virtualClients());
+      }
+    }
+    progress.printf(
+        "  warm-up: %.1f s, %,d ms of JIT compilation%n",
+        (System.nanoTime() - start) / 1e9, compilationMillis() - compilingBefore);
+  }
+
+  private static long compilationMillis() {
+    var compilation = java.lang.management.ManagementFactory.getCompilationMXBean();
+    return compilation == null ? 0 : compilation.getTotalCompilationTime();
+  }
+
   /** Prints the Markdown table of {@code cells}. */
   public static void printTable(List<WireCell> cells, PrintStream out) {
     out.println(
-        "| workload | clients | ops/s ours | ops/s peer | ours/peer | p50 / p99 ours | p50 / p99 peer |");
-    out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        "| workload | clients | ops/s ours | ops/s peer | ours/peer | p50 / p99 ours | p50 / p99 peer"
+            + " | CPU us/op ours / peer |");
+    out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (WireCell cell : cells) {
       double ours = WireCell.medianRate(cell.ours());
       double peer = WireCell.medianRate(cell.peer());
@@ -135,7 +184,7 @@ public final class WireSideBySide {
       Percentiles peerLatency = WireCell.percentiles(cell.peer());
       long failures = WireCell.failures(cell.ours()) + WireCell.failures(cell.peer());
       out.printf(
-          "| %s | %d | %,.0f | %,.0f | %.2fx | %s | %s |%s%n",
+          "| %s | %d | %,.0f | %,.0f | %.2fx | %s | %s | %.0f / %.0f |%s%n",
           cell.workload().label(),
           cell.clients(),
           ours,
@@ -143,6 +192,8 @@ public final class WireSideBySide {
           ours / peer,
           ourLatency,
           peerLatency,
+          WireCell.medianCpuMicros(cell.ours()),
+          WireCell.medianCpuMicros(cell.peer()),
           failures > 0 ? " FAILED OPERATIONS: " + failures : "");
     }
   }

@@ -10,6 +10,7 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.net.ConnectionThreads;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,10 +47,11 @@ public final class WireTarget implements AutoCloseable {
   }
 
   /** A MongoLake server with BATCH durability (every acknowledged write fsynced). */
-  public static WireTarget mongoLake(Path dataDir, int poolSize) {
+  public static WireTarget mongoLake(Path dataDir, int poolSize, ConnectionThreads threads) {
     MongoLakeServer server =
         MongoLakeServer.start(
-            new ServerConfig(dataDir, "127.0.0.1", 0, false, Durability.BATCH, List.of("bench")),
+            new ServerConfig(dataDir, "127.0.0.1", 0, false, Durability.BATCH, List.of("bench"))
+                .withConnectionThreads(threads),
             "bench");
     try {
       return new WireTarget("ours", server.connectionString(), server, poolSize);

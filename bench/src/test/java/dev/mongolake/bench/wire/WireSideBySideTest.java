@@ -2,6 +2,7 @@ package dev.mongolake.bench.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.server.net.ConnectionThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,9 @@ class WireSideBySideTest {
 
   @Test
   void everyWorkloadCompletesCorrectOperationsAgainstBothServers() throws Exception {
-    WireOptions options = new WireOptions(null, 0.2, 1, List.of(1, 4), List.of(), false);
+    WireOptions options =
+        new WireOptions(
+            null, 0.2, 1, List.of(1, 4), List.of(), false, ConnectionThreads.PLATFORM, 0.1);
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
     List<WireCell> cells =
@@ -35,6 +38,7 @@ class WireSideBySideTest {
         assertThat(run.operations()).as(where + " operations").isPositive();
         assertThat(run.wrong()).as(where + " wrong answers").isZero();
         assertThat(run.errors()).as(where + " errors, first: " + run.firstError()).isZero();
+        assertThat(run.cpuMicrosPerOperation()).as(where + " CPU per operation").isPositive();
       }
     }
     ByteArrayOutputStream table = new ByteArrayOutputStream();
@@ -66,7 +70,11 @@ class WireSideBySideTest {
             "--only",
             "find",
             "--client-threads",
-            "virtual");
+            "virtual",
+            "--server-threads",
+            "platform",
+            "--warmup",
+            "0.5");
 
     assertThat(options.runNanos()).isEqualTo(1_500_000_000L);
     assertThat(options.rounds()).isEqualTo(2);
@@ -74,6 +82,10 @@ class WireSideBySideTest {
     assertThat(options.selects("find by _id")).isTrue();
     assertThat(options.selects("ping")).isFalse();
     assertThat(options.virtualClients()).isTrue();
-    assertThat(WireOptions.parse().virtualClients()).isFalse();
+    assertThat(options.serverThreads()).isEqualTo(ConnectionThreads.PLATFORM);
+    assertThat(options.warmUpNanos()).isEqualTo(500_000_000L);
+    WireOptions defaults = WireOptions.parse();
+    assertThat(defaults.virtualClients()).isFalse();
+    assertThat(defaults.serverThreads()).isEqualTo(ConnectionThreads.VIRTUAL);
   }
 }

@@ -2,6 +2,7 @@ package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.net.ConnectionThreads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,14 @@ final class ServerOptions {
               + " (default: under --path). The write-ahead log stays under --path.")
   String storage;
 
+  @Option(
+      names = "--connection-threads",
+      defaultValue = "virtual",
+      description =
+          "Thread per wire-protocol connection: virtual (most throughput with many busy clients)"
+              + " or platform (lowest latency for a few clients) (default: virtual).")
+  ConnectionThreads connectionThreads;
+
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
   }
@@ -87,7 +96,7 @@ final class ServerOptions {
     if ((tlsCertificate == null) != (tlsKey == null)) {
       throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or none");
     }
-    ServerConfig withTables = config.withTables(storage);
+    ServerConfig withTables = config.withTables(storage).withConnectionThreads(connectionThreads);
     return tlsCertificate == null
         ? withTables
         : withTables.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));

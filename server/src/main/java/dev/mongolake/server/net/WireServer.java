@@ -20,13 +20,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Accepts MongoDB wire-protocol connections and serves each on its own virtual thread.
+ * Accepts MongoDB wire-protocol connections and serves each on its own thread, virtual by default
+ * ({@link ConnectionThreads}).
  *
- * <p>Virtual threads rather than an event loop (Netty): a connection's work is a blocking loop of
- * read, run command, write, and commands block on the log's group commit; a virtual thread per
- * connection keeps that code straight-line while parking costs next to nothing. Reads carry no
- * socket timeout (on a virtual thread each timed read that parks schedules and cancels a timer, a
- * cost paid per request); one sweeper thread closes connections idle past the timeout instead.
+ * <p>A thread per connection rather than an event loop (Netty): a connection's work is a blocking
+ * loop of read, run command, write, and commands block on the log's group commit; a thread per
+ * connection keeps that code straight-line. Virtual threads are the default because parking one
+ * costs no kernel context switch: with many busy clients, durable inserts ran 1.4-1.6 times as fast
+ * as on platform threads (BENCHMARKS.md), while platform threads answer a lone client's requests
+ * sooner. Reads carry no socket timeout (on a virtual thread each timed read that parks schedules
+ * and cancels a timer, a cost paid per request); one sweeper thread closes connections idle past
+ * the timeout instead.
  *
  * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
  * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining
@@ -41,7 +45,7 @@ public final class WireServer implements AutoCloseable {
   private final CommandDispatcher dispatcher;
   private final ServerContext server;
   private final ServerSocket listener;
-  private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
+  private final ExecutorService connections;
   private final Set<ClientConnection> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private final ScheduledExecutorService idleSweeper =
@@ -58,6 +62,7 @@ public final class WireServer implements AutoCloseable {
     this.dispatcher = dispatcher;
     this.server = server;
     this.listener = listener;
+    this.connections = options.threads().newExecutor();
     this.acceptor =
         Thread.ofPlatform().name("mongolake-accept").daemon().unstarted(this::acceptLoop);
   }

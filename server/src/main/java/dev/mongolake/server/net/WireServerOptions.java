@@ -1,6 +1,7 @@
 package dev.mongolake.server.net;
 
 import java.time.Duration;
+import java.util.Objects;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -12,13 +13,23 @@ import javax.net.ssl.SSLContext;
  * @param idleTimeout a connection that waits this long for its next request (or for the rest of
  *     one) is closed, within a quarter of this (at most a minute) more
  * @param tls when not null, connections speak TLS with this context's certificate
+ * @param threads what kind of thread serves each connection
  */
 public record WireServerOptions(
-    String bindAddress, int port, int maxConnections, Duration idleTimeout, SSLContext tls) {
+    String bindAddress,
+    int port,
+    int maxConnections,
+    Duration idleTimeout,
+    SSLContext tls,
+    ConnectionThreads threads) {
 
-  /** Plain TCP. */
+  public WireServerOptions {
+    Objects.requireNonNull(threads, "threads");
+  }
+
+  /** Plain TCP, a virtual thread per connection. */
   public WireServerOptions(String bindAddress, int port, int maxConnections, Duration idleTimeout) {
-    this(bindAddress, port, maxConnections, idleTimeout, null);
+    this(bindAddress, port, maxConnections, idleTimeout, null, ConnectionThreads.VIRTUAL);
   }
 
   /** Local-only defaults on the given port. */
@@ -28,6 +39,11 @@ public record WireServerOptions(
 
   /** The same settings with TLS. */
   public WireServerOptions withTls(SSLContext value) {
-    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, value);
+    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, value, threads);
+  }
+
+  /** The same settings serving connections on {@code value} threads. */
+  public WireServerOptions withThreads(ConnectionThreads value) {
+    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, tls, value);
   }
 }

@@ -59,6 +59,19 @@ class MongoLakeCliTest {
   }
 
   @Test
+  void unknownConnectionThreadKindIsRefusedBeforeStarting() {
+    int exitCode =
+        MongoLakeCli.run("dev", "--port", "0", "--no-http", "--connection-threads", "green");
+
+    assertThat(exitCode).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Invalid value for option '--connection-threads'")
+        .contains("PLATFORM")
+        .contains("VIRTUAL")
+        .contains("green");
+  }
+
+  @Test
   void versionReportsTheBuildVersionAndTheJvm() {
     int exitCode = MongoLakeCli.run("--version");
 

@@ -1,0 +1,39 @@
+package dev.mongolake.server.net;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** What kind of thread serves each wire-protocol connection. */
+public enum ConnectionThreads {
+  /**
+   * A virtual thread per connection (the default): waiting for the next request or for the group
+   * commit parks the thread without a kernel context switch, so many busy connections share the
+   * carrier threads cheaply. A lone client pays for it in latency: each read that waits arms the
+   * JDK's poller and resumes on a carrier, two hand-offs per request.
+   */
+  VIRTUAL,
+  /**
+   * A kernel thread per connection, as MongoDB itself runs: a waiting read sleeps in the kernel and
+   * wakes straight into the connection's code, the lowest latency for a few clients. Every wait is
+   * a kernel context switch, which on few cores costs throughput once many clients are busy, and
+   * every open connection holds a thread (its stack committed as used).
+   */
+  PLATFORM;
+
+  /** A new executor that runs each submitted connection on its own thread of this kind. */
+  ExecutorService newExecutor() {
+    return switch (this) {
+      case VIRTUAL -> Executors.newVirtualThreadPerTaskExecutor();
+      case PLATFORM -> {
+        AtomicLong count = new AtomicLong();
+        yield Executors.newThreadPerTaskExecutor(
+            runnable ->
+                Thread.ofPlatform()
+                    .name("mongolake-conn-" + count.incrementAndGet())
+                    .daemon()
+                    .unstarted(runnable));
+      }
+    };
+  }
+}
