@@ -1,6 +1,8 @@
 package dev.mongolake.bench.wire;
 
+import dev.mongolake.bench.Measurement;
 import dev.mongolake.bench.Percentiles;
+import dev.mongolake.bench.baseline.RawForcePerRecord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,6 +27,9 @@ public final class WireSideBySide {
    * Clients of the compiler warm-up: enough to exercise concurrent paths, few enough for the JIT.
    */
   private static final int WARM_UP_CLIENTS = 4;
+
+  /** The BSON size of the insertOne workload's document, for the raw fdatasync probe. */
+  private static final int RAW_RECORD_BYTES = 200;
 
   /** Each target's unmeasured run before a workload's rounds at a new client count. */
   private static final long CELL_WARM_UP_NANOS = 1_000_000_000L;
@@ -62,13 +67,20 @@ public final class WireSideBySide {
         loadBefore);
     Path data = Files.createTempDirectory(root, "mongolake-");
     List<WireCell> cells;
+    Measurement fsync;
     try {
       cells = runAll(options, data, System.err);
+      fsync = rawDurableWrite(data);
     } finally {
       deleteRecursively(ownRoot ? root : data);
     }
     PrintStream out = System.out;
     printTable(cells, out);
+    out.printf(
+        "%nraw limit in the same directory: write + fdatasync of one %d-byte record, one thread:"
+            + " %,.0f/s, %s (a durable insert cannot be acknowledged sooner than a round trip plus"
+            + " this)%n",
+        RAW_RECORD_BYTES, fsync.rate(), fsync.latency());
     out.printf(
         "%nload average (1/5/15 min) before: %s, after: %s; %d cpus; %s client threads;"
             + " MongoLake on %s connection threads; %s s warm-up, %s s x %d rounds per cell%n",
@@ -80,6 +92,15 @@ public final class WireSideBySide {
         options.warmUpSeconds(),
         options.seconds(),
         options.rounds());
+  }
+
+  /**
+   * The raw limit of a durable acknowledgement on this disk: a positional write of one small record
+   * into a preallocated file and {@code fdatasync}, in a loop for a second.
+   */
+  private static Measurement rawDurableWrite(Path dir) throws Exception {
+    Path probe = Files.createDirectories(dir.resolve("raw-fdatasync"));
+    return new RawForcePerRecord(RAW_RECORD_BYTES, false).run(probe, 1_000_000_000L);
   }
 
   /** Runs every selected workload at every client count against both targets. */
