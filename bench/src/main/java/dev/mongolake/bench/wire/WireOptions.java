@@ -1,9 +1,11 @@
 package dev.mongolake.bench.wire;
 
+import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.net.ConnectionThreads;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Command-line options of the wire harness.
@@ -17,6 +19,8 @@ import java.util.List;
  * @param virtualClients whether client threads are virtual threads (they then share the carrier
  *     threads with MongoLake's per-connection virtual threads) rather than platform threads
  * @param serverThreads what kind of thread MongoLake serves each connection on
+ * @param durability MongoLake's log durability: BATCH (its default, every acknowledged write
+ *     fsynced) unless a run asks what the engine costs without waiting for the disk
  * @param warmUpSeconds how long each target runs each workload, unmeasured, with a few clients
  *     before any round (long enough for the JIT to compile both servers' hot paths)
  */
@@ -28,6 +32,7 @@ public record WireOptions(
     List<String> only,
     boolean virtualClients,
     ConnectionThreads serverThreads,
+    Durability durability,
     double warmUpSeconds) {
 
   /** Usage text. */
@@ -41,6 +46,7 @@ public record WireOptions(
         --only a,b         run only workloads whose name contains one of these (ping, insertOne, find)
         --client-threads T platform (default) or virtual
         --server-threads T MongoLake's thread per connection: virtual (default) or platform
+        --durability D     MongoLake's durability: batch (default), strict or async
         --warmup S         unmeasured run per server and workload before the rounds (default 10)
       """;
 
@@ -66,6 +72,7 @@ public record WireOptions(
     List<String> only = List.of();
     boolean virtualClients = false;
     ConnectionThreads serverThreads = ConnectionThreads.VIRTUAL;
+    Durability durability = Durability.BATCH;
     double warmUpSeconds = 10;
     for (int i = 0; i < args.length; i++) {
       String flag = args[i];
@@ -99,13 +106,35 @@ public record WireOptions(
                 };
         case "--server-threads" -> serverThreads = serverThreads(value);
         case "--warmup" -> warmUpSeconds = Double.parseDouble(value);
+        case "--durability" -> durability = durability(value);
         default ->
             throw new IllegalArgumentException(
                 "Cannot parse the options: unknown flag " + flag + "\n" + USAGE);
       }
     }
     return new WireOptions(
-        dir, seconds, rounds, clients, only, virtualClients, serverThreads, warmUpSeconds);
+        dir,
+        seconds,
+        rounds,
+        clients,
+        only,
+        virtualClients,
+        serverThreads,
+        durability,
+        warmUpSeconds);
+  }
+
+  private static Durability durability(String value) {
+    try {
+      return Durability.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "Cannot parse the options: --durability is batch, strict or async, was "
+              + value
+              + "\n"
+              + USAGE,
+          e);
+    }
   }
 
   private static ConnectionThreads serverThreads(String value) {

@@ -83,12 +83,14 @@ public final class WireSideBySide {
         RAW_RECORD_BYTES, fsync.rate(), fsync.latency());
     out.printf(
         "%nload average (1/5/15 min) before: %s, after: %s; %d cpus; %s client threads;"
-            + " MongoLake on %s connection threads; %s s warm-up, %s s x %d rounds per cell%n",
+            + " MongoLake on %s connection threads, durability %s; %s s warm-up, %s s x %d rounds"
+            + " per cell%n",
         loadBefore,
         loadAverage(),
         Runtime.getRuntime().availableProcessors(),
         options.virtualClients() ? "virtual" : "platform",
         options.serverThreads().name().toLowerCase(Locale.ROOT),
+        options.durability().name().toLowerCase(Locale.ROOT),
         options.warmUpSeconds(),
         options.seconds(),
         options.rounds());
@@ -109,7 +111,8 @@ public final class WireSideBySide {
     List<WireCell> cells = new ArrayList<>();
     try (WireTarget peer = WireTarget.peer(options.maxClients());
         WireTarget ours =
-            WireTarget.mongoLake(dataDir, options.maxClients(), options.serverThreads())) {
+            WireTarget.mongoLake(
+                dataDir, options.maxClients(), options.serverThreads(), options.durability())) {
       progress.printf(
           "  peer at %s, ours at %s%n", peer.connectionString(), ours.connectionString());
       List<WireWorkload> workloads =

@@ -46,11 +46,12 @@ public final class WireTarget implements AutoCloseable {
     this.client = MongoClients.create(settings);
   }
 
-  /** A MongoLake server with BATCH durability (every acknowledged write fsynced). */
-  public static WireTarget mongoLake(Path dataDir, int poolSize, ConnectionThreads threads) {
+  /** A MongoLake server (BATCH durability, its default, fsyncs every acknowledged write). */
+  public static WireTarget mongoLake(
+      Path dataDir, int poolSize, ConnectionThreads threads, Durability durability) {
     MongoLakeServer server =
         MongoLakeServer.start(
-            new ServerConfig(dataDir, "127.0.0.1", 0, false, Durability.BATCH, List.of("bench"))
+            new ServerConfig(dataDir, "127.0.0.1", 0, false, durability, List.of("bench"))
                 .withConnectionThreads(threads),
             "bench");
     try {

@@ -2,6 +2,7 @@ package dev.mongolake.bench.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.net.ConnectionThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -22,7 +23,15 @@ class WireSideBySideTest {
   void everyWorkloadCompletesCorrectOperationsAgainstBothServers() throws Exception {
     WireOptions options =
         new WireOptions(
-            null, 0.2, 1, List.of(1, 4), List.of(), false, ConnectionThreads.PLATFORM, 0.1);
+            null,
+            0.2,
+            1,
+            List.of(1, 4),
+            List.of(),
+            false,
+            ConnectionThreads.PLATFORM,
+            Durability.BATCH,
+            0.1);
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
     List<WireCell> cells =
@@ -74,7 +83,9 @@ class WireSideBySideTest {
             "--server-threads",
             "platform",
             "--warmup",
-            "0.5");
+            "0.5",
+            "--durability",
+            "async");
 
     assertThat(options.runNanos()).isEqualTo(1_500_000_000L);
     assertThat(options.rounds()).isEqualTo(2);
@@ -84,8 +95,10 @@ class WireSideBySideTest {
     assertThat(options.virtualClients()).isTrue();
     assertThat(options.serverThreads()).isEqualTo(ConnectionThreads.PLATFORM);
     assertThat(options.warmUpNanos()).isEqualTo(500_000_000L);
+    assertThat(options.durability()).isEqualTo(Durability.ASYNC);
     WireOptions defaults = WireOptions.parse();
     assertThat(defaults.virtualClients()).isFalse();
     assertThat(defaults.serverThreads()).isEqualTo(ConnectionThreads.VIRTUAL);
+    assertThat(defaults.durability()).isEqualTo(Durability.BATCH);
   }
 }
