@@ -3,6 +3,7 @@ package dev.mongolake.server.command;
 import dev.mongolake.server.auth.ConnectionAuth;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.bson.BsonDocument;
 
 /**
@@ -16,6 +17,7 @@ public final class ConnectionInfo {
   private final String localAddress;
   private final AtomicReference<BsonDocument> clientMetadata = new AtomicReference<>();
   private final ConnectionAuth auth = new ConnectionAuth();
+  private volatile BooleanSupplier clientGone = () -> false;
 
   public ConnectionInfo(long id, String remoteAddress, String localAddress) {
     this.id = id;
@@ -51,6 +53,21 @@ public final class ConnectionInfo {
   /** The {@code client} document of the first handshake, if the client sent one. */
   public Optional<BsonDocument> clientMetadata() {
     return Optional.ofNullable(clientMetadata.get());
+  }
+
+  /**
+   * Whether the client has closed its side of the connection, as far as the transport can tell
+   * without taking a request from it. Only the connection's own thread may ask, while it runs a
+   * command (a command that waits long, such as an awaitable {@code hello}, asks so that it stops
+   * waiting for a client that is gone).
+   */
+  public boolean clientGone() {
+    return clientGone.getAsBoolean();
+  }
+
+  /** Sets how {@link #clientGone()} finds out (the transport's check; never for REST requests). */
+  public void watchClient(BooleanSupplier check) {
+    clientGone = check;
   }
 
   /** Records the client metadata; only the first handshake's metadata counts, as in MongoDB. */

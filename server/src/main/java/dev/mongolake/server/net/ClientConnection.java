@@ -17,9 +17,10 @@ import dev.mongolake.server.wire.WireProtocolException;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,8 +37,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An exhaust stream (awaitable hello, exhaust getMore) keeps the connection's thread writing
  * replies without reading; it parks between them (an awaitable hello waits on the {@link
- * dev.mongolake.server.command.Topology}, which shutdown wakes). A client that closes the
- * connection mid-stream ends it at the next write.
+ * dev.mongolake.server.command.Topology}, which shutdown wakes, and checks every second that the
+ * client is still there). A client that closes the connection mid-stream ends it then, or at the
+ * next write.
  */
 final class ClientConnection implements Runnable {
 
@@ -60,6 +62,8 @@ final class ClientConnection implements Runnable {
   private volatile long waitingSince = BUSY;
   // Set while this connection streams exhaust replies; the thread is the only writer.
   private boolean streaming;
+  // Requests are read from here; only the connection's thread reads.
+  private BufferedInputStream in;
   // Every reply is encoded here; only the connection's thread uses it.
   private BsonBytesEncoder replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
 
@@ -78,6 +82,7 @@ final class ClientConnection implements Runnable {
             id,
             hostAndPort(socket.getRemoteSocketAddress().toString()),
             hostAndPort(socket.getLocalSocketAddress().toString()));
+    this.info.watchClient(this::clientClosedItsSide);
   }
 
   @Override
@@ -91,7 +96,7 @@ final class ClientConnection implements Runnable {
       // Buffered: one read usually brings a whole request, header and body. Replies are encoded
       // whole into one reused array and handed to the socket in one write, so output needs no
       // buffer of its own.
-      InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
+      in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
       OutputStream out = socket.getOutputStream();
       while (!stopping) {
         waitingSince = System.nanoTime();
@@ -220,6 +225,37 @@ final class ClientConnection implements Runnable {
       command = command.getDocument("$query");
     }
     return dispatcher.dispatch(database, command, info);
+  }
+
+  /**
+   * Whether the client has closed its side, asked by a command in progress on this connection's
+   * thread (the only reader then): a read of one byte that waits at most a millisecond, put back so
+   * that a request that has begun to arrive is not lost.
+   */
+  private boolean clientClosedItsSide() {
+    if (in == null) {
+      return false;
+    }
+    try {
+      socket.setSoTimeout(1);
+      in.mark(1);
+      try {
+        return in.read() < 0;
+      } finally {
+        in.reset();
+      }
+    } catch (SocketTimeoutException e) {
+      return false;
+    } catch (IOException e) {
+      // Reset by the peer, or closed by shutdown: either way nobody will read a reply.
+      return true;
+    } finally {
+      try {
+        socket.setSoTimeout(0);
+      } catch (SocketException ignored) {
+        // Closed meanwhile; the next write says so.
+      }
+    }
   }
 
   /** Asks the loop to stop once the command in progress has been answered. */

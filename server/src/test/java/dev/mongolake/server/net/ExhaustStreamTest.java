@@ -69,6 +69,56 @@ class ExhaustStreamTest {
   }
 
   @Test
+  void aClientThatLeavesDuringAHeldHelloFreesItsConnectionWithinSeconds() throws Exception {
+    try (RunningServer server = RunningServer.start()) {
+      BsonDocument version =
+          new BsonDocument("processId", new BsonObjectId(server.context.processId()))
+              .append("counter", new BsonInt64(0));
+      try (WireTestClient client = client(server.server.port())) {
+        client.send(awaitable("hello", version, 30_000), OpMsg.EXHAUST_ALLOWED);
+        await()
+            .atMost(Duration.ofSeconds(5))
+            .until(() -> server.context.topology().awaiting() == 1);
+      }
+      long left = System.nanoTime();
+
+      // The reply is held for 30 s; the server finds the client gone long before.
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () ->
+                  server.context.currentConnections() == 0
+                      && server.context.topology().awaiting() == 0);
+      assertThat(Duration.ofNanos(System.nanoTime() - left)).isLessThan(Duration.ofSeconds(10));
+      try (WireTestClient client = client(server.server.port())) {
+        client.send(command("ping"), 0);
+        assertThat(client.read().ok()).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void aHeldHelloOnALiveConnectionStillWaitsItsMaxAwaitTime() throws Exception {
+    try (RunningServer server = RunningServer.start();
+        WireTestClient client = client(server.server.port())) {
+      BsonDocument version =
+          new BsonDocument("processId", new BsonObjectId(server.context.processId()))
+              .append("counter", new BsonInt64(0));
+      long start = System.nanoTime();
+      client.send(awaitable("hello", version, 2_500), 0);
+
+      WireTestClient.Reply reply = client.read();
+
+      // Checking every second that the client is there neither ends the wait early nor loses it.
+      assertThat(reply.ok()).as(reply.body().toJson()).isTrue();
+      assertThat(Duration.ofNanos(System.nanoTime() - start))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(2_500));
+      client.send(command("ping"), 0);
+      assertThat(client.read().ok()).isTrue();
+    }
+  }
+
+  @Test
   void shutdownEndsAHelloStreamAtOnceWithShutdownInProgress() throws Exception {
     RunningServer server = RunningServer.start();
     BsonDocument restarted =

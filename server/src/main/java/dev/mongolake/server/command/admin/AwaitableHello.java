@@ -4,8 +4,10 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.command.Topology;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -21,6 +23,9 @@ record AwaitableHello(Topology.Version topologyVersion, long maxAwaitTimeMS) {
 
   private static final String TOPOLOGY_VERSION = "topologyVersion";
   private static final String MAX_AWAIT_TIME_MS = "maxAwaitTimeMS";
+
+  /** How often a held reply checks that its client is still connected. */
+  static final long CLIENT_CHECK_MILLIS = 1_000;
 
   /** Whether a request body asks for an awaitable reply. */
   static boolean requested(BsonDocument body) {
@@ -75,13 +80,15 @@ record AwaitableHello(Topology.Version topologyVersion, long maxAwaitTimeMS) {
 
   /**
    * Holds the reply while the client's version is this server's current one: until the topology
-   * changes (shutdown) or {@code maxAwaitTimeMS} elapse. A version from another process (the server
-   * restarted) or an older counter is answered at once.
+   * changes (shutdown), {@code maxAwaitTimeMS} elapse or the client closes the connection (checked
+   * every {@link #CLIENT_CHECK_MILLIS}, so a departed monitor does not hold its connection, and a
+   * place under the connection limit, for the whole wait). A version from another process (the
+   * server restarted) or an older counter is answered at once.
    *
    * @throws MongoLakeException Location51764 for a counter ahead of the server's, Interrupted if
    *     the connection's thread is interrupted
    */
-  void await(Topology topology) {
+  void await(Topology topology, ConnectionInfo connection) {
     Topology.Version current = topology.version();
     if (!topologyVersion.processId().equals(current.processId())
         || topologyVersion.counter() < current.counter()) {
@@ -95,8 +102,16 @@ record AwaitableHello(Topology.Version topologyVersion, long maxAwaitTimeMS) {
               + " which is greater than the server topology version counter: "
               + current.counter());
     }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxAwaitTimeMS);
     try {
-      topology.awaitChange(current.counter(), maxAwaitTimeMS);
+      while (true) {
+        long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (remaining <= 0
+            || topology.awaitChange(current.counter(), Math.min(remaining, CLIENT_CHECK_MILLIS))
+            || connection.clientGone()) {
+          return;
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");

@@ -63,7 +63,7 @@ public final class HelloCommand implements Command {
     }
     ServerContext server = request.server();
     Topology topology = server.topology();
-    awaitable.ifPresent(a -> a.await(topology));
+    awaitable.ifPresent(a -> a.await(topology, request.connection()));
     if (topology.shuttingDown()) {
       // Whether it waited or not: a driver that learns this marks the server unknown at once.
       throw new MongoLakeException(
