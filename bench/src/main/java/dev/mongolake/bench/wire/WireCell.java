@@ -3,6 +3,7 @@ package dev.mongolake.bench.wire;
 import dev.mongolake.bench.LatencySampler;
 import dev.mongolake.bench.Percentiles;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,22 +23,22 @@ public record WireCell(WireWorkload workload, int clients, List<WireRun> ours, L
 
   /** The median rate of {@code runs}. */
   public static double medianRate(List<WireRun> runs) {
-    double[] rates = runs.stream().mapToDouble(WireRun::rate).sorted().toArray();
-    if (rates.length == 0) {
-      return Double.NaN;
-    }
-    int middle = rates.length / 2;
-    return rates.length % 2 == 1 ? rates[middle] : (rates[middle - 1] + rates[middle]) / 2;
+    return median(runs.stream().mapToDouble(WireRun::rate).toArray());
   }
 
   /** The median process CPU microseconds per operation of {@code runs}. */
   public static double medianCpuMicros(List<WireRun> runs) {
-    double[] values = runs.stream().mapToDouble(WireRun::cpuMicrosPerOperation).sorted().toArray();
+    return median(runs.stream().mapToDouble(WireRun::cpuMicrosPerOperation).toArray());
+  }
+
+  private static double median(double[] values) {
     if (values.length == 0) {
       return Double.NaN;
     }
-    int middle = values.length / 2;
-    return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int middle = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   }
 
   /** p50 and p99 over every sampled operation of {@code runs}. */

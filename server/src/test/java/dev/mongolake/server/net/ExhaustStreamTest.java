@@ -41,9 +41,7 @@ class ExhaustStreamTest {
   @Test
   void anAwaitableHelloStreamsARepliesEveryMaxAwaitTimeMSUntilTheClientLeaves() throws Exception {
     try (RunningServer server = RunningServer.start()) {
-      BsonDocument version =
-          new BsonDocument("processId", new BsonObjectId(server.context.processId()))
-              .append("counter", new BsonInt64(0));
+      BsonDocument version = currentVersion(server);
       try (WireTestClient client = client(server.server.port())) {
         long start = System.nanoTime();
         int responseTo = client.send(awaitable("hello", version, 100), OpMsg.EXHAUST_ALLOWED);
@@ -71,9 +69,7 @@ class ExhaustStreamTest {
   @Test
   void aClientThatLeavesDuringAHeldHelloFreesItsConnectionWithinSeconds() throws Exception {
     try (RunningServer server = RunningServer.start()) {
-      BsonDocument version =
-          new BsonDocument("processId", new BsonObjectId(server.context.processId()))
-              .append("counter", new BsonInt64(0));
+      BsonDocument version = currentVersion(server);
       try (WireTestClient client = client(server.server.port())) {
         client.send(awaitable("hello", version, 30_000), OpMsg.EXHAUST_ALLOWED);
         await()
@@ -101,9 +97,7 @@ class ExhaustStreamTest {
   void aHeldHelloOnALiveConnectionStillWaitsItsMaxAwaitTime() throws Exception {
     try (RunningServer server = RunningServer.start();
         WireTestClient client = client(server.server.port())) {
-      BsonDocument version =
-          new BsonDocument("processId", new BsonObjectId(server.context.processId()))
-              .append("counter", new BsonInt64(0));
+      BsonDocument version = currentVersion(server);
       long start = System.nanoTime();
       client.send(awaitable("hello", version, 2_500), 0);
 
@@ -249,6 +243,12 @@ class ExhaustStreamTest {
   private MongoLakeServer startLakeServer() {
     return MongoLakeServer.start(
         new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")), "test");
+  }
+
+  /** The topology version a running server reports: holding a hello waits on it. */
+  private static BsonDocument currentVersion(RunningServer server) {
+    return new BsonDocument("processId", new BsonObjectId(server.context.processId()))
+        .append("counter", new BsonInt64(0));
   }
 
   private static WireTestClient client(int port) throws Exception {
