@@ -2,6 +2,7 @@ package dev.mongolake.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -11,10 +12,15 @@ import com.mongodb.client.MongoClients;
 import dev.mongolake.daktilo.Durability;
 import java.io.FileInputStream;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -125,6 +131,48 @@ class TlsWithJavaDriverTest {
       assertThat(server.connectionString()).endsWith("?tls=true");
       assertThat(users.find().first()).isEqualTo(new Document("_id", 1).append("name", "Alice"));
     }
+  }
+
+  @Test
+  void aTlsMonitorHeldInAnAwaitableHelloStaysUsableAndIsFreedWhenTheClientCloses()
+      throws Exception {
+    try (MongoLakeServer server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withTls(new ServerConfig.TlsFiles(certificatePem, keyPem))
+                .withHttpPort(0),
+            "test")) {
+      try (MongoClient client = client(server.connectionString(), true)) {
+        var users = client.getDatabase("app").getCollection("users");
+        users.insertOne(new Document("_id", 1));
+        // The driver's monitor now holds a hello for its 10 s heartbeat; the server checks each
+        // second, over TLS, that the client is still there, and must leave the stream intact.
+        Thread.sleep(2_500);
+        users.insertOne(new Document("_id", 2));
+        assertThat(users.countDocuments()).isEqualTo(2);
+        assertThat(openConnections(server)).isPositive();
+      }
+      // Without the check the held hello would keep its connection until the heartbeat (~7 s on).
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .untilAsserted(() -> assertThat(openConnections(server)).isZero());
+    }
+  }
+
+  private static long openConnections(MongoLakeServer server) throws Exception {
+    HttpResponse<String> metrics =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(server.restUrl().orElseThrow() + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    return metrics
+        .body()
+        .lines()
+        .filter(line -> line.startsWith("mongolake_open_connections "))
+        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.indexOf(' ') + 1)))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
