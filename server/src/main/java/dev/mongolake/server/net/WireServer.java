@@ -26,11 +26,11 @@ import org.slf4j.LoggerFactory;
  * <p>A thread per connection rather than an event loop (Netty): a connection's work is a blocking
  * loop of read, run command, write, and commands block on the log's group commit; a thread per
  * connection keeps that code straight-line. Virtual threads are the default because parking one
- * costs no kernel context switch: with many busy clients, durable inserts ran 1.4-1.6 times as fast
- * as on platform threads (BENCHMARKS.md), while platform threads answer a lone client's requests
- * sooner. Reads carry no socket timeout (on a virtual thread each timed read that parks schedules
- * and cancels a timer, a cost paid per request); one sweeper thread closes connections idle past
- * the timeout instead.
+ * costs no kernel context switch: with many busy clients, durable inserts ran about 1.4 times as
+ * fast as on platform threads (BENCHMARKS.md), while platform threads answer a lone client's
+ * requests sooner. Reads carry no socket timeout (on a virtual thread each timed read that parks
+ * schedules and cancels a timer, a cost paid per request); one sweeper thread closes connections
+ * idle past the timeout instead.
  *
  * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
  * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining
