@@ -101,10 +101,12 @@ class TlsWithJavaDriverTest {
   }
 
   private MongoLakeServer start(ServerConfig.TlsFiles tls) {
-    return MongoLakeServer.start(
-        new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-            .withTls(tls),
-        "test");
+    return MongoLakeServer.start(config(tls), "test");
+  }
+
+  private ServerConfig config(ServerConfig.TlsFiles tls) {
+    return new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+        .withTls(tls);
   }
 
   private static MongoClient client(String connectionString, boolean tls) throws Exception {
@@ -138,10 +140,7 @@ class TlsWithJavaDriverTest {
       throws Exception {
     try (MongoLakeServer server =
         MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withTls(new ServerConfig.TlsFiles(certificatePem, keyPem))
-                .withHttpPort(0),
-            "test")) {
+            config(new ServerConfig.TlsFiles(certificatePem, keyPem)).withHttpPort(0), "test")) {
       try (MongoClient client = client(server.connectionString(), true)) {
         var users = client.getDatabase("app").getCollection("users");
         users.insertOne(new Document("_id", 1));

@@ -59,7 +59,9 @@ public record WireOptions(
         || clients.isEmpty()
         || clients.stream().anyMatch(c -> c < 1)) {
       throw new IllegalArgumentException(
-          "Cannot use the options: seconds, rounds and client counts must be positive\n" + USAGE);
+          "Cannot use the options: seconds, rounds and client counts must be positive, the"
+              + " warm-up not negative\n"
+              + USAGE);
     }
   }
 
@@ -104,9 +106,9 @@ public record WireOptions(
                               + "\n"
                               + USAGE);
                 };
-        case "--server-threads" -> serverThreads = serverThreads(value);
+        case "--server-threads" -> serverThreads = choice(flag, value, ConnectionThreads.class);
         case "--warmup" -> warmUpSeconds = Double.parseDouble(value);
-        case "--durability" -> durability = durability(value);
+        case "--durability" -> durability = choice(flag, value, Durability.class);
         default ->
             throw new IllegalArgumentException(
                 "Cannot parse the options: unknown flag " + flag + "\n" + USAGE);
@@ -124,30 +126,22 @@ public record WireOptions(
         warmUpSeconds);
   }
 
-  private static Durability durability(String value) {
+  /** The constant of {@code type} named {@code value}, in any case, or a usage error. */
+  private static <E extends Enum<E>> E choice(String flag, String value, Class<E> type) {
     try {
-      return Durability.valueOf(value.toUpperCase(Locale.ROOT));
+      return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Cannot parse the options: --durability is batch, strict or async, was "
+          "Cannot parse the options: "
+              + flag
+              + " is one of "
+              + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT)
+              + ", was "
               + value
               + "\n"
               + USAGE,
           e);
     }
-  }
-
-  private static ConnectionThreads serverThreads(String value) {
-    return switch (value) {
-      case "platform" -> ConnectionThreads.PLATFORM;
-      case "virtual" -> ConnectionThreads.VIRTUAL;
-      default ->
-          throw new IllegalArgumentException(
-              "Cannot parse the options: --server-threads is platform or virtual, was "
-                  + value
-                  + "\n"
-                  + USAGE);
-    };
   }
 
   /** Whether the workload named {@code name} is selected. */

@@ -5,6 +5,7 @@ import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.baseline.RawForcePerRecord;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -166,10 +167,11 @@ public final class WireSideBySide {
   }
 
   /**
-   * Runs every workload against every target with a few clients until the JIT has compiled the hot
-   * paths. With a hundred busy client and server threads on two cores the compiler threads get a
-   * small share of the CPU and fall tens of seconds behind, so measured rounds would pay for
-   * compilation (and run interpreted code) on whichever side happens to run while it catches up.
+   * Runs every workload against every target with a few clients for {@code --warmup} seconds, so
+   * that the JIT has compiled the hot paths before any round. With a hundred busy client and server
+   * threads on two cores the compiler threads get a small share of the CPU and fall tens of seconds
+   * behind, so measured rounds would pay for compilation (and run interpreted code) on whichever
+   * side happens to run while it catches up.
    */
   private static void warmUpCompiler(
       List<WireWorkload> workloads,
@@ -191,7 +193,7 @@ public final class WireSideBySide {
   }
 
   private static long compilationMillis() {
-    var compilation = java.lang.management.ManagementFactory.getCompilationMXBean();
+    var compilation = ManagementFactory.getCompilationMXBean();
     return compilation == null ? 0 : compilation.getTotalCompilationTime();
   }
 

@@ -62,8 +62,6 @@ final class ClientConnection implements Runnable {
   private volatile long waitingSince = BUSY;
   // Set while this connection streams exhaust replies; the thread is the only writer.
   private boolean streaming;
-  // Requests are read from here; only the connection's thread reads.
-  private BufferedInputStream in;
   // Every reply is encoded here; only the connection's thread uses it.
   private BsonBytesEncoder replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
 
@@ -82,7 +80,6 @@ final class ClientConnection implements Runnable {
             id,
             hostAndPort(socket.getRemoteSocketAddress().toString()),
             hostAndPort(socket.getLocalSocketAddress().toString()));
-    this.info.watchClient(this::clientClosedItsSide);
   }
 
   @Override
@@ -96,7 +93,8 @@ final class ClientConnection implements Runnable {
       // Buffered: one read usually brings a whole request, header and body. Replies are encoded
       // whole into one reused array and handed to the socket in one write, so output needs no
       // buffer of its own.
-      in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
+      BufferedInputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
+      info.watchClient(() -> clientClosedItsSide(in));
       OutputStream out = socket.getOutputStream();
       while (!stopping) {
         waitingSince = System.nanoTime();
@@ -232,10 +230,7 @@ final class ClientConnection implements Runnable {
    * thread (the only reader then): a read of one byte that waits at most a millisecond, put back so
    * that a request that has begun to arrive is not lost.
    */
-  private boolean clientClosedItsSide() {
-    if (in == null) {
-      return false;
-    }
+  private boolean clientClosedItsSide(BufferedInputStream in) {
     try {
       socket.setSoTimeout(1);
       in.mark(1);

@@ -41,9 +41,4 @@ public record WireServerOptions(
   public WireServerOptions withTls(SSLContext value) {
     return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, value, threads);
   }
-
-  /** The same settings serving connections on {@code value} threads. */
-  public WireServerOptions withThreads(ConnectionThreads value) {
-    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, tls, value);
-  }
 }
