@@ -87,6 +87,15 @@ public final class MongoLake implements AutoCloseable {
     return engine.tableStorage();
   }
 
+  /**
+   * Whether a write made now would wait until a flush makes room in the buffers (a write stall, see
+   * {@link MongoLakeOptions#maxBufferedBytes()}): a server multiplexing clients on one thread runs
+   * such writes on a thread of their own.
+   */
+  public boolean writesWouldStall() {
+    return engine.writesWouldStall();
+  }
+
   /** What the write buffers hold and how often writers waited for a flush. */
   public BufferStats bufferStats() {
     var stalls = engine.writeStalls();

@@ -19,7 +19,7 @@ import java.util.List;
  *     TCP
  * @param tables where the collections' tables live ({@code null}: under {@code dataPath})
  * @param connectionThreads what kind of thread serves each wire-protocol connection ({@code null}:
- *     virtual)
+ *     event loops)
  */
 public record ServerConfig(
     Path dataPath,
@@ -47,7 +47,7 @@ public record ServerConfig(
   public ServerConfig {
     argv = List.copyOf(argv);
     if (connectionThreads == null) {
-      connectionThreads = ConnectionThreads.VIRTUAL;
+      connectionThreads = ConnectionThreads.EVENT_LOOP;
     }
     if (httpPort < NO_HTTP || httpPort > 65535) {
       throw new IllegalArgumentException(

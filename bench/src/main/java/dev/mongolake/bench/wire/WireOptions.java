@@ -45,7 +45,8 @@ public record WireOptions(
         --clients a,b      client thread counts (default 1,16,64)
         --only a,b         run only workloads whose name contains one of these (ping, insertOne, find)
         --client-threads T platform (default) or virtual
-        --server-threads T MongoLake's thread per connection: virtual (default) or platform
+        --server-threads T what serves MongoLake's connections: event-loop (default), virtual or
+                           platform
         --durability D     MongoLake's durability: batch (default), strict or async
         --warmup S         unmeasured run per server and workload before the rounds (default 10)
       """;
@@ -73,7 +74,7 @@ public record WireOptions(
     List<Integer> clients = List.of(1, 16, 64);
     List<String> only = List.of();
     boolean virtualClients = false;
-    ConnectionThreads serverThreads = ConnectionThreads.VIRTUAL;
+    ConnectionThreads serverThreads = ConnectionThreads.EVENT_LOOP;
     Durability durability = Durability.BATCH;
     double warmUpSeconds = 10;
     for (int i = 0; i < args.length; i++) {
@@ -106,7 +107,7 @@ public record WireOptions(
                               + "\n"
                               + USAGE);
                 };
-        case "--server-threads" -> serverThreads = choice(flag, value, ConnectionThreads.class);
+        case "--server-threads" -> serverThreads = ConnectionThreads.parse(value);
         case "--warmup" -> warmUpSeconds = Double.parseDouble(value);
         case "--durability" -> durability = choice(flag, value, Durability.class);
         default ->

@@ -90,7 +90,7 @@ public final class WireSideBySide {
         loadAverage(),
         Runtime.getRuntime().availableProcessors(),
         options.virtualClients() ? "virtual" : "platform",
-        options.serverThreads().name().toLowerCase(Locale.ROOT),
+        options.serverThreads().optionName(),
         options.durability().name().toLowerCase(Locale.ROOT),
         options.warmUpSeconds(),
         options.seconds(),

@@ -98,7 +98,7 @@ class WireSideBySideTest {
     assertThat(options.durability()).isEqualTo(Durability.ASYNC);
     WireOptions defaults = WireOptions.parse();
     assertThat(defaults.virtualClients()).isFalse();
-    assertThat(defaults.serverThreads()).isEqualTo(ConnectionThreads.VIRTUAL);
+    assertThat(defaults.serverThreads()).isEqualTo(ConnectionThreads.EVENT_LOOP);
     assertThat(defaults.durability()).isEqualTo(Durability.BATCH);
   }
 }

@@ -596,6 +596,11 @@ public final class Engine implements AutoCloseable {
   }
 
   /** How many writes waited for the buffers to shrink, and for how long in all. */
+  /** Whether a write made now would stall until a flush makes room (see {@link WriteStall}). */
+  public boolean writesWouldStall() {
+    return writeStall.wouldWait();
+  }
+
   public WriteStall.Counts writeStalls() {
     return writeStall.counts();
   }

@@ -39,9 +39,14 @@ public final class WriteStall {
     this.requestFlush = requestFlush;
   }
 
+  /** Whether a write made now would wait for room. */
+  boolean wouldWait() {
+    return limitBytes != Long.MAX_VALUE && bufferedBytes.getAsLong() >= limitBytes;
+  }
+
   /** Returns at once below the limit; else waits as the class comment says. */
   void awaitRoom() {
-    if (limitBytes == Long.MAX_VALUE || bufferedBytes.getAsLong() < limitBytes) {
+    if (!wouldWait()) {
       return;
     }
     long start = System.nanoTime();

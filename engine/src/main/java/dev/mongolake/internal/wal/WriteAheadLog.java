@@ -1,5 +1,6 @@
 package dev.mongolake.internal.wal;
 
+import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.daktilo.Daktilo;
@@ -28,8 +29,14 @@ public final class WriteAheadLog implements AutoCloseable {
   /** A record's place in the log and the moment it becomes durable. */
   public record Appended(long sequence, CompletableFuture<Void> durable) {
 
-    /** Waits until the record is durable (per the log's durability mode). */
+    /**
+     * Waits until the record is durable (per the log's durability mode), unless the caller collects
+     * durability waits ({@link DeferredDurability}) and waits later itself.
+     */
     public void awaitDurable() {
+      if (DeferredDurability.deferIfCollecting(durable)) {
+        return;
+      }
       try {
         durable.join();
       } catch (CompletionException e) {

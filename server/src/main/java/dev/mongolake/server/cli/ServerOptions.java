@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** The options {@code mongolake dev} and {@code mongolake serve} share (a picocli mixin). */
 final class ServerOptions {
@@ -72,11 +74,25 @@ final class ServerOptions {
 
   @Option(
       names = "--connection-threads",
-      defaultValue = "virtual",
+      defaultValue = "event-loop",
+      converter = ConnectionThreadsConverter.class,
       description =
-          "Thread per wire-protocol connection: virtual (most throughput with many busy clients)"
-              + " or platform (lowest latency for a few clients) (default: virtual).")
+          "What serves wire-protocol connections: event-loop (one loop per core; commands that"
+              + " wait get a virtual thread), virtual (a virtual thread per connection) or"
+              + " platform (a kernel thread per connection) (default: ${DEFAULT-VALUE}).")
   ConnectionThreads connectionThreads;
+
+  /** Parses {@code --connection-threads} values as {@link ConnectionThreads#parse} does. */
+  static final class ConnectionThreadsConverter implements ITypeConverter<ConnectionThreads> {
+    @Override
+    public ConnectionThreads convert(String value) {
+      try {
+        return ConnectionThreads.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
 
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));

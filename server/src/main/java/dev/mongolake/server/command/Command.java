@@ -53,6 +53,16 @@ public interface Command {
   }
 
   /**
+   * Whether a run with this body is quick, bounded work that waits for nothing but the CPU, memory
+   * and the write-ahead log's queue (the wait for its writes' durability can be collected, see
+   * {@link dev.mongolake.DeferredDurability}). A transport that serves many connections on one
+   * thread runs such commands on that thread and every other command on a thread of its own.
+   */
+  default boolean quick(BsonDocument body) {
+    return false;
+  }
+
+  /**
    * Whether this invocation's duration belongs in the latency histograms. An awaitable {@code
    * hello} waits by design; MongoDB leaves it out of its latency statistics too.
    */

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.QueryException;
@@ -59,12 +60,15 @@ public final class CommandDispatcher {
     // Resolved once: both the run and its measurement need it.
     Command command = command(body).orElse(null);
     BsonDocument reply = run(database, body, command, connection, exhaustAllowed);
-    timer.finished(
-        command == null ? ServerMetrics.UNKNOWN_COMMAND : command.name(),
-        start,
-        body,
-        reply,
-        command == null || command.measuresLatency(body));
+    // A write is measured until it is durable, also when its transport waits for that later.
+    DeferredDurability.whenDurable(
+        () ->
+            timer.finished(
+                command == null ? ServerMetrics.UNKNOWN_COMMAND : command.name(),
+                start,
+                body,
+                reply,
+                command == null || command.measuresLatency(body)));
     return reply;
   }
 
@@ -74,6 +78,14 @@ public final class CommandDispatcher {
    */
   public Optional<BsonDocument> nextExhaustRequest(BsonDocument body, BsonDocument reply) {
     return command(body).flatMap(c -> c.nextExhaustRequest(body, reply));
+  }
+
+  /**
+   * Whether running {@code body} is quick (see {@link Command#quick}); an unknown or empty command
+   * is: it is answered with an error at once.
+   */
+  public boolean quick(BsonDocument body) {
+    return command(body).map(c -> c.quick(body)).orElse(true);
   }
 
   // Only registered names become metric labels: a client inventing names cannot add series.

@@ -1,17 +1,11 @@
 package dev.mongolake.server.net;
 
-import dev.mongolake.ErrorCode;
 import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.wire.Compressor;
-import dev.mongolake.server.wire.DecodedMessage;
-import dev.mongolake.server.wire.MessageDecoder;
 import dev.mongolake.server.wire.MessageEncoder;
 import dev.mongolake.server.wire.MessageFrames;
-import dev.mongolake.server.wire.OpMsg;
-import dev.mongolake.server.wire.OpQuery;
-import dev.mongolake.server.wire.OpReply;
 import dev.mongolake.server.wire.WireMessage;
 import dev.mongolake.server.wire.WireProtocolException;
 import java.io.BufferedInputStream;
@@ -22,11 +16,8 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.bson.BsonDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,10 +32,9 @@ import org.slf4j.LoggerFactory;
  * client is still there). A client that closes the connection mid-stream ends it then, or at the
  * next write.
  */
-final class ClientConnection implements Runnable {
+final class ClientConnection implements Runnable, WireConnection {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
-  private static final int UNSUPPORTED_OP_QUERY = 352;
   private static final int INITIAL_REPLY_BUFFER_BYTES = 4 * 1024;
   private static final int KEPT_REPLY_BUFFER_BYTES = 1024 * 1024;
 
@@ -52,16 +42,13 @@ final class ClientConnection implements Runnable {
   private static final long BUSY = Long.MIN_VALUE;
 
   private final Socket socket;
-  private final CommandDispatcher dispatcher;
-  private final Consumer<ClientConnection> onClose;
+  private final RequestHandler handler;
+  private final Consumer<WireConnection> onClose;
   private final ConnectionInfo info;
   private final Duration idleTimeout;
-  private final AtomicInteger nextRequestId = new AtomicInteger(1);
   private volatile boolean stopping;
   // When the connection started waiting for its next request ({@link System#nanoTime()}), or BUSY.
   private volatile long waitingSince = BUSY;
-  // Set while this connection streams exhaust replies; the thread is the only writer.
-  private boolean streaming;
   // Every reply is encoded here; only the connection's thread uses it.
   private BsonBytesEncoder replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
 
@@ -70,9 +57,8 @@ final class ClientConnection implements Runnable {
       Socket socket,
       CommandDispatcher dispatcher,
       Duration idleTimeout,
-      Consumer<ClientConnection> onClose) {
+      Consumer<WireConnection> onClose) {
     this.socket = socket;
-    this.dispatcher = dispatcher;
     this.onClose = onClose;
     this.idleTimeout = idleTimeout;
     this.info =
@@ -80,6 +66,7 @@ final class ClientConnection implements Runnable {
             id,
             hostAndPort(socket.getRemoteSocketAddress().toString()),
             hostAndPort(socket.getLocalSocketAddress().toString()));
+    this.handler = new RequestHandler(dispatcher, info);
   }
 
   @Override
@@ -103,14 +90,18 @@ final class ClientConnection implements Runnable {
         if (frame == null) {
           break;
         }
-        handle(frame, out);
+        handler.run(
+            handler.decode(frame),
+            (message, requestId, responseTo, compressor) ->
+                send(out, message, requestId, responseTo, compressor),
+            () -> stopping);
       }
     } catch (WireProtocolException e) {
       LOG.warn("Connection {} closed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
       LOG.info("Connection {} closed by the client mid-message", info.id());
     } catch (IOException e) {
-      if (streaming) {
+      if (handler.streaming()) {
         // The usual end of a monitoring stream: the client closed its side (MongoClient.close()).
         LOG.info("Connection {} closed by the client during an exhaust stream", info.id());
       } else if (!stopping) {
@@ -122,77 +113,14 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  /** Answers one request: no reply when it asks for none, several on an exhaust stream. */
-  private void handle(MessageFrames.Frame frame, OutputStream out) throws IOException {
-    int requestId = frame.header().requestId();
-    DecodedMessage decoded;
-    try {
-      decoded = MessageDecoder.decode(frame.header(), frame.body());
-    } catch (WireProtocolException e) {
-      LOG.warn("Connection {}: rejected a malformed message: {}", info.id(), e.getMessage());
-      BsonDocument error = CommandDispatcher.errorReply(ErrorCode.PROTOCOL_ERROR, e.getMessage());
-      send(out, OpMsg.reply(error), requestId, Optional.empty());
-      return;
-    }
-    switch (decoded.message()) {
-      case OpMsg msg -> runOpMsg(msg, requestId, decoded.compressor(), out);
-      case OpQuery query ->
-          send(out, OpReply.of(runLegacyQuery(query)), requestId, decoded.compressor());
-      case OpReply ignored -> {
-        BsonDocument error =
-            CommandDispatcher.errorReply(
-                ErrorCode.PROTOCOL_ERROR,
-                "Cannot handle OP_REPLY: it is a server-to-client message");
-        send(out, OpMsg.reply(error), requestId, Optional.empty());
-      }
-    }
-  }
-
-  /**
-   * Runs an OP_MSG command. With {@code moreToCome} (unacknowledged writes) nothing is sent back.
-   * With {@code exhaustAllowed}, while the command says the stream goes on (awaitable hello,
-   * getMore with more batches), each reply is flagged {@code moreToCome} and the next one follows
-   * without a request; the last reply carries no flag.
-   */
-  private void runOpMsg(OpMsg msg, int requestId, Optional<Compressor> compressor, OutputStream out)
+  /** Writes one reply, encoded into the connection's reused buffer. */
+  private void send(
+      OutputStream out,
+      WireMessage message,
+      int requestId,
+      int responseTo,
+      Optional<Compressor> compressor)
       throws IOException {
-    OpMsgCommand command = OpMsgCommand.of(msg);
-    String database = command.database();
-    BsonDocument body = command.body();
-    if (msg.moreToCome()) {
-      dispatcher.dispatch(database, body, info);
-      return;
-    }
-    boolean exhaust = msg.exhaustAllowed();
-    BsonDocument reply = dispatcher.dispatch(database, body, info, exhaust);
-    int responseTo = requestId;
-    while (true) {
-      // A stream stops at shutdown; an awaitable hello has by then answered ShutdownInProgress.
-      Optional<BsonDocument> next =
-          exhaust && !stopping ? dispatcher.nextExhaustRequest(body, reply) : Optional.empty();
-      int sent =
-          send(
-              out,
-              new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
-              responseTo,
-              compressor);
-      // Left set when a write fails: run() then knows the client closed the stream.
-      streaming = next.isPresent();
-      if (next.isEmpty()) {
-        return;
-      }
-      // Drivers match each streamed reply to the one before it, as if it were its request.
-      responseTo = sent;
-      body = next.get();
-      reply = dispatcher.dispatch(database, body, info, true);
-    }
-  }
-
-  /** Writes one reply; returns the request id it was sent with. */
-  private int send(
-      OutputStream out, WireMessage message, int responseTo, Optional<Compressor> compressor)
-      throws IOException {
-    int requestId = nextRequestId.getAndIncrement();
     replies.reset();
     MessageEncoder.encode(message, requestId, responseTo, compressor, replies);
     out.write(replies.array(), 0, replies.size());
@@ -200,29 +128,6 @@ final class ClientConnection implements Runnable {
       // A large reply (a full cursor batch) should not pin its buffer for the connection's life.
       replies = new BsonBytesEncoder(INITIAL_REPLY_BUFFER_BYTES);
     }
-    return requestId;
-  }
-
-  /** OP_QUERY survives only for the handshake: commands against {@code <db>.$cmd}. */
-  private BsonDocument runLegacyQuery(OpQuery query) {
-    String namespace = query.fullCollectionName();
-    if (!namespace.endsWith(".$cmd")) {
-      BsonDocument error =
-          new BsonDocument(
-                  "$err",
-                  new org.bson.BsonString(
-                      "OP_QUERY is no longer supported. The client driver may require an upgrade."))
-              .append("code", new org.bson.BsonInt32(UNSUPPORTED_OP_QUERY))
-              .append("ok", new org.bson.BsonDouble(0));
-      return error;
-    }
-    String database = namespace.substring(0, namespace.length() - ".$cmd".length());
-    BsonDocument command = query.query();
-    // Old drivers wrap the command as {$query: {...}, $readPreference: ...}.
-    if (command.isDocument("$query")) {
-      command = command.getDocument("$query");
-    }
-    return dispatcher.dispatch(database, command, info);
   }
 
   /**
@@ -253,8 +158,8 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  /** Asks the loop to stop once the command in progress has been answered. */
-  void stopAfterCurrentCommand() {
+  @Override
+  public void stopAfterCurrentCommand() {
     stopping = true;
     try {
       // Wake a reader blocked between messages; a command in progress still completes its reply.
@@ -264,11 +169,8 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  /**
-   * Closes the connection if it has waited longer than its idle timeout for a request (or for the
-   * rest of one); a command in progress or an exhaust stream is never idle.
-   */
-  void closeIfIdle(long nowNanos) {
+  @Override
+  public void closeIfIdle(long nowNanos) {
     long since = waitingSince;
     if (since != BUSY && nowNanos - since > idleTimeout.toNanos()) {
       LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
@@ -276,8 +178,8 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  /** Closes the socket at once. */
-  void abort() {
+  @Override
+  public void abort() {
     stopping = true;
     try {
       socket.close();
@@ -286,7 +188,7 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  private static String hostAndPort(String socketAddress) {
+  static String hostAndPort(String socketAddress) {
     int slash = socketAddress.indexOf('/');
     return slash >= 0 ? socketAddress.substring(slash + 1) : socketAddress;
   }

@@ -9,7 +9,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -45,8 +50,12 @@ public final class WireServer implements AutoCloseable {
   private final CommandDispatcher dispatcher;
   private final ServerContext server;
   private final ServerSocket listener;
+  // Set when connections are served by event loops: accepted as channels.
+  private final ServerSocketChannel listenerChannel;
+  private final List<EventLoop> loops;
   private final ExecutorService connections;
-  private final Set<ClientConnection> open = ConcurrentHashMap.newKeySet();
+  private final Set<WireConnection> open = ConcurrentHashMap.newKeySet();
+  private int nextLoop;
   private final Thread acceptor;
   private final ScheduledExecutorService idleSweeper =
       Executors.newSingleThreadScheduledExecutor(
@@ -57,11 +66,14 @@ public final class WireServer implements AutoCloseable {
       WireServerOptions options,
       CommandDispatcher dispatcher,
       ServerContext server,
-      ServerSocket listener) {
+      ServerSocket listener,
+      ServerSocketChannel listenerChannel) {
     this.options = options;
     this.dispatcher = dispatcher;
     this.server = server;
     this.listener = listener;
+    this.listenerChannel = listenerChannel;
+    this.loops = listenerChannel == null ? List.of() : newLoops();
     this.connections = options.threads().newExecutor();
     this.acceptor =
         Thread.ofPlatform().name("mongolake-accept").daemon().unstarted(this::acceptLoop);
@@ -76,14 +88,22 @@ public final class WireServer implements AutoCloseable {
       WireServerOptions options, CommandDispatcher dispatcher, ServerContext server) {
     try {
       // TLS handshakes happen on each connection's first read, on its own thread.
+      ServerSocketChannel listenerChannel =
+          options.tls() == null && options.threads() == ConnectionThreads.EVENT_LOOP
+              ? ServerSocketChannel.open()
+              : null;
       ServerSocket listener =
-          options.tls() == null
-              ? new ServerSocket()
-              : options.tls().getServerSocketFactory().createServerSocket();
+          listenerChannel != null
+              ? listenerChannel.socket()
+              : options.tls() == null
+                  ? new ServerSocket()
+                  : options.tls().getServerSocketFactory().createServerSocket();
       listener.setReuseAddress(true);
       listener.bind(
           new InetSocketAddress(InetAddress.getByName(options.bindAddress()), options.port()), 128);
-      WireServer wireServer = new WireServer(options, dispatcher, server, listener);
+      WireServer wireServer =
+          new WireServer(options, dispatcher, server, listener, listenerChannel);
+      wireServer.loops.forEach(EventLoop::start);
       wireServer.acceptor.start();
       long sweepMillis = Math.clamp(options.idleTimeout().toMillis() / 4, 1, 60_000);
       wireServer.idleSweeper.scheduleWithFixedDelay(
@@ -111,24 +131,24 @@ public final class WireServer implements AutoCloseable {
     return options.bindAddress() + ":" + port();
   }
 
+  private static List<EventLoop> newLoops() {
+    int count = Runtime.getRuntime().availableProcessors();
+    List<EventLoop> loops = new ArrayList<>(count);
+    for (int i = 1; i <= count; i++) {
+      loops.add(new EventLoop("mongolake-loop-" + i));
+    }
+    return List.copyOf(loops);
+  }
+
   private void acceptLoop() {
     while (!closing) {
       try {
-        Socket socket = listener.accept();
-        if (server.currentConnections() >= options.maxConnections()) {
-          LOG.warn(
-              "Refusing connection from {}: {} connections are open (the limit)",
-              socket.getRemoteSocketAddress(),
-              options.maxConnections());
-          socket.close();
-          continue;
+        if (listenerChannel != null) {
+          acceptOnLoop(listenerChannel.accept());
+        } else {
+          acceptOnThread(listener.accept());
         }
-        long id = server.connectionOpened();
-        ClientConnection connection =
-            new ClientConnection(id, socket, dispatcher, options.idleTimeout(), this::closed);
-        open.add(connection);
-        connections.execute(connection);
-      } catch (SocketException e) {
+      } catch (SocketException | ClosedChannelException e) {
         if (!closing) {
           LOG.error("Listener failed; no longer accepting connections", e);
         }
@@ -139,12 +159,56 @@ public final class WireServer implements AutoCloseable {
     }
   }
 
+  private boolean refused(Object client) throws IOException {
+    if (server.currentConnections() < options.maxConnections()) {
+      return false;
+    }
+    LOG.warn(
+        "Refusing connection from {}: {} connections are open (the limit)",
+        client,
+        options.maxConnections());
+    return true;
+  }
+
+  private void acceptOnThread(Socket socket) throws IOException {
+    if (refused(socket.getRemoteSocketAddress())) {
+      socket.close();
+      return;
+    }
+    long id = server.connectionOpened();
+    ClientConnection connection =
+        new ClientConnection(id, socket, dispatcher, options.idleTimeout(), this::closed);
+    open.add(connection);
+    connections.execute(connection);
+  }
+
+  private void acceptOnLoop(SocketChannel channel) throws IOException {
+    if (refused(channel.getRemoteAddress())) {
+      channel.close();
+      return;
+    }
+    EventLoop loop = loops.get(nextLoop);
+    nextLoop = (nextLoop + 1) % loops.size();
+    long id = server.connectionOpened();
+    LoopConnection connection;
+    try {
+      connection =
+          new LoopConnection(id, channel, loop, dispatcher, options.idleTimeout(), this::closed);
+    } catch (IOException e) {
+      server.connectionClosed();
+      channel.close();
+      throw e;
+    }
+    open.add(connection);
+    loop.execute(connection::open);
+  }
+
   private void closeIdleConnections() {
     long now = System.nanoTime();
     open.forEach(connection -> connection.closeIfIdle(now));
   }
 
-  private void closed(ClientConnection connection) {
+  private void closed(WireConnection connection) {
     open.remove(connection);
     server.connectionClosed();
   }
@@ -161,16 +225,29 @@ public final class WireServer implements AutoCloseable {
     // Wakes awaitable hellos first: they answer ShutdownInProgress at once instead of holding
     // their reply (and this shutdown) for up to maxAwaitTimeMS.
     server.topology().shutdown();
-    open.forEach(ClientConnection::stopAfterCurrentCommand);
+    open.forEach(WireConnection::stopAfterCurrentCommand);
     connections.shutdown();
     try {
-      if (!connections.awaitTermination(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        open.forEach(ClientConnection::abort);
-        connections.awaitTermination(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+      if (!allClosedWithin(SHUTDOWN_GRACE)) {
+        open.forEach(WireConnection::abort);
+        allClosedWithin(SHUTDOWN_GRACE);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      open.forEach(ClientConnection::abort);
+      open.forEach(WireConnection::abort);
     }
+    loops.forEach(EventLoop::close);
+  }
+
+  private boolean allClosedWithin(Duration grace) throws InterruptedException {
+    if (loops.isEmpty()) {
+      return connections.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+    }
+    // Connections on loops have no thread to wait for: wait until each has said it closed.
+    long deadline = System.nanoTime() + grace.toNanos();
+    while (!open.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    return open.isEmpty();
   }
 }

@@ -27,14 +27,19 @@ public record WireServerOptions(
     Objects.requireNonNull(threads, "threads");
   }
 
-  /** Plain TCP, a virtual thread per connection. */
+  /** Plain TCP, served by event loops. */
   public WireServerOptions(String bindAddress, int port, int maxConnections, Duration idleTimeout) {
-    this(bindAddress, port, maxConnections, idleTimeout, null, ConnectionThreads.VIRTUAL);
+    this(bindAddress, port, maxConnections, idleTimeout, null, ConnectionThreads.EVENT_LOOP);
   }
 
   /** Local-only defaults on the given port. */
   public static WireServerOptions local(int port) {
     return new WireServerOptions("127.0.0.1", port, 1000, Duration.ofMinutes(30));
+  }
+
+  /** The same settings, serving connections on {@code value}. */
+  public WireServerOptions withThreads(ConnectionThreads value) {
+    return new WireServerOptions(bindAddress, port, maxConnections, idleTimeout, tls, value);
   }
 
   /** The same settings with TLS. */

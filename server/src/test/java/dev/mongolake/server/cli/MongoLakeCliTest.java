@@ -66,8 +66,9 @@ class MongoLakeCliTest {
     assertThat(exitCode).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("Invalid value for option '--connection-threads'")
-        .contains("PLATFORM")
-        .contains("VIRTUAL")
+        .contains("event-loop")
+        .contains("platform")
+        .contains("virtual")
         .contains("green");
   }
 

@@ -246,7 +246,7 @@ class ExhaustStreamTest {
   }
 
   /** The topology version a running server reports: holding a hello waits on it. */
-  private static BsonDocument currentVersion(RunningServer server) {
+  static BsonDocument currentVersion(RunningServer server) {
     return new BsonDocument("processId", new BsonObjectId(server.context.processId()))
         .append("counter", new BsonInt64(0));
   }

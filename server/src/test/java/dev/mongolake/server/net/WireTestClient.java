@@ -44,7 +44,11 @@ final class WireTestClient implements AutoCloseable {
 
   /** Connects to 127.0.0.1; a read waits at most {@code readTimeout}. */
   static WireTestClient connect(int port, Duration readTimeout) throws IOException {
-    Socket socket = new Socket("127.0.0.1", port);
+    return connect(new Socket("127.0.0.1", port), readTimeout);
+  }
+
+  /** Reads replies from a socket the test also writes to itself. */
+  static WireTestClient connect(Socket socket, Duration readTimeout) throws IOException {
     socket.setSoTimeout((int) readTimeout.toMillis());
     return new WireTestClient(socket);
   }

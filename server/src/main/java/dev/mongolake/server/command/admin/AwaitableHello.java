@@ -105,9 +105,12 @@ record AwaitableHello(Topology.Version topologyVersion, long maxAwaitTimeMS) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxAwaitTimeMS);
     try {
       while (true) {
-        long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (remaining <= 0
-            || topology.awaitChange(current.counter(), Math.min(remaining, CLIENT_CHECK_MILLIS))
+        long remainingNanos = deadline - System.nanoTime();
+        // Rounded up: a hold never ends before maxAwaitTimeMS.
+        long remainingMillis = (remainingNanos + 999_999) / 1_000_000;
+        if (remainingNanos <= 0
+            || topology.awaitChange(
+                current.counter(), Math.min(remainingMillis, CLIENT_CHECK_MILLIS))
             || connection.clientGone()) {
           return;
         }

@@ -102,6 +102,12 @@ public final class HelloCommand implements Command {
     return reply;
   }
 
+  /** Quick unless it waits (awaitable) or looks up a user's mechanisms in the lake. */
+  @Override
+  public boolean quick(BsonDocument body) {
+    return !AwaitableHello.requested(body) && !body.containsKey("saslSupportedMechs");
+  }
+
   /** An awaitable hello streams on: each reply is followed by the next after maxAwaitTimeMS. */
   @Override
   public Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {

@@ -23,6 +23,11 @@ public final class PingCommand implements Command {
   }
 
   @Override
+  public boolean quick(BsonDocument body) {
+    return true;
+  }
+
+  @Override
   public BsonDocument run(CommandRequest request) {
     return new BsonDocument();
   }

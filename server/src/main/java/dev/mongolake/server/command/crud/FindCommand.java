@@ -7,6 +7,7 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch. Results beyond the
@@ -29,6 +30,20 @@ public final class FindCommand extends CollectionCommand {
   @Override
   public String help() {
     return "Query a collection; returns a cursor.";
+  }
+
+  /**
+   * A find by one {@code _id} value is quick: a lookup in the buffer or one data file's cached
+   * index, never a scan.
+   */
+  @Override
+  public boolean quick(BsonDocument body) {
+    return body.get("filter") instanceof BsonDocument filter
+        && filter.size() == 1
+        && filter.get("_id") instanceof BsonValue id
+        && !id.isDocument()
+        && !id.isArray()
+        && !id.isRegularExpression();
   }
 
   @Override

@@ -10,11 +10,14 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.wire.WireLimits;
 import java.util.List;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
 /** {@code insert}: {@code {insert: <coll>, documents: [...], ordered: true}}. */
 public final class InsertCommand extends CollectionCommand {
+
+  private static final int QUICK_BATCH = 1000;
 
   public InsertCommand(MongoLake lake) {
     super(lake);
@@ -28,6 +31,12 @@ public final class InsertCommand extends CollectionCommand {
   @Override
   public String help() {
     return "Insert documents into a collection.";
+  }
+
+  /** A batch of up to {@value #QUICK_BATCH} documents is quick: each costs CPU and a log record. */
+  @Override
+  public boolean quick(BsonDocument body) {
+    return body.get("documents") instanceof BsonArray documents && documents.size() <= QUICK_BATCH;
   }
 
   @Override

@@ -12,26 +12,30 @@ import dev.mongolake.server.ServerConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import org.bson.Document;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** A server started with a platform thread per connection, through the official Java driver. */
-class PlatformConnectionThreadsTest {
+/** Concurrent driver clients against each way of serving connections. */
+class ConnectionThreadsTest {
 
   private static final int CLIENTS = 8;
   private static final int DOCUMENTS_PER_CLIENT = 200;
 
   @TempDir Path data;
 
-  @Test
-  void concurrentClientsAreServedOnPlatformThreads() throws Exception {
+  @ParameterizedTest
+  @EnumSource(ConnectionThreads.class)
+  void concurrentClientsWriteAndReadTheirOwnDocuments(ConnectionThreads threads) throws Exception {
     ServerConfig config =
         new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-            .withConnectionThreads(ConnectionThreads.PLATFORM);
+            .withConnectionThreads(threads);
     try (MongoLakeServer server = MongoLakeServer.start(config, "test");
         MongoClient client =
             MongoClients.create(
@@ -60,11 +64,17 @@ class PlatformConnectionThreadsTest {
         assertThat(hits.get()).isEqualTo(DOCUMENTS_PER_CLIENT);
       }
       assertThat(users.countDocuments()).isEqualTo((long) CLIENTS * DOCUMENTS_PER_CLIENT);
-      List<Thread> connectionThreads =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(thread -> thread.getName().startsWith("mongolake-conn-"))
-              .toList();
-      assertThat(connectionThreads).isNotEmpty().noneMatch(Thread::isVirtual);
+      // Virtual threads are not listed: a platform-thread server shows its connection threads, an
+      // event-loop server its loops, a virtual-thread server neither.
+      Set<Thread> platformThreads = Thread.getAllStackTraces().keySet();
+      assertThat(platformThreads.stream().anyMatch(named("mongolake-conn-")))
+          .isEqualTo(threads == ConnectionThreads.PLATFORM);
+      assertThat(platformThreads.stream().anyMatch(named("mongolake-loop-")))
+          .isEqualTo(threads == ConnectionThreads.EVENT_LOOP);
     }
+  }
+
+  private static Predicate<Thread> named(String prefix) {
+    return thread -> thread.getName().startsWith(prefix);
   }
 }

@@ -1,0 +1,205 @@
+package dev.mongolake.server.net;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.server.command.CommandDispatcher;
+import dev.mongolake.server.command.ConnectionInfo;
+import dev.mongolake.server.wire.Compressor;
+import dev.mongolake.server.wire.DecodedMessage;
+import dev.mongolake.server.wire.MessageDecoder;
+import dev.mongolake.server.wire.MessageFrames;
+import dev.mongolake.server.wire.OpMsg;
+import dev.mongolake.server.wire.OpQuery;
+import dev.mongolake.server.wire.OpReply;
+import dev.mongolake.server.wire.WireMessage;
+import dev.mongolake.server.wire.WireProtocolException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers the requests of one connection, whichever transport carries them: decodes a frame, runs
+ * its command and hands the replies to a {@link ReplySink}. A malformed message whose framing is
+ * intact gets an error reply.
+ *
+ * <p>Used by one thread at a time (the transport runs a connection's requests in order).
+ */
+final class RequestHandler {
+
+  /** Where replies go. */
+  interface ReplySink {
+    /** Sends (or queues, in order) one reply. */
+    void send(WireMessage message, int requestId, int responseTo, Optional<Compressor> compressor)
+        throws IOException;
+  }
+
+  /**
+   * A frame, decoded; {@code malformed} holds the reason when it could not be, {@code command} the
+   * command of an OP_MSG.
+   */
+  record Request(
+      int requestId,
+      DecodedMessage decoded,
+      OpMsgCommand command,
+      WireProtocolException malformed) {}
+
+  private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+  private static final int UNSUPPORTED_OP_QUERY = 352;
+
+  private final CommandDispatcher dispatcher;
+  private final ConnectionInfo info;
+  private int nextRequestId = 1;
+  // Set while this connection streams exhaust replies.
+  private volatile boolean streaming;
+
+  RequestHandler(CommandDispatcher dispatcher, ConnectionInfo info) {
+    this.dispatcher = dispatcher;
+    this.info = info;
+  }
+
+  ConnectionInfo info() {
+    return info;
+  }
+
+  /** Whether the connection is in the middle of an exhaust stream (a failed write ends it). */
+  boolean streaming() {
+    return streaming;
+  }
+
+  Request decode(MessageFrames.Frame frame) {
+    int requestId = frame.header().requestId();
+    try {
+      DecodedMessage decoded = MessageDecoder.decode(frame.header(), frame.body());
+      OpMsgCommand command = decoded.message() instanceof OpMsg msg ? OpMsgCommand.of(msg) : null;
+      return new Request(requestId, decoded, command, null);
+    } catch (WireProtocolException e) {
+      return new Request(requestId, null, null, e);
+    }
+  }
+
+  /**
+   * Whether answering {@code request} is quick, bounded work that never waits (except for the
+   * durability of its writes, which a caller can collect): an event loop may then run it itself.
+   * Exhaust streams and awaitable commands are not.
+   */
+  boolean quick(Request request) {
+    if (request.malformed() != null) {
+      return true;
+    }
+    return switch (request.decoded().message()) {
+      case OpMsg msg -> !msg.exhaustAllowed() && dispatcher.quick(request.command().body());
+      case OpQuery ignored -> true;
+      case OpReply ignored -> true;
+    };
+  }
+
+  /** Answers one request: no reply when it asks for none, several on an exhaust stream. */
+  void run(Request request, ReplySink sink, BooleanSupplier stopping) throws IOException {
+    int requestId = request.requestId();
+    if (request.malformed() != null) {
+      LOG.warn(
+          "Connection {}: rejected a malformed message: {}",
+          info.id(),
+          request.malformed().getMessage());
+      BsonDocument error =
+          CommandDispatcher.errorReply(ErrorCode.PROTOCOL_ERROR, request.malformed().getMessage());
+      send(sink, OpMsg.reply(error), requestId, Optional.empty());
+      return;
+    }
+    DecodedMessage decoded = request.decoded();
+    switch (decoded.message()) {
+      case OpMsg msg ->
+          runOpMsg(msg, request.command(), requestId, decoded.compressor(), sink, stopping);
+      case OpQuery query ->
+          send(sink, OpReply.of(runLegacyQuery(query)), requestId, decoded.compressor());
+      case OpReply ignored -> {
+        BsonDocument error =
+            CommandDispatcher.errorReply(
+                ErrorCode.PROTOCOL_ERROR,
+                "Cannot handle OP_REPLY: it is a server-to-client message");
+        send(sink, OpMsg.reply(error), requestId, Optional.empty());
+      }
+    }
+  }
+
+  /**
+   * Runs an OP_MSG command. With {@code moreToCome} (unacknowledged writes) nothing is sent back.
+   * With {@code exhaustAllowed}, while the command says the stream goes on (awaitable hello,
+   * getMore with more batches), each reply is flagged {@code moreToCome} and the next one follows
+   * without a request; the last reply carries no flag.
+   */
+  private void runOpMsg(
+      OpMsg msg,
+      OpMsgCommand command,
+      int requestId,
+      Optional<Compressor> compressor,
+      ReplySink sink,
+      BooleanSupplier stopping)
+      throws IOException {
+    String database = command.database();
+    BsonDocument body = command.body();
+    if (msg.moreToCome()) {
+      dispatcher.dispatch(database, body, info);
+      return;
+    }
+    boolean exhaust = msg.exhaustAllowed();
+    BsonDocument reply = dispatcher.dispatch(database, body, info, exhaust);
+    int responseTo = requestId;
+    while (true) {
+      // A stream stops at shutdown; an awaitable hello has by then answered ShutdownInProgress.
+      Optional<BsonDocument> next =
+          exhaust && !stopping.getAsBoolean()
+              ? dispatcher.nextExhaustRequest(body, reply)
+              : Optional.empty();
+      // Set before the write: if it fails, the transport knows the client closed the stream.
+      streaming = next.isPresent();
+      int sent =
+          send(
+              sink,
+              new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
+              responseTo,
+              compressor);
+      if (next.isEmpty()) {
+        return;
+      }
+      // Drivers match each streamed reply to the one before it, as if it were its request.
+      responseTo = sent;
+      body = next.get();
+      reply = dispatcher.dispatch(database, body, info, true);
+    }
+  }
+
+  private int send(
+      ReplySink sink, WireMessage message, int responseTo, Optional<Compressor> compressor)
+      throws IOException {
+    int requestId = nextRequestId++;
+    sink.send(message, requestId, responseTo, compressor);
+    return requestId;
+  }
+
+  /** OP_QUERY survives only for the handshake: commands against {@code <db>.$cmd}. */
+  private BsonDocument runLegacyQuery(OpQuery query) {
+    String namespace = query.fullCollectionName();
+    if (!namespace.endsWith(".$cmd")) {
+      return new BsonDocument(
+              "$err",
+              new BsonString(
+                  "OP_QUERY is no longer supported. The client driver may require an upgrade."))
+          .append("code", new BsonInt32(UNSUPPORTED_OP_QUERY))
+          .append("ok", new BsonDouble(0));
+    }
+    String database = namespace.substring(0, namespace.length() - ".$cmd".length());
+    BsonDocument command = query.query();
+    // Old drivers wrap the command as {$query: {...}, $readPreference: ...}.
+    if (command.isDocument("$query")) {
+      command = command.getDocument("$query");
+    }
+    return dispatcher.dispatch(database, command, info);
+  }
+}
