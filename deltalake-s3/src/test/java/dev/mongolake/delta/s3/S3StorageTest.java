@@ -41,6 +41,7 @@ class S3StorageTest {
   void s3LocationsOpenThroughTheRegisteredProvider() {
     try (Storage storage = Storage.create(S3.location(prefix))) {
       assertThat(storage).isInstanceOf(S3Storage.class);
+      assertThat(storage.isLocal()).as("reads cross the network").isFalse();
       assertThat(((S3Storage) storage).options().prefix()).isEqualTo(prefix + "/");
     }
   }

@@ -208,4 +208,9 @@ public final class FileSystemStorage implements Storage {
   private static String describe(IOException e) {
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
   }
+
+  @Override
+  public boolean isLocal() {
+    return true;
+  }
 }

@@ -129,4 +129,9 @@ public final class MemoryStorage implements Storage {
   private Blob newBlob(byte[] data) {
     return new Blob(data.clone(), clock.millis());
   }
+
+  @Override
+  public boolean isLocal() {
+    return true;
+  }
 }

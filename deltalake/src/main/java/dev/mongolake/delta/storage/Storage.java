@@ -109,6 +109,15 @@ public interface Storage extends AutoCloseable {
   /** Deletes a file. @return {@code true} if it existed. */
   boolean delete(String path);
 
+  /**
+   * Whether this machine serves reads itself (memory or a local disk and its page cache), so that a
+   * small read costs about as much as the CPU work around it; an object store answers over the
+   * network. The default says no, the safe answer for wrappers and remote stores.
+   */
+  default boolean isLocal() {
+    return false;
+  }
+
   /** Releases clients and file handles; the default does nothing. */
   @Override
   default void close() {}

@@ -46,6 +46,12 @@ class StorageCreateTest {
   }
 
   @Test
+  void memoryAndTheFilesystemServeReadsLocally() {
+    assertThat(Storage.create("memory://").isLocal()).isTrue();
+    assertThat(Storage.create(temp.resolve("local").toString()).isLocal()).isTrue();
+  }
+
+  @Test
   void aRelativePathResolvesAgainstTheWorkingDirectory() {
     Storage storage = Storage.create("data/lake");
 

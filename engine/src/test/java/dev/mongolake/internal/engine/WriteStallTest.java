@@ -43,6 +43,17 @@ class WriteStallTest {
   }
 
   @Test
+  void writesSayTheyWouldStallOnceTheBuffersReachTheLimitAndNotAfterAFlush() {
+    assertThat(engine.writesWouldStall()).isFalse();
+
+    fillToTheLimit();
+    assertThat(engine.writesWouldStall()).isTrue();
+
+    engine.flushToTables();
+    assertThat(engine.writesWouldStall()).isFalse();
+  }
+
+  @Test
   void aWriteOverTheLimitAsksForAFlushAndWaitsForIt() throws Exception {
     fillToTheLimit();
 

@@ -6,13 +6,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What kind of thread serves each wire-protocol connection. */
+/** What serves the wire-protocol connections: event loops, or a thread per connection. */
 public enum ConnectionThreads {
   /**
-   * A virtual thread per connection (the default): waiting for the next request or for the group
-   * commit parks the thread without a kernel context switch, so many busy connections share the
-   * carrier threads cheaply. A lone client pays for it in latency: each read that waits arms the
-   * JDK's poller and resumes on a carrier, two hand-offs per request.
+   * A virtual thread per connection: waiting for the next request or for the group commit parks the
+   * thread without a kernel context switch, so many busy connections share the carrier threads
+   * cheaply. A lone client pays for it in latency: each read that waits arms the JDK's poller and
+   * resumes on a carrier, two hand-offs per request.
    */
   VIRTUAL,
   /**
@@ -23,10 +23,10 @@ public enum ConnectionThreads {
    */
   PLATFORM,
   /**
-   * One event loop per core reads every connection's requests and writes the replies without
-   * blocking. Quick commands run on the loop (a write's wait for the group commit does not hold it:
-   * the reply goes out when the commit completes); commands that may wait run on a virtual thread.
-   * TLS connections are served on virtual threads.
+   * One event loop per core (the default) reads every connection's requests and writes the replies
+   * without blocking. Quick commands run on the loop (a write's wait for the group commit does not
+   * hold it: the reply goes out when the commit completes); commands that may wait run on a virtual
+   * thread. TLS connections are served on virtual threads.
    */
   EVENT_LOOP;
 
@@ -53,7 +53,10 @@ public enum ConnectionThreads {
             + Arrays.stream(values()).map(ConnectionThreads::optionName).toList());
   }
 
-  /** A new executor that runs each submitted connection on its own thread of this kind. */
+  /**
+   * A new executor that runs each submitted connection on its own thread of this kind (with event
+   * loops: the connections that speak TLS).
+   */
   ExecutorService newExecutor() {
     return switch (this) {
       case VIRTUAL, EVENT_LOOP -> Executors.newVirtualThreadPerTaskExecutor();

@@ -133,11 +133,29 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
 
   @Override
   public void ready(SelectionKey ready) {
-    if (ready.isValid() && ready.isWritable()) {
-      sendQueued();
-    }
-    if (ready.isValid() && ready.isReadable()) {
-      receive();
+    guarded(
+        () -> {
+          if (ready.isValid() && ready.isWritable()) {
+            sendQueued();
+          }
+          if (ready.isValid() && ready.isReadable()) {
+            receive();
+          }
+        });
+  }
+
+  /** Runs {@code work} on the loop later, as {@link #guarded} does. */
+  private void onLoop(Runnable work) {
+    loop.execute(() -> guarded(work));
+  }
+
+  /** Runs loop work; a failure closes this connection only, never the loop. */
+  private void guarded(Runnable work) {
+    try {
+      work.run();
+    } catch (RuntimeException e) {
+      LOG.error("Connection {} closed: its transport failed unexpectedly", info.id(), e);
+      close();
     }
   }
 
@@ -261,7 +279,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
     run.durable()
         .whenComplete(
             (ignored, error) ->
-                loop.execute(
+                onLoop(
                     () -> {
                       for (Reply reply : produced) {
                         send(error == null ? reply : reply.failed(error));
@@ -280,7 +298,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       LOG.error("Connection {}: a request failed unexpectedly", info.id(), e);
       stopping = true;
     } finally {
-      loop.execute(this::finished);
+      onLoop(this::finished);
     }
   }
 
@@ -294,7 +312,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
     synchronized (drained) {
       queuedReplyBytes += bytes.length;
     }
-    loop.execute(() -> sendBytes(ByteBuffer.wrap(bytes)));
+    onLoop(() -> sendBytes(ByteBuffer.wrap(bytes)));
     // A stream that outpaces its client waits for the queue to drain instead of filling memory.
     synchronized (drained) {
       while (queuedReplyBytes > MAX_QUEUED_REPLY_BYTES && !closed) {
@@ -412,7 +430,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
   @Override
   public void stopAfterCurrentCommand() {
     stopping = true;
-    loop.execute(
+    onLoop(
         () -> {
           if (!busy) {
             closeOnceSent();
@@ -432,6 +450,6 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
   @Override
   public void abort() {
     stopping = true;
-    loop.execute(this::close);
+    onLoop(this::close);
   }
 }

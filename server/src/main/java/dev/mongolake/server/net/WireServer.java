@@ -25,17 +25,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Accepts MongoDB wire-protocol connections and serves each on its own thread, virtual by default
- * ({@link ConnectionThreads}).
+ * Accepts MongoDB wire-protocol connections and serves them as {@link ConnectionThreads} says: on
+ * event loops by default, or on a thread per connection.
  *
- * <p>A thread per connection rather than an event loop (Netty): a connection's work is a blocking
- * loop of read, run command, write, and commands block on the log's group commit; a thread per
- * connection keeps that code straight-line. Virtual threads are the default because parking one
- * costs no kernel context switch: with many busy clients, durable inserts ran about 1.4 times as
- * fast as on platform threads (BENCHMARKS.md), while platform threads answer a lone client's
- * requests sooner. Reads carry no socket timeout (on a virtual thread each timed read that parks
- * schedules and cancels a timer, a cost paid per request); one sweeper thread closes connections
- * idle past the timeout instead.
+ * <p>Event loops by default, because a request/reply protocol on loopback or a LAN spends most of a
+ * quick command's time in the socket: on a loop, one {@code epoll_wait} covers many connections and
+ * a reply is written without first parking and resuming a thread, and a durable write's wait for
+ * the group commit holds no thread at all (BENCHMARKS.md measures the three kinds side by side).
+ * Commands that may wait (scans, catalog changes, awaitable {@code hello}, exhaust streams) still
+ * run as straight-line blocking code, on a virtual thread. TLS connections are always served by a
+ * thread per connection: the handshake and record layer run in the socket's streams.
+ *
+ * <p>Thread-per-connection reads carry no socket timeout (on a virtual thread each timed read that
+ * parks schedules and cancels a timer, a cost paid per request); one sweeper thread closes
+ * connections idle past the timeout instead, whichever transport serves them.
  *
  * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
  * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining

@@ -33,12 +33,13 @@ public final class FindCommand extends CollectionCommand {
   }
 
   /**
-   * A find by one {@code _id} value is quick: a lookup in the buffer or one data file's cached
-   * index, never a scan.
+   * A find by one {@code _id} value on local tables is quick: a lookup in the buffer or in one data
+   * file, never a scan, and no network round trip.
    */
   @Override
   public boolean quick(BsonDocument body) {
-    return body.get("filter") instanceof BsonDocument filter
+    return lake().tableStorage().isLocal()
+        && body.get("filter") instanceof BsonDocument filter
         && filter.size() == 1
         && filter.get("_id") instanceof BsonValue id
         && !id.isDocument()

@@ -33,10 +33,17 @@ public final class InsertCommand extends CollectionCommand {
     return "Insert documents into a collection.";
   }
 
-  /** A batch of up to {@value #QUICK_BATCH} documents is quick: each costs CPU and a log record. */
+  /**
+   * A batch of up to {@value #QUICK_BATCH} documents into local tables is quick (each costs CPU, a
+   * log record and a duplicate check that may read a data file) unless the buffers are full and the
+   * write would stall until a flush.
+   */
   @Override
   public boolean quick(BsonDocument body) {
-    return body.get("documents") instanceof BsonArray documents && documents.size() <= QUICK_BATCH;
+    return lake().tableStorage().isLocal()
+        && body.get("documents") instanceof BsonArray documents
+        && documents.size() <= QUICK_BATCH
+        && !lake().writesWouldStall();
   }
 
   @Override
