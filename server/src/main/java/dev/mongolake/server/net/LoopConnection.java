@@ -119,6 +119,10 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
 
   /** Starts serving: registers the socket with the loop. Runs on the loop. */
   void open() {
+    if (closed) {
+      // Aborted (shutdown, idle sweep) before the loop got to it.
+      return;
+    }
     LOG.info("Connection {} accepted from {}", info.id(), info.remoteAddress());
     try {
       channel.configureBlocking(false);
