@@ -42,17 +42,28 @@ class RecycledSegmentTest {
    * the same size keep the frame boundaries of the files' earlier lives, so the frame right after
    * the last record of segment 7 is a stale frame with a valid CRC: the worst case.
    */
-  private static void writeRecycledLog(Daktilo log) {
-    fill(log, 70);
+  private static void writeRecycledLog(Daktilo log, Path logDir) {
+    fillUntilTheSpareIsMade(log, logDir);
     log.checkpoint(60);
     assertThat(log.compact()).isEqualTo(3);
     fill(log, 60);
   }
 
+  /**
+   * Writes 1-70 and waits for the spare segment asked for at record 63: made after the compaction
+   * (on a busy machine) it would come from a recycled file, and every later segment would shift.
+   */
+  private static void fillUntilTheSpareIsMade(Daktilo log, Path logDir) {
+    fill(log, 70);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Files.exists(logDir.resolve("spare-segment.tmp")));
+  }
+
   @Test
   void compactedSegmentFilesBecomeNewSegments() throws IOException {
     try (Daktilo log = Daktilo.open(dir, OPTIONS)) {
-      fill(log, 70);
+      fillUntilTheSpareIsMade(log, dir);
       log.checkpoint(60);
       assertThat(log.compact()).isEqualTo(3);
       // Two kept for reuse (the default), the third deleted; none is a segment of the log any more.
@@ -76,7 +87,7 @@ class RecycledSegmentTest {
     Path image = dir.resolve("image");
     Path live = dir.resolve("live");
     try (Daktilo log = Daktilo.open(live, OPTIONS)) {
-      writeRecycledLog(log);
+      writeRecycledLog(log, live);
       // What a kill -9 leaves: the files as they are in the page cache, stale frames included.
       copyLogFiles(live, image);
     }
@@ -101,7 +112,7 @@ class RecycledSegmentTest {
   void tornLastRecordOfARecycledSegmentIsCutWithoutReachingTheStaleFrames() throws IOException {
     Path image = dir.resolve("image");
     try (Daktilo log = Daktilo.open(dir.resolve("live"), OPTIONS)) {
-      writeRecycledLog(log);
+      writeRecycledLog(log, dir.resolve("live"));
       copyLogFiles(dir.resolve("live"), image);
     }
     Path active = image.resolve("00000000000000000007.log");
@@ -124,7 +135,7 @@ class RecycledSegmentTest {
   void damageInsideARecycledSegmentIsStillCorruption() throws IOException {
     Path image = dir.resolve("image");
     try (Daktilo log = Daktilo.open(dir.resolve("live"), OPTIONS)) {
-      writeRecycledLog(log);
+      writeRecycledLog(log, dir.resolve("live"));
       copyLogFiles(dir.resolve("live"), image);
     }
     Path active = image.resolve("00000000000000000007.log");
@@ -141,12 +152,7 @@ class RecycledSegmentTest {
   @Test
   void closeDeletesRecycledFilesAndZeroRecyclingDeletesCompactedSegments() throws IOException {
     try (Daktilo log = Daktilo.open(dir.resolve("a"), OPTIONS)) {
-      fill(log, 70);
-      // The spare asked for at record 63 must be made before the compaction, or (on a busy
-      // machine) it would be made from one of the recycled files this test counts.
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> Files.exists(dir.resolve("a").resolve("spare-segment.tmp")));
+      fillUntilTheSpareIsMade(log, dir.resolve("a"));
       log.checkpoint(60);
       log.compact();
       assertThat(recycledFiles(dir.resolve("a"))).hasSize(2);
@@ -171,7 +177,7 @@ class RecycledSegmentTest {
   void recycledSegmentsAreReusedInDurableModesToo() throws IOException {
     DaktiloOptions strict = OPTIONS.withDurability(Durability.STRICT);
     try (Daktilo log = Daktilo.open(dir, strict)) {
-      writeRecycledLog(log);
+      writeRecycledLog(log, dir);
       assertThat(flags(dir.resolve("00000000000000000007.log")) & RECYCLED_FLAG)
           .isEqualTo(RECYCLED_FLAG);
       assertReadsExactly(log, 61, 130);
