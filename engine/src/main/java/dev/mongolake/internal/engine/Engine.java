@@ -595,12 +595,12 @@ public final class Engine implements AutoCloseable {
     writeStall = new WriteStall(limitBytes, this::bufferedBytes, requestFlush);
   }
 
-  /** How many writes waited for the buffers to shrink, and for how long in all. */
   /** Whether a write made now would stall until a flush makes room (see {@link WriteStall}). */
   public boolean writesWouldStall() {
     return writeStall.wouldWait();
   }
 
+  /** How many writes waited for the buffers to shrink, and for how long in all. */
   public WriteStall.Counts writeStalls() {
     return writeStall.counts();
   }

@@ -137,30 +137,34 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
 
   @Override
   public void ready(SelectionKey ready) {
-    guarded(
+    // A failure closes this connection only, never the loop (as in onLoop).
+    try {
+      if (ready.isValid() && ready.isWritable()) {
+        sendQueued();
+      }
+      if (ready.isValid() && ready.isReadable()) {
+        receive();
+      }
+    } catch (RuntimeException e) {
+      transportFailed(e);
+    }
+  }
+
+  /** Runs {@code work} on the loop later; a failure closes this connection only, never the loop. */
+  private void onLoop(Runnable work) {
+    loop.execute(
         () -> {
-          if (ready.isValid() && ready.isWritable()) {
-            sendQueued();
-          }
-          if (ready.isValid() && ready.isReadable()) {
-            receive();
+          try {
+            work.run();
+          } catch (RuntimeException e) {
+            transportFailed(e);
           }
         });
   }
 
-  /** Runs {@code work} on the loop later, as {@link #guarded} does. */
-  private void onLoop(Runnable work) {
-    loop.execute(() -> guarded(work));
-  }
-
-  /** Runs loop work; a failure closes this connection only, never the loop. */
-  private void guarded(Runnable work) {
-    try {
-      work.run();
-    } catch (RuntimeException e) {
-      LOG.error("Connection {} closed: its transport failed unexpectedly", info.id(), e);
-      close();
-    }
+  private void transportFailed(RuntimeException e) {
+    LOG.error("Connection {} closed: its transport failed unexpectedly", info.id(), e);
+    close();
   }
 
   private void receive() {

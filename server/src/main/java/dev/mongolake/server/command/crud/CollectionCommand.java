@@ -19,6 +19,14 @@ abstract class CollectionCommand implements Command {
     return lake;
   }
 
+  /**
+   * Whether the lake's tables are on this machine, so that a lookup in a data file costs no network
+   * round trip: the condition for any command to be {@linkplain Command#quick quick}.
+   */
+  boolean tablesAreLocal() {
+    return lake.tableStorage().isLocal();
+  }
+
   MongoLakeCollection<BsonDocument> collection(Namespace namespace) {
     return lake.db(namespace.database()).collection(namespace.collection(), BsonDocument.class);
   }

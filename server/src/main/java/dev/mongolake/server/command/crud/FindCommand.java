@@ -38,7 +38,7 @@ public final class FindCommand extends CollectionCommand {
    */
   @Override
   public boolean quick(BsonDocument body) {
-    return lake().tableStorage().isLocal()
+    return tablesAreLocal()
         && body.get("filter") instanceof BsonDocument filter
         && filter.size() == 1
         && filter.get("_id") instanceof BsonValue id

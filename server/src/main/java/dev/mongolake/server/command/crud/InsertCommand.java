@@ -40,7 +40,7 @@ public final class InsertCommand extends CollectionCommand {
    */
   @Override
   public boolean quick(BsonDocument body) {
-    return lake().tableStorage().isLocal()
+    return tablesAreLocal()
         && body.get("documents") instanceof BsonArray documents
         && documents.size() <= QUICK_BATCH
         && !lake().writesWouldStall();
