@@ -45,6 +45,7 @@ public enum ErrorCode {
   CANNOT_INDEX_PARALLEL_ARRAYS(171, "CannotIndexParallelArrays"),
   INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
+  DATA_CORRUPTION_DETECTED(301, "DataCorruptionDetected"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
   DUPLICATE_KEY(11000, "DuplicateKey"),
   INTERRUPTED(11601, "Interrupted"),

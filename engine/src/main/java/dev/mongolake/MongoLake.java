@@ -1,11 +1,13 @@
 package dev.mongolake;
 
+import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.internal.engine.BackgroundFlusher;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.TtlMonitor;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An embedded MongoLake database: MongoDB's data model and operations over a write-ahead log and
@@ -54,7 +56,8 @@ public final class MongoLake implements AutoCloseable {
             options.tables(),
             options.tableConfigs()::forCollection,
             options.durability(),
-            options.clock());
+            options.clock(),
+            options.acceptTableLoss());
     return new MongoLake(
         options,
         engine,
@@ -101,6 +104,15 @@ public final class MongoLake implements AutoCloseable {
     var stalls = engine.writeStalls();
     return new BufferStats(
         engine.bufferedBytes(), stalls.stalls(), java.time.Duration.ofNanos(stalls.stalledNanos()));
+  }
+
+  /**
+   * What opening cut off the end of the write-ahead log (an incomplete write a crash left, or a
+   * damaged last record), if anything: the records there were never complete on disk. Logged at
+   * open; servers also count it.
+   */
+  public Optional<TornTail> droppedLogTail() {
+    return engine.droppedLogTail();
   }
 
   /**

@@ -23,6 +23,10 @@ import java.time.Clock;
  *     {@code path} on local disk.
  * @param tableConfigs how new collections' tables store documents (promoted columns, automatic
  *     promotion, change data feed, sizes)
+ * @param acceptTableLoss open even when a collection's Delta table is older than the version the
+ *     trimmed write-ahead log relied on (its newest commits deleted or an old copy restored),
+ *     serving that older version and losing the writes it lacks; by default such a lake does not
+ *     open, and the error names each table (default {@code false})
  */
 public record MongoLakeOptions(
     Path path,
@@ -32,7 +36,8 @@ public record MongoLakeOptions(
     java.time.Duration flushInterval,
     java.time.Duration ttlMonitorPeriod,
     String tables,
-    CollectionTableConfigs tableConfigs) {
+    CollectionTableConfigs tableConfigs,
+    boolean acceptTableLoss) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -62,7 +67,8 @@ public record MongoLakeOptions(
         DEFAULT_FLUSH_INTERVAL,
         DEFAULT_TTL_MONITOR_PERIOD,
         null,
-        CollectionTableConfigs.plain());
+        CollectionTableConfigs.plain(),
+        false);
   }
 
   public MongoLakeOptions withPath(Path value) {
@@ -74,7 +80,8 @@ public record MongoLakeOptions(
         flushInterval,
         ttlMonitorPeriod,
         tables,
-        tableConfigs);
+        tableConfigs,
+        acceptTableLoss);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
@@ -86,7 +93,8 @@ public record MongoLakeOptions(
         flushInterval,
         ttlMonitorPeriod,
         tables,
-        tableConfigs);
+        tableConfigs,
+        acceptTableLoss);
   }
 
   public MongoLakeOptions withClock(Clock value) {
@@ -98,7 +106,8 @@ public record MongoLakeOptions(
         flushInterval,
         ttlMonitorPeriod,
         tables,
-        tableConfigs);
+        tableConfigs,
+        acceptTableLoss);
   }
 
   /**
@@ -112,7 +121,15 @@ public record MongoLakeOptions(
 
   public MongoLakeOptions withFlushThresholdBytes(long value) {
     return new MongoLakeOptions(
-        path, durability, clock, value, flushInterval, ttlMonitorPeriod, tables, tableConfigs);
+        path,
+        durability,
+        clock,
+        value,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
+        acceptTableLoss);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
@@ -124,12 +141,21 @@ public record MongoLakeOptions(
         value,
         ttlMonitorPeriod,
         tables,
-        tableConfigs);
+        tableConfigs,
+        acceptTableLoss);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
     return new MongoLakeOptions(
-        path, durability, clock, flushThresholdBytes, flushInterval, value, tables, tableConfigs);
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        value,
+        tables,
+        tableConfigs,
+        acceptTableLoss);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
@@ -142,7 +168,8 @@ public record MongoLakeOptions(
         flushInterval,
         ttlMonitorPeriod,
         location,
-        tableConfigs);
+        tableConfigs,
+        acceptTableLoss);
   }
 
   /** Stores new collections' tables as {@code value} says. */
@@ -155,6 +182,21 @@ public record MongoLakeOptions(
         flushInterval,
         ttlMonitorPeriod,
         tables,
+        value,
+        acceptTableLoss);
+  }
+
+  /** Opens even tables that lost their newest commits (see {@link #acceptTableLoss()}). */
+  public MongoLakeOptions withAcceptTableLoss(boolean value) {
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
         value);
   }
 }

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
@@ -195,6 +196,14 @@ public final class Daktilo implements AutoCloseable {
    */
   public void checkpoint(long sequence) {
     log.checkpoint(sequence);
+  }
+
+  /**
+   * What opening this log cut off the end of its active segment: empty when the log ended cleanly
+   * (see {@link TornTail} for when it does not, and why callers should log it).
+   */
+  public Optional<TornTail> droppedTail() {
+    return log.droppedTail();
   }
 
   /** The last checkpoint (0 when none). */

@@ -5,6 +5,7 @@ import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogClosedException;
 import dev.mongolake.daktilo.Preallocation;
+import dev.mongolake.daktilo.TornTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -12,6 +13,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -71,6 +73,7 @@ public final class LogEngine implements AutoCloseable {
   private volatile long checkpoint;
   private volatile boolean closed;
   private volatile Throwable failure;
+  private final TornTail droppedTail;
 
   private LogEngine(
       Path dir,
@@ -86,6 +89,7 @@ public final class LogEngine implements AutoCloseable {
     this.cache = new RingCache(options.cacheBytes());
     this.segments = state.segments();
     this.active = (Segment) segments[segments.length - 1];
+    this.droppedTail = active.droppedTail().orElse(null);
     this.checkpoint = state.checkpoint();
     long last = state.lastSequence();
     this.writtenSequence = last;
@@ -437,6 +441,11 @@ public final class LogEngine implements AutoCloseable {
     if (closed) {
       throw new LogClosedException("Cannot " + action + ": the log " + dir + " is closed");
     }
+  }
+
+  /** What opening cut off the end of the active segment, if anything (see {@link TornTail}). */
+  public Optional<TornTail> droppedTail() {
+    return Optional.ofNullable(droppedTail);
   }
 
   /** The current segments, oldest first (the last one is the active segment). */

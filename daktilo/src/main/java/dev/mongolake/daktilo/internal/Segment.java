@@ -2,6 +2,7 @@ package dev.mongolake.daktilo.internal;
 
 import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.TornTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -12,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -47,6 +49,9 @@ public final class Segment extends MappedSource {
   private volatile long lastSequence;
   private volatile boolean sealed;
   private final AtomicLong durableOffset;
+
+  /** What {@link #openActive} cut off the end of the file; null when nothing. */
+  private TornTail droppedTail;
 
   // Writer side, used only by the log's writer (see Writer).
   private final FrameEncoder encoder = new FrameEncoder();
@@ -156,12 +161,21 @@ public final class Segment extends MappedSource {
         int dirtyEnd = SegmentScanner.lastNonZero(view, end, limit) + 1;
         memory.asSlice(end, dirtyEnd - end).fill((byte) 0);
         memory.asSlice(end, dirtyEnd - end).force();
+        Segment segment =
+            new Segment(file, header, arena, memory, index, end, scan.lastSequence(), false);
+        segment.droppedTail = new TornTail(file, end, dirtyEnd - end, scan.lastSequence());
+        return segment;
       }
       return new Segment(file, header, arena, memory, index, end, scan.lastSequence(), false);
     } catch (RuntimeException | IOException e) {
       arena.close();
       throw e;
     }
+  }
+
+  /** What opening this active segment cut off its end, if anything (see {@link TornTail}). */
+  public Optional<TornTail> droppedTail() {
+    return Optional.ofNullable(droppedTail);
   }
 
   /**

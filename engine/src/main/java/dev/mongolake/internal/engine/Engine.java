@@ -7,6 +7,7 @@ import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.delta.TableAlreadyExistsException;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.FileSystemStorage;
@@ -35,6 +36,7 @@ import dev.mongolake.update.UpdateOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -170,6 +172,21 @@ public final class Engine implements AutoCloseable {
       Function<Namespace, DocumentTableConfig> tableConfigs,
       Durability durability,
       Clock clock) {
+    return open(root, tablesLocation, tableConfigs, durability, clock, false);
+  }
+
+  /**
+   * As {@link #open(Path, String, Function, Durability, Clock)}; {@code acceptTableLoss} opens
+   * tables found behind the version the trimmed log relied on (see {@link CommittedTableVersions})
+   * with a warning, where otherwise opening fails naming them.
+   */
+  public static Engine open(
+      Path root,
+      String tablesLocation,
+      Function<Namespace, DocumentTableConfig> tableConfigs,
+      Durability durability,
+      Clock clock,
+      boolean acceptTableLoss) {
     Storage storage =
         tablesLocation == null ? new FileSystemStorage(root) : Storage.create(tablesLocation);
     TableCatalog tables =
@@ -186,7 +203,8 @@ public final class Engine implements AutoCloseable {
     }
     Engine engine = new Engine(root, storage, tables, tableConfigs, new WriteAheadLog(log), clock);
     try {
-      engine.discoverTables();
+      engine.reportDroppedLogTail();
+      engine.discoverTables(acceptTableLoss);
       engine.replay();
     } catch (RuntimeException e) {
       engine.wal.close();
@@ -196,13 +214,41 @@ public final class Engine implements AutoCloseable {
     return engine;
   }
 
-  private void discoverTables() {
+  /** The only trace a cut-off log tail leaves: say what was cut (see {@link TornTail}). */
+  private void reportDroppedLogTail() {
+    wal.droppedTail()
+        .ifPresent(
+            tail ->
+                LOG.warn(
+                    "Write-ahead log: cut {} bytes after record {} at offset {} of {}: an"
+                        + " incomplete write a crash left, or a damaged last record",
+                    tail.bytes(),
+                    tail.lastSequence(),
+                    tail.offset(),
+                    tail.segment()));
+  }
+
+  private void discoverTables(boolean acceptTableLoss) {
+    Map<String, Long> committed = CommittedTableVersions.read(storage);
+    List<String> behind = new ArrayList<>();
     for (Map.Entry<Namespace, String> found : tables.find(wal.checkpointSequence()).entrySet()) {
       Namespace namespace = found.getKey();
       DocumentTable.open(storage, found.getValue(), clock)
           .ifPresent(
               table -> {
                 DocumentSnapshot snapshot = table.snapshot();
+                Long reached = committed.get(found.getValue());
+                if (reached != null && snapshot.version() < reached) {
+                  behind.add(
+                      namespace.fullName()
+                          + " (table "
+                          + found.getValue()
+                          + " is at version "
+                          + snapshot.version()
+                          + ", but version "
+                          + reached
+                          + " was committed before the log was trimmed)");
+                }
                 long floor = snapshot.transactionVersion(FLUSH_WRITER_ID).orElse(0);
                 CollectionState state =
                     new CollectionState(namespace, table, new TableView(snapshot, floor));
@@ -210,6 +256,26 @@ public final class Engine implements AutoCloseable {
                 collections.put(namespace, state);
               });
     }
+    if (behind.isEmpty()) {
+      return;
+    }
+    String which = String.join("; ", behind);
+    if (!acceptTableLoss) {
+      throw new MongoLakeException(
+          ErrorCode.DATA_CORRUPTION_DETECTED,
+          "Cannot open the lake: the Delta tables of "
+              + which
+              + ". The newest commits of their _delta_log are missing, and the writes they held"
+              + " are no longer in the write-ahead log. Restore the missing commit files, or open"
+              + " with the option to accept the loss (mongolake --accept-table-loss) to serve the"
+              + " older versions.");
+    }
+    LOG.warn("Opening tables behind their last committed version, losing writes: {}", which);
+  }
+
+  /** What opening cut off the end of the log, if anything. */
+  public Optional<TornTail> droppedLogTail() {
+    return wal.droppedTail();
   }
 
   /**
@@ -576,6 +642,8 @@ public final class Engine implements AutoCloseable {
           flushCollection(state, cut);
         }
         if (cut > wal.checkpointSequence()) {
+          // The trimmed records' only copy is now in the tables: remember how far each got.
+          CommittedTableVersions.write(storage, committedVersions());
           wal.checkpoint(cut);
           wal.compact();
         }
@@ -584,6 +652,17 @@ public final class Engine implements AutoCloseable {
       }
       compactWhereSmallFilesPiledUp();
     }
+  }
+
+  private Map<String, Long> committedVersions() {
+    Map<String, Long> versions = new HashMap<>();
+    for (CollectionState state : collections.values()) {
+      DocumentSnapshot snapshot = state.view().snapshot();
+      if (snapshot != null) {
+        versions.merge(state.tablePath(), snapshot.version(), Math::max);
+      }
+    }
+    return versions;
   }
 
   /**

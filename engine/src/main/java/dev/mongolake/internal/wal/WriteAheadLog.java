@@ -6,7 +6,9 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloException;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.TornTail;
 import java.util.Iterator;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -58,6 +60,11 @@ public final class WriteAheadLog implements AutoCloseable {
     this.log = log;
     this.lastAssigned = log.lastSequence();
     this.durableSequence = new AtomicLong(lastAssigned);
+  }
+
+  /** What opening the log cut off its end, if anything. */
+  public Optional<TornTail> droppedTail() {
+    return log.droppedTail();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.mongolake.server.metrics;
 import dev.mongolake.BufferStats;
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
+import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.server.command.ServerContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,6 +59,11 @@ public final class LakeGauges {
             "mongolake_write_stall_milliseconds",
             "Total time writes waited for a flush because the buffers were full, since start.",
             buffers.stalledFor().toMillis()),
+        new Gauge(
+            "mongolake_log_tail_cut_bytes",
+            "Bytes cut off the end of the write-ahead log when it was opened (an incomplete"
+                + " write a crash left, or a damaged last record); 0 when it ended cleanly.",
+            lake.droppedLogTail().map(TornTail::bytes).orElse(0L)),
         new Gauge(
             "mongolake_table_commits",
             "Delta commits in the collections' tables: each table's creation, then one per flush.",

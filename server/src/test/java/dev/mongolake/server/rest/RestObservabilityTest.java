@@ -77,6 +77,29 @@ class RestObservabilityTest {
     assertThat(gauge(reply.body(), "mongolake_buffered_bytes")).isPositive();
     assertThat(gauge(reply.body(), "mongolake_write_stalls")).isZero();
     assertThat(gauge(reply.body(), "mongolake_write_stall_milliseconds")).isZero();
+    assertThat(gauge(reply.body(), "mongolake_log_tail_cut_bytes")).isZero();
+  }
+
+  @Test
+  void metricsCountTheBytesCutOffTheLogsEndAtOpen() throws Exception {
+    driver.getDatabase("app").getCollection("users").insertOne(new Document("_id", 1));
+    driver.close();
+    server.close();
+    Path segment;
+    try (var files = java.nio.file.Files.list(data.resolve("_wal"))) {
+      segment = files.filter(f -> f.toString().endsWith(".log")).sorted().toList().getLast();
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(segment);
+    int last = bytes.length - 1;
+    while (bytes[last] == 0) {
+      last--;
+    }
+    bytes[last] = (byte) (bytes[last] == (byte) 0xFF ? 0x7F : bytes[last] ^ 0xFF);
+    java.nio.file.Files.write(segment, bytes);
+
+    start();
+
+    assertThat(gauge(rest.get("/metrics").body(), "mongolake_log_tail_cut_bytes")).isPositive();
   }
 
   @Test
