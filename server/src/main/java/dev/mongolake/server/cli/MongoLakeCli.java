@@ -60,13 +60,26 @@ public final class MongoLakeCli implements Runnable {
 
   /** Reads the version that the build stamped into the distribution. */
   static String version() {
+    return buildProperties().getProperty("version", "unknown");
+  }
+
+  /**
+   * Names the build: the commit it was made from, with {@code -dirty} when the working tree had
+   * uncommitted changes, or {@code unknown} when it was built outside a git checkout.
+   */
+  static String commit() {
+    Properties build = buildProperties();
+    String commit = build.getProperty("commit", "unknown");
+    return Boolean.parseBoolean(build.getProperty("dirty")) ? commit + "-dirty" : commit;
+  }
+
+  private static Properties buildProperties() {
+    Properties properties = new Properties();
     try (InputStream in = MongoLakeCli.class.getResourceAsStream("version.properties")) {
-      if (in == null) {
-        return "unknown";
+      if (in != null) {
+        properties.load(in);
       }
-      Properties properties = new Properties();
-      properties.load(in);
-      return properties.getProperty("version", "unknown");
+      return properties;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -77,7 +90,7 @@ public final class MongoLakeCli implements Runnable {
     @Override
     public String[] getVersion() {
       return new String[] {
-        "mongolake " + version(),
+        "mongolake " + version() + " (commit " + commit() + ")",
         "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
       };
     }

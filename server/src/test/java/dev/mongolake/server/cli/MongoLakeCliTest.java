@@ -81,6 +81,8 @@ class MongoLakeCliTest {
         .startsWith("mongolake " + MongoLakeCli.version())
         .contains("Java " + Runtime.version().feature());
     assertThat(MongoLakeCli.version()).isNotEqualTo("unknown").doesNotContain("${");
+    // Built in a git checkout: the commit is stamped, never a placeholder.
+    assertThat(MongoLakeCli.commit()).matches("[0-9a-f]{10}(-dirty)?");
   }
 
   @Test
