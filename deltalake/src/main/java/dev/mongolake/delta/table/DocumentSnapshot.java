@@ -1,5 +1,6 @@
 package dev.mongolake.delta.table;
 
+import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentFileReader;
@@ -224,6 +225,9 @@ public final class DocumentSnapshot {
     /** Files read at once by one scan. */
     static final int FILES_IN_FLIGHT = 4;
 
+    /** A mask: the inline reader checks for {@link Cancellation} once per 1,024 rows read. */
+    private static final long ROWS_BETWEEN_CANCELLATION_CHECKS = 1023;
+
     private final DocumentSnapshot snapshot;
     private final List<AddFile> candidates;
     private final DocumentReadOptions readOptions;
@@ -326,7 +330,9 @@ public final class DocumentSnapshot {
           closeReader();
           return false;
         }
-        rowsRead++;
+        if ((++rowsRead & ROWS_BETWEEN_CANCELLATION_CHECKS) == 0) {
+          Cancellation.checkpoint();
+        }
         if (residual == null || residual.matches(row.document())) {
           rowsMatched++;
           next = row.document();

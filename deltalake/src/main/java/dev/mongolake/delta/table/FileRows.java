@@ -1,5 +1,6 @@
 package dev.mongolake.delta.table;
 
+import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
@@ -8,6 +9,7 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.Storage;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One data file read on its own virtual thread: its footer, bloom filters and pages are fetched and
@@ -19,6 +21,9 @@ final class FileRows {
 
   /** Documents a file may run ahead of its consumer. */
   static final int CAPACITY = 256;
+
+  /** How long a consumer waits for a file's next row before it checks whether it must stop. */
+  private static final long CANCELLATION_CHECK_MILLIS = 20;
 
   /** The end of a file, with what reading it cost. */
   record Done(int rowGroups, int rowGroupsRead, long rowsRead, long rowsMatched) {}
@@ -85,11 +90,18 @@ final class FileRows {
   }
 
   /**
-   * The next document, a {@link Done} at the end, or a {@link Failed}. Blocks until there is one.
+   * The next document, a {@link Done} at the end, or a {@link Failed}. Blocks until there is one,
+   * checking now and then whether the consumer's operation must stop (see {@link Cancellation}).
    */
   Object take() {
     try {
-      return queue.take();
+      while (true) {
+        Object item = queue.poll(CANCELLATION_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        if (item != null) {
+          return item;
+        }
+        Cancellation.checkpoint();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while reading a data file", e);

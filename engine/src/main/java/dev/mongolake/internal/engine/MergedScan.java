@@ -1,5 +1,6 @@
 package dev.mongolake.internal.engine;
 
+import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.DocumentSnapshot;
@@ -24,6 +25,10 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   private final Runnable onClose;
   private BsonDocument next;
   private boolean closed;
+  private long examined;
+
+  /** A mask: a scan checks for {@link Cancellation} once per 1,024 documents it examines. */
+  private static final long CANCELLATION_CHECK_MASK = 1023;
 
   /**
    * @param tableFilter when not null, only the table's documents matching it are read (the table
@@ -45,6 +50,9 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   @Override
   public boolean hasNext() {
     while (next == null && !closed) {
+      if ((++examined & CANCELLATION_CHECK_MASK) == 0) {
+        checkNotStopped();
+      }
       if (tableScan != null && tableHasNext()) {
         BsonDocument document = tableScan.next();
         if (buffer.get(document.get("_id"), floor, snapshot).isEmpty()) {
@@ -69,6 +77,19 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
       // The table checks the filter too: its evaluation errors read like the engine's own.
       close();
       throw QueryErrors.translate(e);
+    } catch (RuntimeException e) {
+      // The operation was stopped (Cancellation) or a file failed: release the snapshot now.
+      close();
+      throw e;
+    }
+  }
+
+  private void checkNotStopped() {
+    try {
+      Cancellation.checkpoint();
+    } catch (RuntimeException e) {
+      close();
+      throw e;
     }
   }
 

@@ -3,6 +3,7 @@ package dev.mongolake.server.command;
 import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.server.metrics.CommandTimer;
@@ -114,11 +115,14 @@ public final class CommandDispatcher {
             ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
       }
       checkAuthorized(command, connection);
+      long deadline = MaxTimeMS.deadline(body, System.nanoTime());
       OperationsInProgress.Operation operation =
-          server.operations().begin(connection, database, body, server.clock().instant());
+          server.operations().begin(connection, database, body, server.clock().instant(), deadline);
       try {
+        CommandRequest request =
+            new CommandRequest(database, body, connection, server, exhaustAllowed);
         BsonDocument reply =
-            command.run(new CommandRequest(database, body, connection, server, exhaustAllowed));
+            Cancellation.with(operation::throwIfStopped, () -> command.run(request));
         reply.put("ok", new BsonDouble(1.0));
         return reply;
       } finally {

@@ -2,6 +2,7 @@ package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.Cancellation;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -46,10 +47,14 @@ public final class CursorRegistry {
     final ReentrantLock lock = new ReentrantLock();
     volatile long lastUsedMillis;
 
-    OpenCursor(String namespace, Iterator<BsonDocument> source, long now) {
+    /** What is left of the command's {@code maxTimeMS} for later batches; MAX_VALUE: no limit. */
+    long remainingNanos;
+
+    OpenCursor(String namespace, Iterator<BsonDocument> source, long now, long remainingNanos) {
       this.namespace = namespace;
       this.source = source;
       this.lastUsedMillis = now;
+      this.remainingNanos = remainingNanos;
     }
   }
 
@@ -62,15 +67,32 @@ public final class CursorRegistry {
   public BsonDocument firstBatch(
       String namespace, Iterator<BsonDocument> results, int batchSize, boolean singleBatch) {
     reapIdle();
-    BsonArray batch = take(results, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
+    BsonArray batch;
+    boolean more;
+    try {
+      batch = take(results, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
+      more = !singleBatch && results.hasNext();
+    } catch (RuntimeException e) {
+      release(results);
+      throw e;
+    }
     long id = 0;
-    if (!singleBatch && results.hasNext()) {
+    if (more) {
       id = newId();
-      cursors.put(id, new OpenCursor(namespace, results, clock.millis()));
+      cursors.put(id, new OpenCursor(namespace, results, clock.millis(), remainingOfCommand()));
     } else {
       release(results);
     }
     return cursorReply(id, namespace, "firstBatch", batch);
+  }
+
+  /** The time the running command's {@code maxTimeMS} leaves for its cursor's later batches. */
+  private static long remainingOfCommand() {
+    OperationsInProgress.Operation operation = OperationsInProgress.current();
+    if (operation == null || operation.deadlineNanos() == MaxTimeMS.NO_DEADLINE) {
+      return Long.MAX_VALUE;
+    }
+    return Math.max(0, operation.deadlineNanos() - System.nanoTime());
   }
 
   /**
@@ -98,7 +120,7 @@ public final class CursorRegistry {
           ErrorCode.OPERATION_FAILED, "cursor id " + id + " is already in use");
     }
     try {
-      BsonArray batch = take(cursor.source, batchSize <= 0 ? Integer.MAX_VALUE : batchSize);
+      BsonArray batch = timedBatch(id, cursor, batchSize <= 0 ? Integer.MAX_VALUE : batchSize);
       cursor.lastUsedMillis = clock.millis();
       long next = id;
       if (!cursor.source.hasNext()) {
@@ -109,6 +131,41 @@ public final class CursorRegistry {
       return cursorReply(next, namespace, "nextBatch", batch);
     } finally {
       cursor.lock.unlock();
+    }
+  }
+
+  /**
+   * A later batch within what is left of the cursor's {@code maxTimeMS} (MongoDB counts the time of
+   * every batch against it). A cursor that fails, runs out of time or is killed mid-batch is
+   * closed, as MongoDB's is.
+   */
+  private BsonArray timedBatch(long id, OpenCursor cursor, int limit) {
+    long started = System.nanoTime();
+    long deadline =
+        cursor.remainingNanos == Long.MAX_VALUE
+            ? MaxTimeMS.NO_DEADLINE
+            : started + cursor.remainingNanos;
+    OperationsInProgress.Operation operation = OperationsInProgress.current();
+    Cancellation.Check check =
+        () -> {
+          if (operation != null) {
+            operation.throwIfStopped();
+          }
+          if (MaxTimeMS.passed(deadline, System.nanoTime())) {
+            throw MaxTimeMS.expired();
+          }
+        };
+    try {
+      BsonArray batch = Cancellation.with(check, () -> take(cursor.source, limit));
+      if (deadline != MaxTimeMS.NO_DEADLINE) {
+        cursor.remainingNanos = Math.max(0, deadline - System.nanoTime());
+      }
+      return batch;
+    } catch (RuntimeException e) {
+      if (cursors.remove(id, cursor)) {
+        release(cursor.source);
+      }
+      throw e;
     }
   }
 
@@ -163,11 +220,9 @@ public final class CursorRegistry {
   private static BsonArray take(Iterator<BsonDocument> source, int limit) {
     BsonArray batch = new BsonArray();
     long bytes = 0;
-    OperationsInProgress.Operation operation = OperationsInProgress.current();
     while (batch.size() < limit && bytes < MAX_BATCH_BYTES && source.hasNext()) {
-      if (operation != null && operation.killed()) {
-        throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");
-      }
+      // Between documents: killOp and maxTimeMS (the scan itself checks between rows it skips).
+      Cancellation.checkpoint();
       BsonDocument document = source.next();
       batch.add(document);
       bytes += document.size() * 32L + 64;

@@ -1,5 +1,7 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -27,10 +29,24 @@ public final class OperationsInProgress {
       String database,
       BsonDocument command,
       Instant started,
+      long deadlineNanos,
       AtomicBoolean killRequested) {
 
     public boolean killed() {
       return killRequested.get();
+    }
+
+    /**
+     * Throws Interrupted once {@code killOp} marked this operation, MaxTimeMSExpired once its
+     * {@code maxTimeMS} has passed: the check long reads make between documents.
+     */
+    public void throwIfStopped() {
+      if (killed()) {
+        throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");
+      }
+      if (MaxTimeMS.passed(deadlineNanos, System.nanoTime())) {
+        throw MaxTimeMS.expired();
+      }
     }
   }
 
@@ -39,12 +55,27 @@ public final class OperationsInProgress {
   private final AtomicLong nextOpId = new AtomicLong(1);
   private final ConcurrentMap<Long, Operation> running = new ConcurrentHashMap<>();
 
-  /** Registers a command about to run on this thread. */
+  /**
+   * Registers a command about to run on this thread.
+   *
+   * @param deadlineNanos the {@link System#nanoTime()} its {@code maxTimeMS} ends at, or {@link
+   *     MaxTimeMS#NO_DEADLINE}
+   */
   public Operation begin(
-      ConnectionInfo connection, String database, BsonDocument command, Instant now) {
+      ConnectionInfo connection,
+      String database,
+      BsonDocument command,
+      Instant now,
+      long deadlineNanos) {
     Operation operation =
         new Operation(
-            nextOpId.getAndIncrement(), connection, database, command, now, new AtomicBoolean());
+            nextOpId.getAndIncrement(),
+            connection,
+            database,
+            command,
+            now,
+            deadlineNanos,
+            new AtomicBoolean());
     running.put(operation.opId(), operation);
     CURRENT.set(operation);
     return operation;

@@ -46,6 +46,13 @@ public final class GetMoreCommand implements Command {
               + CommandArguments.typeName(id)
               + "', expected type 'long'");
     }
+    if (body.containsKey("maxTimeMS")) {
+      // Only an awaitData cursor's getMore takes one (its wait); no cursor here is tailable, and
+      // the time limit of the command that opened a cursor covers all of its batches.
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "cannot set maxTimeMS on getMore command for a non-awaitData cursor");
+    }
     CommandArguments args = new CommandArguments("getMore", body);
     if (!body.isString("collection")) {
       throw new MongoLakeException(
