@@ -21,7 +21,7 @@ import org.slf4j.event.KeyValuePair;
  * Writes each event as MongoDB's structured log line (MongoDB 4.4+), one JSON object per line:
  *
  * <pre>{@code
- * {"t":{"$date":"2026-12-01T15:16:17.180+00:00"},"s":"I","c":"NETWORK","id":1486317937,
+ * {"t":{"$date":"2026-12-01T15:16:17.180+00:00"},"s":"I","c":"NETWORK","id":2088206048,
  *  "ctx":"mongolake-loop-1","msg":"Connections: 3 open, 12 accepted since start",
  *  "attr":{"connectionCount":3,"acceptedSinceStart":12}}
  * }</pre>
