@@ -38,6 +38,7 @@ public enum ErrorCode {
   INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
   SHUTDOWN_IN_PROGRESS(91, "ShutdownInProgress"),
   OPERATION_FAILED(96, "OperationFailed"),
+  DB_PATH_IN_USE(98, "DBPathInUse"),
   COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
   DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),

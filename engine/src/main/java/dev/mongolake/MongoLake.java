@@ -48,7 +48,12 @@ public final class MongoLake implements AutoCloseable {
     return open(MongoLakeOptions.defaults().withPath(path));
   }
 
-  /** Opens (creating if needed) the database described by {@code options}, replaying its log. */
+  /**
+   * Opens (creating if needed) the database described by {@code options}, replaying its log.
+   *
+   * @throws MongoLakeException with {@link ErrorCode#DB_PATH_IN_USE} when another instance, in this
+   *     process or another, has the data folder open
+   */
   public static MongoLake open(MongoLakeOptions options) {
     Engine engine =
         Engine.open(
@@ -126,8 +131,16 @@ public final class MongoLake implements AutoCloseable {
 
   @Override
   public void close() {
+    close(FlushProgress.NONE);
+  }
+
+  /**
+   * {@link #close()}, telling {@code progress} how the final flush of the buffers proceeds (a flush
+   * the background flusher had begun finishes first, unreported).
+   */
+  public void close(FlushProgress progress) {
     ttlMonitor.close();
     flusher.close();
-    engine.close();
+    engine.close(progress);
   }
 }

@@ -159,7 +159,10 @@ class AppendReadTest {
     try (Daktilo log = Daktilo.open(dir, small())) {
       assertThatThrownBy(() -> Daktilo.open(dir, small()))
           .isInstanceOf(DaktiloException.class)
-          .hasMessageContaining("it is already open for writing");
+          .hasMessageContaining("it is already open for writing")
+          .isInstanceOfSatisfying(
+              LogInUseException.class,
+              e -> assertThat(e.lockFile()).isEqualTo(dir.resolve("daktilo.lock")));
     }
     Daktilo.open(dir, small()).close();
   }

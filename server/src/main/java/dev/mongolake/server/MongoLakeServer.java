@@ -1,7 +1,9 @@
 package dev.mongolake.server;
 
+import dev.mongolake.FlushProgress;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeOptions;
+import dev.mongolake.Namespace;
 import dev.mongolake.server.auth.LakeUserStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
@@ -19,28 +21,40 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running MongoLake server: the embedded database behind the MongoDB wire protocol and, unless
  * turned off, the REST API; both front ends run the same commands through one dispatcher. {@link
  * #close()} stops accepting, lets in-flight commands finish, then closes the database so that every
- * acknowledged write is durable.
+ * acknowledged write is durable; it logs at INFO what it waits for (commands in flight, collections
+ * to flush, each flushed) and how long it took.
  */
 public final class MongoLakeServer implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(MongoLakeServer.class);
   private static final int MAX_CONNECTIONS = 1000;
 
   private final MongoLake lake;
   private final WireServer wire;
   private final RestServer rest;
   private final ServerConfig config;
+  private final ServerContext context;
 
-  private MongoLakeServer(MongoLake lake, WireServer wire, RestServer rest, ServerConfig config) {
+  private MongoLakeServer(
+      MongoLake lake,
+      WireServer wire,
+      RestServer rest,
+      ServerConfig config,
+      ServerContext context) {
     this.lake = lake;
     this.wire = wire;
     this.rest = rest;
     this.config = config;
+    this.context = context;
   }
 
   /** Opens the database and starts listening. */
@@ -90,7 +104,7 @@ public final class MongoLakeServer implements AutoCloseable {
         wire.close();
         throw e;
       }
-      return new MongoLakeServer(lake, wire, rest, config);
+      return new MongoLakeServer(lake, wire, rest, config, context);
     } catch (RuntimeException e) {
       lake.close();
       throw e;
@@ -138,6 +152,13 @@ public final class MongoLakeServer implements AutoCloseable {
 
   @Override
   public void close() {
+    long started = System.nanoTime();
+    int inFlight = context.operations().all().size();
+    if (inFlight == 0) {
+      LOG.info("Shutting down: no commands in flight");
+    } else {
+      LOG.info("Shutting down: waiting for {} commands in flight", inFlight);
+    }
     try {
       if (rest != null) {
         rest.close();
@@ -146,8 +167,31 @@ public final class MongoLakeServer implements AutoCloseable {
       try {
         wire.close();
       } finally {
-        lake.close();
+        lake.close(new ShutdownFlushLog());
       }
+    }
+    LOG.info(
+        "Stopped after {} s",
+        String.format(Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9));
+  }
+
+  /** Says what the final flush writes: the wait a shutdown spends most of its time in. */
+  private static final class ShutdownFlushLog implements FlushProgress {
+    @Override
+    public void started(int collections, long documents) {
+      if (collections == 0) {
+        LOG.info("Shutting down: no buffered writes to flush");
+      } else {
+        LOG.info(
+            "Shutting down: flushing {} collections ({} documents buffered)",
+            collections,
+            documents);
+      }
+    }
+
+    @Override
+    public void flushed(Namespace namespace, int done, int total) {
+      LOG.info("Shutting down: flushed {}/{} collections ({})", done, total, namespace);
     }
   }
 }

@@ -1,5 +1,9 @@
 package dev.mongolake.bench.engine;
 
+import dev.mongolake.server.logging.LogFormat;
+import dev.mongolake.server.logging.LogLevel;
+import dev.mongolake.server.logging.LogSettings;
+import dev.mongolake.server.logging.LogSetup;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -31,8 +35,9 @@ public final class EngineSideBySide {
       System.exit(2);
       return;
     }
-    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    // Only warnings, unless a logback configuration of one's own says otherwise.
+    if (System.getProperty("logback.configurationFile") == null) {
+      LogSetup.apply(new LogSettings(LogLevel.WARN, LogFormat.TEXT, null));
     }
     Path root =
         options.dir() == null

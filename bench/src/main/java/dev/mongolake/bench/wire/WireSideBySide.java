@@ -3,6 +3,10 @@ package dev.mongolake.bench.wire;
 import dev.mongolake.bench.Measurement;
 import dev.mongolake.bench.Percentiles;
 import dev.mongolake.bench.baseline.RawForcePerRecord;
+import dev.mongolake.server.logging.LogFormat;
+import dev.mongolake.server.logging.LogLevel;
+import dev.mongolake.server.logging.LogSettings;
+import dev.mongolake.server.logging.LogSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -46,8 +50,8 @@ public final class WireSideBySide {
       return;
     }
     // The driver, the peer's Netty and the server log connections at INFO: keep progress readable.
-    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    if (System.getProperty("logback.configurationFile") == null) {
+      LogSetup.apply(new LogSettings(LogLevel.WARN, LogFormat.TEXT, null));
     }
     boolean ownRoot = options.dir() == null;
     Path root =

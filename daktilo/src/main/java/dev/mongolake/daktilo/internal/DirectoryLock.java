@@ -1,6 +1,6 @@
 package dev.mongolake.daktilo.internal;
 
-import dev.mongolake.daktilo.DaktiloException;
+import dev.mongolake.daktilo.LogInUseException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -22,9 +22,9 @@ public final class DirectoryLock implements AutoCloseable {
   }
 
   public static DirectoryLock acquire(Path dir) throws IOException {
+    Path lockFile = dir.resolve(Format.LOCK_FILE);
     FileChannel channel =
-        FileChannel.open(
-            dir.resolve(Format.LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -36,7 +36,7 @@ public final class DirectoryLock implements AutoCloseable {
     }
     if (lock == null) {
       channel.close();
-      throw new DaktiloException("Cannot open log " + dir + ": it is already open for writing");
+      throw new LogInUseException(dir, lockFile);
     }
     return new DirectoryLock(channel, lock);
   }

@@ -1,12 +1,14 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.FlushProgress;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.LogInUseException;
 import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.delta.TableAlreadyExistsException;
 import dev.mongolake.delta.query.Filter;
@@ -64,6 +66,9 @@ import org.slf4j.LoggerFactory;
 public final class Engine implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+  // Its own logger name, so that recovery can be told apart (the server's JSON log says RECOVERY).
+  private static final Logger RECOVERY_LOG =
+      LoggerFactory.getLogger(Engine.class.getName() + ".recovery");
 
   /** The idempotent-writer id under which flushes record the log sequence a table holds. */
   static final String FLUSH_WRITER_ID = "mongolake-wal";
@@ -197,6 +202,16 @@ public final class Engine implements AutoCloseable {
           Daktilo.open(
               root.resolve(Namespace.RESERVED_LOG_FOLDER),
               DaktiloOptions.defaults().withDurability(durability));
+    } catch (LogInUseException e) {
+      storage.close();
+      throw new MongoLakeException(
+          ErrorCode.DB_PATH_IN_USE,
+          "Cannot start: the data folder "
+              + root.toAbsolutePath().normalize()
+              + " is in use by another MongoLake process (lock file "
+              + e.lockFile().toAbsolutePath().normalize()
+              + ")",
+          e);
     } catch (RuntimeException e) {
       storage.close();
       throw e;
@@ -321,7 +336,7 @@ public final class Engine implements AutoCloseable {
       replayed++;
     }
     if (replayed > 0) {
-      LOG.info("Replayed {} write-ahead log records", replayed);
+      RECOVERY_LOG.info("Replayed {} write-ahead log records", replayed);
     }
     synchronized (flushLock) {
       renames.finishPending();
@@ -634,12 +649,31 @@ public final class Engine implements AutoCloseable {
    * records they hold.
    */
   public void flushToTables() {
+    flushToTables(FlushProgress.NONE);
+  }
+
+  /** {@link #flushToTables()}, telling {@code progress} how it proceeds. */
+  public void flushToTables(FlushProgress progress) {
     synchronized (flushLock) {
       try {
         renames.finishPending();
         long cut = wal.durableSequence();
-        for (CollectionState state : List.copyOf(collections.values())) {
+        List<CollectionState> states = List.copyOf(collections.values());
+        int total = 0;
+        long documents = 0;
+        for (CollectionState state : states) {
+          int buffered = state.buffer().size();
+          total += buffered > 0 ? 1 : 0;
+          documents += buffered;
+        }
+        progress.started(total, documents);
+        int done = 0;
+        for (CollectionState state : states) {
+          boolean buffered = state.buffer().size() > 0;
           flushCollection(state, cut);
+          if (buffered) {
+            progress.flushed(state.namespace(), ++done, total);
+          }
         }
         if (cut > wal.checkpointSequence()) {
           // The trimmed records' only copy is now in the tables: remember how far each got.
@@ -1126,8 +1160,13 @@ public final class Engine implements AutoCloseable {
   /** Flushes every buffer to its table, then closes the log. */
   @Override
   public void close() {
+    close(FlushProgress.NONE);
+  }
+
+  /** {@link #close()}, telling {@code progress} how its final flush proceeds. */
+  public void close(FlushProgress progress) {
     try {
-      flushToTables();
+      flushToTables(progress);
     } finally {
       try {
         wal.close();

@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.logging.LogSetup;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -26,6 +27,8 @@ final class DevCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    options.applyConfigFile();
+    LogSetup.apply(options.logSettings());
     PrintWriter out = spec.commandLine().getOut();
     MongoLakeServer server = MongoLakeServer.start(options.config("dev"), MongoLakeCli.version());
     out.println("MongoLake " + MongoLakeCli.version() + " is running.");
@@ -34,6 +37,9 @@ final class DevCommand implements Callable<Integer> {
     out.println("  data:       " + options.path.toAbsolutePath().normalize());
     out.println("  durability: " + options.durabilityMode().name().toLowerCase(Locale.ROOT));
     out.println("  auth:       " + (options.auth ? "on (SCRAM)" : "off"));
+    if (options.configFile != null) {
+      out.println("  config:     " + options.configFile.toAbsolutePath().normalize());
+    }
     out.println("Press Ctrl-C to stop.");
     out.flush();
     ServerRun.untilShutdown(server);

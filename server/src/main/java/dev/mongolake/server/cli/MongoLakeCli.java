@@ -1,5 +1,7 @@
 package dev.mongolake.server.cli;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,12 +41,20 @@ public final class MongoLakeCli implements Runnable {
   }
 
   /**
-   * Start-up failures a user can fix (a port in use, an unreadable certificate, a bad option
-   * combination) print one line; anything else keeps its stack trace for a bug report.
+   * Start-up failures a user can fix (a port in use, a data folder another server holds, an
+   * unreadable certificate, a bad option combination or config file) print one line; anything else
+   * keeps its stack trace for a bug report.
    */
   private static int reportFailure(
       Exception failure, CommandLine command, CommandLine.ParseResult parsed) {
-    if (failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {
+    if (failure instanceof ConfigFileException) {
+      // A refused configuration, as a usage error.
+      command.getErr().println("mongolake: " + failure.getMessage());
+      return ServeCommand.USAGE_ERROR;
+    }
+    if (failure instanceof IllegalArgumentException
+        || failure instanceof UncheckedIOException
+        || (failure instanceof MongoLakeException e && e.errorCode() == ErrorCode.DB_PATH_IN_USE)) {
       command.getErr().println("mongolake: " + failure.getMessage());
     } else {
       failure.printStackTrace(command.getErr());

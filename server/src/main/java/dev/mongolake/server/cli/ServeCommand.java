@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.logging.LogSetup;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -30,11 +31,14 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--insecure",
-      description = "Allow running without --auth: any client that can connect can read and write.")
+      description =
+          "Allow running without authentication (--auth, or security.authorization: enabled in"
+              + " the config file): any client that can connect can read and write.")
   boolean insecure;
 
   @Override
   public Integer call() throws InterruptedException {
+    options.applyConfigFile();
     if (!options.auth && !insecure) {
       PrintWriter err = spec.commandLine().getErr();
       err.println(
@@ -43,6 +47,7 @@ final class ServeCommand implements Callable<Integer> {
       err.flush();
       return USAGE_ERROR;
     }
+    LogSetup.apply(options.logSettings());
     MongoLakeServer server = MongoLakeServer.start(options.config("serve"), MongoLakeCli.version());
     PrintWriter out = spec.commandLine().getOut();
     out.println(

@@ -2,17 +2,41 @@ package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.logging.LogFormat;
+import dev.mongolake.server.logging.LogLevel;
+import dev.mongolake.server.logging.LogSettings;
 import dev.mongolake.server.net.ConnectionThreads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
-/** The options {@code mongolake dev} and {@code mongolake serve} share (a picocli mixin). */
+/**
+ * The options {@code mongolake dev} and {@code mongolake serve} share (a picocli mixin).
+ *
+ * <p>With {@code --config FILE}, {@link #applyConfigFile()} takes each setting the file gives
+ * unless its flag was given on the command line: flags win over the file, the file over the
+ * defaults (for {@code --path}, over {@code MONGOLAKE_PATH} too).
+ */
 final class ServerOptions {
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  @Option(
+      names = {"-f", "--config"},
+      paramLabel = "FILE",
+      description =
+          "Read settings from this YAML file (mongod.conf's shape, see conf/mongolake.conf);"
+              + " flags given here override it.")
+  Path configFile;
 
   @Option(
       names = "--port",
@@ -82,6 +106,32 @@ final class ServerOptions {
               + " platform (a kernel thread per connection) (default: ${DEFAULT-VALUE}).")
   ConnectionThreads connectionThreads;
 
+  @Option(
+      names = "--log-level",
+      paramLabel = "LEVEL",
+      defaultValue = "info",
+      converter = LogLevelConverter.class,
+      description =
+          "Least severe log lines written: trace, debug, info, warn or error"
+              + " (default: ${DEFAULT-VALUE}).")
+  LogLevel logLevel;
+
+  @Option(
+      names = "--log-format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      converter = LogFormatConverter.class,
+      description =
+          "Log lines as text, or as json: MongoDB's structured log, one object per line"
+              + " (default: ${DEFAULT-VALUE}).")
+  LogFormat logFormat;
+
+  @Option(
+      names = "--log-path",
+      paramLabel = "FILE",
+      description = "Append log lines to this file instead of writing them to standard error.")
+  Path logPath;
+
   /** Parses {@code --connection-threads} values as {@link ConnectionThreads#parse} does. */
   static final class ConnectionThreadsConverter implements ITypeConverter<ConnectionThreads> {
     @Override
@@ -92,6 +142,73 @@ final class ServerOptions {
         throw new TypeConversionException(e.getMessage());
       }
     }
+  }
+
+  /** Parses {@code --log-level} values as {@link LogLevel#parse} does. */
+  static final class LogLevelConverter implements ITypeConverter<LogLevel> {
+    @Override
+    public LogLevel convert(String value) {
+      return converted(value, LogLevel::parse);
+    }
+  }
+
+  /** Parses {@code --log-format} values as {@link LogFormat#parse} does. */
+  static final class LogFormatConverter implements ITypeConverter<LogFormat> {
+    @Override
+    public LogFormat convert(String value) {
+      return converted(value, LogFormat::parse);
+    }
+  }
+
+  private static <T> T converted(String value, Function<String, T> parse) {
+    try {
+      return parse.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+
+  /**
+   * Takes the settings of the {@code --config} file, if one was given, for every option not given
+   * on the command line.
+   *
+   * @throws ConfigFileException if the file cannot be read or holds a key it may not
+   */
+  void applyConfigFile() {
+    if (configFile == null) {
+      return;
+    }
+    ConfigFile file = ConfigFileReader.read(configFile);
+    ParseResult given = command.commandLine().getParseResult();
+    port = pick(given, "--port", file.port(), port);
+    bind = pick(given, "--bind", file.bindIp(), bind);
+    if (!given.hasMatchedOption("--no-http")) {
+      httpPort = pick(given, "--http-port", file.httpPort(), httpPort);
+    }
+    tlsCertificate = pick(given, "--tls-cert", file.tlsCertificateFile(), tlsCertificate);
+    tlsKey = pick(given, "--tls-key", file.tlsKeyFile(), tlsKey);
+    connectionThreads =
+        pick(given, "--connection-threads", file.connectionThreads(), connectionThreads);
+    path = pick(given, "--path", file.dbPath(), path);
+    storage = pick(given, "--storage", file.tables(), storage);
+    if (file.durability() != null) {
+      durability =
+          pick(
+              given, "--durability", file.durability().name().toLowerCase(Locale.ROOT), durability);
+    }
+    auth = pick(given, "--auth", file.authorization(), auth);
+    logLevel = pick(given, "--log-level", file.logLevel(), logLevel);
+    logFormat = pick(given, "--log-format", file.logFormat(), logFormat);
+    logPath = pick(given, "--log-path", file.logPath(), logPath);
+  }
+
+  /** The flag's value if it was given, else the file's if it has one, else the default. */
+  private static <T> T pick(ParseResult given, String flag, T fromFile, T current) {
+    return fromFile == null || given.hasMatchedOption(flag) ? current : fromFile;
+  }
+
+  LogSettings logSettings() {
+    return new LogSettings(logLevel, logFormat, logPath);
   }
 
   Durability durabilityMode() {
@@ -110,7 +227,9 @@ final class ServerOptions {
             argv,
             noHttp ? ServerConfig.NO_HTTP : httpPort);
     if ((tlsCertificate == null) != (tlsKey == null)) {
-      throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or none");
+      throw new IllegalArgumentException(
+          "--tls-cert and --tls-key (net.tls.certificateFile and net.tls.keyFile) go together:"
+              + " give both or none");
     }
     ServerConfig withTables = config.withTables(storage).withConnectionThreads(connectionThreads);
     return tlsCertificate == null

@@ -18,6 +18,7 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,7 +72,7 @@ final class ClientConnection implements Runnable, WireConnection {
 
   @Override
   public void run() {
-    LOG.info("Connection {} accepted from {}", info.id(), info.remoteAddress());
+    LOG.debug("Connection {} accepted from {}", info.id(), info.remoteAddress());
     try (socket) {
       socket.setTcpNoDelay(true);
       // No socket timeout: on a virtual thread every timed read that parks schedules (and then
@@ -98,17 +99,21 @@ final class ClientConnection implements Runnable, WireConnection {
       }
     } catch (WireProtocolException e) {
       LOG.warn("Connection {} closed: {}", info.id(), e.getMessage());
+    } catch (SSLException e) {
+      // A client that speaks plain TCP or distrusts the certificate: worth a look, unlike a leave.
+      LOG.warn("Connection {} closed: TLS failed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
-      LOG.info("Connection {} closed by the client mid-message", info.id());
+      LOG.debug("Connection {} ended by the client mid-message", info.id());
     } catch (IOException e) {
+      // A client leaving (reset, broken pipe) is the normal end of a connection, not an error.
       if (handler.streaming()) {
         // The usual end of a monitoring stream: the client closed its side (MongoClient.close()).
-        LOG.info("Connection {} closed by the client during an exhaust stream", info.id());
+        LOG.debug("Connection {} ended by the client during an exhaust stream", info.id());
       } else if (!stopping) {
-        LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
+        LOG.debug("Connection {} ended by the client ({})", info.id(), e.getMessage());
       }
     } finally {
-      LOG.info("Connection {} ended", info.id());
+      LOG.debug("Connection {} closed", info.id());
       onClose.accept(this);
     }
   }
@@ -173,7 +178,7 @@ final class ClientConnection implements Runnable, WireConnection {
   public void closeIfIdle(long nowNanos) {
     long since = waitingSince;
     if (since != BUSY && nowNanos - since > idleTimeout.toNanos()) {
-      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
+      LOG.debug("Connection {} closed after {} idle", info.id(), idleTimeout);
       abort();
     }
   }

@@ -123,14 +123,14 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       // Aborted (shutdown, idle sweep) before the loop got to it.
       return;
     }
-    LOG.info("Connection {} accepted from {}", info.id(), info.remoteAddress());
+    LOG.debug("Connection {} accepted from {}", info.id(), info.remoteAddress());
     try {
       channel.configureBlocking(false);
       channel.socket().setTcpNoDelay(true);
       key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
       waitingSince = System.nanoTime();
     } catch (IOException e) {
-      LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
+      LOG.debug("Connection {} ended before it was served ({})", info.id(), e.getMessage());
       close();
     }
   }
@@ -174,7 +174,8 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
     } catch (IOException e) {
       read = -1;
       if (!busy) {
-        LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
+        // Reset by the client: the normal end of a connection, not an error.
+        LOG.debug("Connection {} ended by the client ({})", info.id(), e.getMessage());
       }
     }
     if (read < 0) {
@@ -301,7 +302,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
     try {
       handler.run(request, this::sendFromAside, () -> stopping);
     } catch (IOException e) {
-      LOG.info("Connection {} closed during an exhaust stream", info.id());
+      LOG.debug("Connection {} ended by the client during an exhaust stream", info.id());
     } catch (RuntimeException e) {
       LOG.error("Connection {}: a request failed unexpectedly", info.id(), e);
       stopping = true;
@@ -381,7 +382,8 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       unsent.add(reused ? ByteBuffer.allocate(bytes.remaining()).put(bytes).flip() : bytes);
       key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
     } catch (IOException e) {
-      LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
+      // Broken pipe: the client left before its reply.
+      LOG.debug("Connection {} ended by the client ({})", info.id(), e.getMessage());
       close();
     }
   }
@@ -401,7 +403,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
         close();
       }
     } catch (IOException e) {
-      LOG.info("Connection {} closed: {}", info.id(), e.getMessage());
+      LOG.debug("Connection {} ended by the client ({})", info.id(), e.getMessage());
       close();
     }
   }
@@ -431,7 +433,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
     synchronized (drained) {
       drained.notifyAll();
     }
-    LOG.info("Connection {} ended", info.id());
+    LOG.debug("Connection {} closed", info.id());
     onClose.accept(this);
   }
 
@@ -450,7 +452,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
   public void closeIfIdle(long nowNanos) {
     long since = waitingSince;
     if (since != BUSY && nowNanos - since > idleTimeout.toNanos()) {
-      LOG.info("Connection {} closed after {} idle", info.id(), idleTimeout);
+      LOG.debug("Connection {} closed after {} idle", info.id(), idleTimeout);
       abort();
     }
   }

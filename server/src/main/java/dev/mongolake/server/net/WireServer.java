@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * parks schedules and cancels a timer, a cost paid per request); one sweeper thread closes
  * connections idle past the timeout instead, whichever transport serves them.
  *
+ * <p>Connections are logged at DEBUG; at INFO, {@link ConnectionSummary} says once a minute at most
+ * how many are open.
+ *
  * <p>Thread-safe. {@link #close()} stops accepting, answers waiting awaitable {@code hello}s with
  * ShutdownInProgress, lets in-flight commands finish for a grace period, then closes the remaining
  * connections.
@@ -63,6 +66,7 @@ public final class WireServer implements AutoCloseable {
   private final ScheduledExecutorService idleSweeper =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().name("mongolake-idle-connections").daemon().factory());
+  private final ConnectionSummary summary;
   private volatile boolean closing;
 
   private WireServer(
@@ -78,6 +82,7 @@ public final class WireServer implements AutoCloseable {
     this.listenerChannel = listenerChannel;
     this.loops = listenerChannel == null ? List.of() : newLoops();
     this.connections = options.threads().newExecutor();
+    this.summary = new ConnectionSummary(server);
     this.acceptor =
         Thread.ofPlatform().name("mongolake-accept").daemon().unstarted(this::acceptLoop);
   }
@@ -111,6 +116,9 @@ public final class WireServer implements AutoCloseable {
       long sweepMillis = Math.clamp(options.idleTimeout().toMillis() / 4, 1, 60_000);
       wireServer.idleSweeper.scheduleWithFixedDelay(
           wireServer::closeIdleConnections, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
+      long summaryMillis = ConnectionSummary.PERIOD.toMillis();
+      wireServer.idleSweeper.scheduleAtFixedRate(
+          wireServer.summary, summaryMillis, summaryMillis, TimeUnit.MILLISECONDS);
       return wireServer;
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -240,6 +248,7 @@ public final class WireServer implements AutoCloseable {
       open.forEach(WireConnection::abort);
     }
     loops.forEach(EventLoop::close);
+    summary.run();
   }
 
   private boolean allClosedWithin(Duration grace) throws InterruptedException {

@@ -2,14 +2,24 @@ package dev.mongolake.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.ServerConfig;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MongoLakeCliTest {
+
+  @TempDir Path dir;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -91,5 +101,64 @@ class MongoLakeCliTest {
 
     assertThat(exitCode).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("Unknown option: '--no-such-option'");
+  }
+
+  @Test
+  void secondServerOnAHeldDataFolderPrintsOneLine() {
+    Path data = dir.resolve("data");
+    try (MongoLakeServer first =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test")) {
+      int exitCode = MongoLakeCli.run("dev", "--port", "0", "--no-http", "--path", data.toString());
+
+      assertThat(exitCode).isEqualTo(1);
+      Path folder = data.toAbsolutePath().normalize();
+      assertThat(err.toString(StandardCharsets.UTF_8))
+          .isEqualTo(
+              "mongolake: Cannot start: the data folder "
+                  + folder
+                  + " is in use by another MongoLake process (lock file "
+                  + folder.resolve("_wal").resolve("daktilo.lock")
+                  + ")"
+                  + System.lineSeparator());
+    }
+  }
+
+  @Test
+  void unknownConfigKeyIsRefusedByNameAtStartup() throws IOException {
+    Path config = Files.writeString(dir.resolve("mongolake.conf"), "net:\n  prot: 27017\n");
+
+    int exitCode = MongoLakeCli.run("dev", "-f", config.toString(), "--port", "0", "--no-http");
+
+    assertThat(exitCode).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith(
+            "mongolake: Cannot read config file "
+                + config.toAbsolutePath()
+                + ": unknown key net.prot")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void serveWithAuthorizationDisabledInTheConfigFileStillNeedsInsecure() throws IOException {
+    Path config =
+        Files.writeString(dir.resolve("mongolake.conf"), "security:\n  authorization: disabled\n");
+
+    int exitCode = MongoLakeCli.run("serve", "--config", config.toString(), "--port", "0");
+
+    assertThat(exitCode).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Cannot serve without authentication: pass --auth");
+  }
+
+  @Test
+  void anUnknownLogLevelIsRefusedBeforeStarting() {
+    int exitCode = MongoLakeCli.run("dev", "--port", "0", "--no-http", "--log-level", "loud");
+
+    assertThat(exitCode).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Invalid value for option '--log-level'")
+        .contains("Cannot use log level 'loud': expected one of trace, debug, info, warn, error");
   }
 }
