@@ -10,10 +10,10 @@ import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 
 /**
- * Reads the {@code {id}} path segment as the {@code _id} a user most likely means: an ObjectId
- * when it is 24 hex digits, a number when it is numeric, Extended JSON when it starts with {@code
- * {} or a quote (so {@code "123"} in quotes is the string, {@code {"$numberLong":"5"}} a long),
- * and otherwise the string itself.
+ * Reads the {@code {id}} path segment as the {@code _id} a user most likely means: an ObjectId when
+ * it is 24 hex digits, a number when it is numeric, Extended JSON when it starts with a brace or a
+ * quote (so {@code "123"} in quotes is the string, {@code {"$numberLong":"5"}} a long), and
+ * otherwise the string itself.
  */
 public final class DocumentId {
 
