@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Assumptions;
  * shared/delta-golden} folder beside the repository or one of its ancestors (a clone may sit
  * anywhere on the machine). The tables are read in place, never copied into the repository.
  *
- * <p>A clone without them skips the tests that read them, saying where they were looked for; in CI
- * (environment variable {@code CI=true}, which {@code .ci/run} exports) their absence fails those
- * tests instead, so CI never passes without having read them.
+ * <p>A clone without them skips the tests that read them, saying where they were looked for. In CI,
+ * meaning the environment variable {@code CI} is {@code true} (CI services set it, and {@code
+ * .ci/run} exports it), their absence fails those tests instead, so CI never passes without having
+ * read them.
  */
 final class GoldenTables {
 
