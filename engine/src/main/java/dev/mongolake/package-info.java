@@ -3,7 +3,7 @@
  *
  * <p>Owns the embedded API ({@code MongoLake.open().db("app").collection("users")}), the engine
  * (write-ahead log apply, in-memory buffer, flush to Delta tables), query, update and aggregation
- * operators, indexes, change streams, column promotion and time travel. It is the only module that
- * joins {@code daktilo} (the log) and {@code deltalake} (the tables).
+ * operators, indexes and the tables' configuration (promoted columns, change data feed). It is the
+ * only module that joins {@code daktilo} (the log) and {@code deltalake} (the tables).
  */
 package dev.mongolake;

@@ -18,8 +18,7 @@ class GoldenLastCheckpointChecksumsTest {
 
   @Test
   void everySparkWrittenChecksumMatchesOursAndTheHintIsUsed() throws Exception {
-    Path golden = GoldenTables.location();
-    assertThat(golden).as("golden tables (see GoldenTables)").isDirectory();
+    Path golden = GoldenTables.require();
     List<Path> hints;
     try (Stream<Path> tables = Files.list(golden)) {
       hints =

@@ -25,6 +25,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -40,12 +41,20 @@ class GoldenTablesMatchDeltaKernelTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Engine ENGINE = LocalKernelFileIO.engine();
 
+  /** Skips the tests (fails them in CI) with the reason when the golden tables are missing. */
+
+  /**
+   * Skipped, saying where the tables were looked for, when they are missing (a failure in CI); the
+   * parameterized test then has no tables to run.
+   */
+  @Test
+  void theGoldenTablesArePresent() {
+    assertThat(GoldenTables.require()).isDirectory();
+  }
+
   static Stream<String> goldenTables() throws IOException {
     if (!Files.isDirectory(GOLDEN)) {
-      throw new AssertionError(
-          "The golden Delta tables are missing: looked in "
-              + GoldenTables.candidates()
-              + " (set -Ddelta.golden.dir or DELTA_GOLDEN_DIR to their folder)");
+      return Stream.empty();
     }
     try (Stream<Path> dirs = Files.list(GOLDEN)) {
       return dirs
@@ -57,7 +66,7 @@ class GoldenTablesMatchDeltaKernelTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "{0}", allowZeroInvocations = true)
   @MethodSource("goldenTables")
   void everyVersionMatchesDeltaKernelOrIsRefusedClearly(String table) throws Exception {
     Path dir = GOLDEN.resolve(table);
