@@ -64,7 +64,8 @@ public final class MongoLakeServer implements AutoCloseable {
             MongoLakeOptions.defaults()
                 .withPath(config.dataPath())
                 .withTables(config.tables())
-                .withDurability(config.durability()));
+                .withDurability(config.durability())
+                .withAcceptTableLoss(config.acceptTableLoss()));
     try {
       Clock clock = Clock.systemUTC();
       CursorRegistry cursors = new CursorRegistry(clock, CursorRegistry.DEFAULT_TIMEOUT);

@@ -20,6 +20,8 @@ import java.util.List;
  * @param tables where the collections' tables live ({@code null}: under {@code dataPath})
  * @param connectionThreads what kind of thread serves each wire-protocol connection ({@code null}:
  *     event loops)
+ * @param acceptTableLoss open tables that lost commits the trimmed log relied on, serving their
+ *     older versions (see {@link dev.mongolake.MongoLakeOptions#acceptTableLoss()})
  */
 public record ServerConfig(
     Path dataPath,
@@ -31,7 +33,8 @@ public record ServerConfig(
     int httpPort,
     TlsFiles tls,
     String tables,
-    ConnectionThreads connectionThreads) {
+    ConnectionThreads connectionThreads,
+    boolean acceptTableLoss) {
 
   /**
    * PEM files for TLS.
@@ -64,7 +67,7 @@ public record ServerConfig(
       Durability durability,
       List<String> argv,
       int httpPort) {
-    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null, null, false);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -75,13 +78,23 @@ public record ServerConfig(
       boolean auth,
       Durability durability,
       List<String> argv) {
-    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null, null);
+    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null, null, false);
   }
 
   /** The same configuration with the REST API on {@code value}. */
   public ServerConfig withHttpPort(int value) {
     return new ServerConfig(
-        dataPath, bindAddress, port, auth, durability, argv, value, tls, tables, connectionThreads);
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        value,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -96,7 +109,8 @@ public record ServerConfig(
         httpPort,
         value,
         tables,
-        connectionThreads);
+        connectionThreads,
+        acceptTableLoss);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -111,12 +125,39 @@ public record ServerConfig(
         httpPort,
         tls,
         location,
-        connectionThreads);
+        connectionThreads,
+        acceptTableLoss);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
   public ServerConfig withConnectionThreads(ConnectionThreads value) {
     return new ServerConfig(
-        dataPath, bindAddress, port, auth, durability, argv, httpPort, tls, tables, value);
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        value,
+        acceptTableLoss);
+  }
+
+  /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
+  public ServerConfig withAcceptTableLoss(boolean value) {
+    return new ServerConfig(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        value);
   }
 }

@@ -324,7 +324,7 @@ public final class Engine implements AutoCloseable {
     Iterator<LogEntry> entries = wal.readAfter(wal.checkpointSequence());
     while (entries.hasNext()) {
       LogEntry entry = entries.next();
-      WalRecord record = WalRecordCodec.decode(entry.payload());
+      WalRecord record = decodeForReplay(entry);
       CollectionState state = collections.get(record.namespace());
       // A rename is replayed even below the floor: its table's flushes do not hold it.
       if (state != null
@@ -340,6 +340,28 @@ public final class Engine implements AutoCloseable {
     }
     synchronized (flushLock) {
       renames.finishPending();
+    }
+  }
+
+  /**
+   * A record the log holds that is not a change MongoLake wrote (appended with the log CLI, or
+   * damaged on disk although its checksum holds) stops the open by its sequence: replaying past it
+   * would apply the changes after a lost one.
+   */
+  private static WalRecord decodeForReplay(LogEntry entry) {
+    try {
+      return WalRecordCodec.decode(entry.payload());
+    } catch (MongoLakeException e) {
+      throw new MongoLakeException(
+          ErrorCode.DATA_CORRUPTION_DETECTED,
+          "Cannot open the lake: write-ahead log record "
+              + entry.sequence()
+              + " is not a change MongoLake wrote ("
+              + e.getMessage()
+              + "); `mongolake log dump <data folder>/_wal --from "
+              + entry.sequence()
+              + "` shows it",
+          e);
     }
   }
 

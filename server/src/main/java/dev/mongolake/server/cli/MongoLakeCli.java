@@ -41,9 +41,9 @@ public final class MongoLakeCli implements Runnable {
   }
 
   /**
-   * Start-up failures a user can fix (a port in use, a data folder another server holds, an
-   * unreadable certificate, a bad option combination or config file) print one line; anything else
-   * keeps its stack trace for a bug report.
+   * Start-up failures a user can fix (a port in use, a data folder another server holds, damage
+   * found at rest, an unreadable certificate, a bad option combination or config file) print one
+   * line; anything else keeps its stack trace for a bug report.
    */
   private static int reportFailure(
       Exception failure, CommandLine command, CommandLine.ParseResult parsed) {
@@ -54,12 +54,17 @@ public final class MongoLakeCli implements Runnable {
     }
     if (failure instanceof IllegalArgumentException
         || failure instanceof UncheckedIOException
-        || (failure instanceof MongoLakeException e && e.errorCode() == ErrorCode.DB_PATH_IN_USE)) {
+        || (failure instanceof MongoLakeException e && refusesToStart(e.errorCode()))) {
       command.getErr().println("mongolake: " + failure.getMessage());
     } else {
       failure.printStackTrace(command.getErr());
     }
     return 1;
+  }
+
+  /** A data folder in use, or damage found at rest: the message says what and what to do. */
+  private static boolean refusesToStart(ErrorCode code) {
+    return code == ErrorCode.DB_PATH_IN_USE || code == ErrorCode.DATA_CORRUPTION_DETECTED;
   }
 
   @Override

@@ -132,6 +132,14 @@ final class ServerOptions {
       description = "Append log lines to this file instead of writing them to standard error.")
   Path logPath;
 
+  @Option(
+      names = "--accept-table-loss",
+      description =
+          "Open even when a collection's Delta table lost commits the trimmed write-ahead log"
+              + " relied on (deleted _delta_log files, an old copy restored), serving the older"
+              + " version: the writes it lacks are lost. Without it such a lake does not open.")
+  boolean acceptTableLoss;
+
   /** Parses {@code --connection-threads} values as {@link ConnectionThreads#parse} does. */
   static final class ConnectionThreadsConverter implements ITypeConverter<ConnectionThreads> {
     @Override
@@ -231,7 +239,11 @@ final class ServerOptions {
           "--tls-cert and --tls-key (net.tls.certificateFile and net.tls.keyFile) go together:"
               + " give both or none");
     }
-    ServerConfig withTables = config.withTables(storage).withConnectionThreads(connectionThreads);
+    ServerConfig withTables =
+        config
+            .withTables(storage)
+            .withConnectionThreads(connectionThreads)
+            .withAcceptTableLoss(acceptTableLoss);
     return tlsCertificate == null
         ? withTables
         : withTables.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));

@@ -2,6 +2,8 @@ package dev.mongolake.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.MongoLake;
+import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
@@ -122,6 +124,57 @@ class MongoLakeCliTest {
                   + folder.resolve("_wal").resolve("daktilo.lock")
                   + ")"
                   + System.lineSeparator());
+    }
+  }
+
+  @Test
+  void aRecordAppendedToTheLogByHandStopsTheStartInOneLineNamingIt() {
+    Path data = dir.resolve("data");
+    try (MongoLake lake = MongoLake.open(data)) {
+      lake.db("app").collection("users").insertOne(new org.bson.Document("_id", 1));
+    }
+    long appended;
+    try (Daktilo log = Daktilo.open(data.resolve("_wal"))) {
+      appended = log.append("hello".getBytes(StandardCharsets.UTF_8));
+    }
+
+    int exitCode = MongoLakeCli.run("dev", "--port", "0", "--no-http", "--path", data.toString());
+
+    assertThat(exitCode).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith(
+            "mongolake: Cannot open the lake: write-ahead log record "
+                + appended
+                + " is not a change MongoLake wrote")
+        .doesNotContain("\tat ")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void aTableThatLostItsNewestCommitStopsTheStartUnlessTheLossIsAccepted() throws IOException {
+    Path data = dir.resolve("data");
+    try (MongoLake lake = MongoLake.open(data)) {
+      lake.db("app").collection("users").insertOne(new org.bson.Document("_id", 1));
+      lake.flush();
+      lake.db("app").collection("users").insertOne(new org.bson.Document("_id", 2));
+    }
+    try (var commits = Files.list(data.resolve("app/users/_delta_log"))) {
+      Files.delete(commits.filter(f -> f.toString().endsWith(".json")).sorted().toList().getLast());
+    }
+
+    int refused = MongoLakeCli.run("dev", "--port", "0", "--no-http", "--path", data.toString());
+
+    assertThat(refused).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("mongolake: Cannot open the lake: the Delta tables of app.users")
+        .contains("--accept-table-loss")
+        .hasLineCount(1);
+    try (MongoLakeServer accepted =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withAcceptTableLoss(true),
+            "test")) {
+      assertThat(accepted.lake().db("app").collection("users").countDocuments()).isEqualTo(1);
     }
   }
 
