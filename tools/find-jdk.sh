@@ -16,9 +16,10 @@ jdk_feature_version() {
 }
 
 find_jdk() {
-  local candidate version
+  local candidate version java_home_version=
   if [ -n "${JAVA_HOME:-}" ]; then
-    version=$(jdk_feature_version "$JAVA_HOME")
+    java_home_version=$(jdk_feature_version "$JAVA_HOME")
+    version=$java_home_version
     if [ -n "$version" ] && [ "$version" -ge "$MONGOLAKE_MIN_JAVA" ]; then
       echo "$JAVA_HOME"
       return 0
@@ -38,7 +39,11 @@ find_jdk() {
   {
     echo "MongoLake needs a JDK $MONGOLAKE_MIN_JAVA or newer, and none was found."
     if [ -n "${JAVA_HOME:-}" ]; then
-      echo "  JAVA_HOME=$JAVA_HOME is Java ${version:-?}, which is too old."
+      if [ -n "$java_home_version" ]; then
+        echo "  JAVA_HOME=$JAVA_HOME is Java $java_home_version, which is too old."
+      else
+        echo "  JAVA_HOME=$JAVA_HOME is not a JDK (no bin/java and bin/javac)."
+      fi
     fi
     echo "  Looked in: \$JAVA_HOME, $jvm_dir"
     echo "  Install a JDK $MONGOLAKE_MIN_JAVA (for example Eclipse Temurin 25: https://adoptium.net)"
