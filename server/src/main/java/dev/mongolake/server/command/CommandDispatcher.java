@@ -8,6 +8,7 @@ import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.server.metrics.CommandTimer;
 import dev.mongolake.server.metrics.ServerMetrics;
+import java.util.List;
 import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -110,6 +111,7 @@ public final class CommandDispatcher {
             ErrorCode.FAILED_TO_PARSE,
             "Cannot run command '" + name + "': it names no database ($db)");
       }
+      refuseTransactions(body);
       if (command == null) {
         throw new MongoLakeException(
             ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
@@ -143,6 +145,24 @@ public final class CommandDispatcher {
       return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);
     }
   }
+
+  /**
+   * This server is a standalone: like MongoDB's, it refuses what only replica set members and
+   * mongos take (transactions, retryable writes), instead of applying a transaction's writes one by
+   * one as if they were not in one.
+   */
+  private static void refuseTransactions(BsonDocument body) {
+    for (String field : TRANSACTION_FIELDS) {
+      if (body.containsKey(field)) {
+        throw new MongoLakeException(
+            ErrorCode.ILLEGAL_OPERATION,
+            "Transaction numbers are only allowed on a replica set member or mongos");
+      }
+    }
+  }
+
+  private static final List<String> TRANSACTION_FIELDS =
+      List.of("txnNumber", "autocommit", "startTransaction");
 
   private void checkAuthorized(Command command, ConnectionInfo connection) {
     if (!server.authEnabled()

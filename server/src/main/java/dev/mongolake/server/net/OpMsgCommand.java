@@ -11,8 +11,8 @@ import org.bson.BsonValue;
 /**
  * An OP_MSG as the dispatcher takes it: the target database ({@code $db}) and the command, with
  * each document sequence merged in as an array and without the generic fields every command may
- * carry (sessions, cluster time, read preference, transactions, API version), which handlers need
- * not see.
+ * carry (sessions, cluster time, read preference, API version), which handlers need not see. The
+ * transaction fields stay: the dispatcher refuses them (see {@code CommandDispatcher}).
  *
  * <p>Built in one pass over the body's fields, sharing their values: the decoded body belongs to
  * this request alone, so nothing needs the deep copy that cloning it would make.
@@ -28,9 +28,6 @@ record OpMsgCommand(String database, BsonDocument body) {
           "lsid",
           "$clusterTime",
           "$readPreference",
-          "txnNumber",
-          "autocommit",
-          "startTransaction",
           "apiVersion",
           "apiStrict",
           "apiDeprecationErrors");
