@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.FlushProgress;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
 import dev.mongolake.daktilo.Durability;
@@ -211,6 +212,17 @@ public final class Engine implements AutoCloseable {
               + " is in use by another MongoLake process (lock file "
               + e.lockFile().toAbsolutePath().normalize()
               + ")",
+          e);
+    } catch (CorruptionException e) {
+      storage.close();
+      // Damage inside the log, not a torn tail: never cut silently (see docs/troubleshooting.md).
+      throw new MongoLakeException(
+          ErrorCode.DATA_CORRUPTION_DETECTED,
+          "Cannot open the lake: its write-ahead log is damaged: "
+              + e.getMessage()
+              + " (`mongolake log verify "
+              + root.resolve(Namespace.RESERVED_LOG_FOLDER).toAbsolutePath().normalize()
+              + "` lists what is damaged)",
           e);
     } catch (RuntimeException e) {
       storage.close();

@@ -151,6 +151,32 @@ class MongoLakeCliTest {
   }
 
   @Test
+  void damageInsideTheLogStopsTheStartInOneLineNamingTheVerifyCommand() throws IOException {
+    Path data = dir.resolve("data");
+    try (MongoLake lake = MongoLake.open(data)) {
+      for (int i = 1; i <= 5; i++) {
+        lake.db("app").collection("users").insertOne(new org.bson.Document("_id", i));
+      }
+    }
+    Path segment;
+    try (var files = Files.list(data.resolve("_wal"))) {
+      segment = files.filter(f -> f.toString().endsWith(".log")).sorted().toList().getFirst();
+    }
+    byte[] bytes = Files.readAllBytes(segment);
+    int firstRecordPayload = 64 + 30; // past the segment header, inside the first record
+    bytes[firstRecordPayload] ^= 0x5A;
+    Files.write(segment, bytes);
+
+    int exitCode = MongoLakeCli.run("dev", "--port", "0", "--no-http", "--path", data.toString());
+
+    assertThat(exitCode).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("mongolake: Cannot open the lake: its write-ahead log is damaged: ")
+        .contains("mongolake log verify")
+        .hasLineCount(1);
+  }
+
+  @Test
   void aTableThatLostItsNewestCommitStopsTheStartUnlessTheLossIsAccepted() throws IOException {
     Path data = dir.resolve("data");
     try (MongoLake lake = MongoLake.open(data)) {
