@@ -121,6 +121,15 @@ public final class MongoLake implements AutoCloseable {
   }
 
   /**
+   * Forces every write acknowledged so far onto the disk, in any durability mode: in {@code ASYNC}
+   * mode a write is acknowledged before its log record is synced, and this is how a caller that
+   * needs one on disk (a write concern's {@code j: true}) waits for it.
+   */
+  public void syncLog() {
+    engine.syncLog();
+  }
+
+  /**
    * Writes every buffered change to the collections' Delta tables (Parquet files), then trims the
    * write-ahead log. Acknowledged writes are already durable in the log; this makes them visible to
    * other engines reading the tables.

@@ -4,10 +4,12 @@ import dev.mongolake.FlushProgress;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.Namespace;
+import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.auth.LakeUserStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.command.WriteConcernRule;
 import dev.mongolake.server.command.catalog.CatalogCommands;
 import dev.mongolake.server.command.crud.CrudCommands;
 import dev.mongolake.server.net.PemTls;
@@ -84,7 +86,10 @@ public final class MongoLakeServer implements AutoCloseable {
       commands.addAll(dev.mongolake.server.command.index.IndexCommands.all(lake, cursors));
       commands.addAll(dev.mongolake.server.command.diagnostic.DiagnosticCommands.all(lake));
       CommandDispatcher dispatcher =
-          new CommandDispatcher(StandardCommands.registry(commands), context);
+          new CommandDispatcher(
+              StandardCommands.registry(commands),
+              context,
+              new WriteConcernRule(config.durability() != Durability.ASYNC, lake::syncLog));
       WireServer wire =
           WireServer.start(
               new WireServerOptions(

@@ -27,11 +27,21 @@ public final class CommandDispatcher {
 
   private final CommandRegistry registry;
   private final ServerContext server;
+  private final WriteConcernRule writeConcern;
   private final CommandTimer timer;
 
+  /**
+   * A dispatcher for commands that write nothing to a log (see {@link WriteConcernRule#NO_LOG}).
+   */
   public CommandDispatcher(CommandRegistry registry, ServerContext server) {
+    this(registry, server, WriteConcernRule.NO_LOG);
+  }
+
+  public CommandDispatcher(
+      CommandRegistry registry, ServerContext server, WriteConcernRule writeConcern) {
     this.registry = registry;
     this.server = server;
+    this.writeConcern = writeConcern;
     this.timer = new CommandTimer(server.metrics());
   }
 
@@ -87,6 +97,11 @@ public final class CommandDispatcher {
    * is: it is answered with an error at once.
    */
   public boolean quick(BsonDocument body) {
+    if (!writeConcern.logSyncedBeforeEveryReply()
+        && body.get("writeConcern") instanceof BsonDocument concern
+        && (concern.containsKey("j") || concern.containsKey("fsync"))) {
+      return false; // it may sync the log before its reply, which a loop must not wait for
+    }
     return command(body).map(c -> c.quick(body)).orElse(true);
   }
 
@@ -112,6 +127,8 @@ public final class CommandDispatcher {
             "Cannot run command '" + name + "': it names no database ($db)");
       }
       refuseTransactions(body);
+      ReadConcernRule.check(body);
+      boolean syncLog = writeConcern.syncBeforeReply(body);
       if (command == null) {
         throw new MongoLakeException(
             ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
@@ -125,6 +142,10 @@ public final class CommandDispatcher {
             new CommandRequest(database, body, connection, server, exhaustAllowed);
         BsonDocument reply =
             Cancellation.with(operation::throwIfStopped, () -> command.run(request));
+        if (syncLog) {
+          // j: true in ASYNC durability: the writes are on disk before they are acknowledged.
+          writeConcern.syncLog().run();
+        }
         reply.put("ok", new BsonDouble(1.0));
         return reply;
       } finally {

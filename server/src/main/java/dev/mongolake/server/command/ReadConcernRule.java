@@ -1,0 +1,88 @@
+package dev.mongolake.server.command;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * What a standalone server does with a command's {@code readConcern}, as MongoDB's standalone does:
+ * {@code local}, {@code available} and {@code majority} read what every read here reads (the
+ * durable, acknowledged state: there are no other members to wait for); {@code snapshot}, {@code
+ * linearizable} and reads at or after a cluster time or op time need a replica set and are refused,
+ * never answered with the current data as if they had been honoured.
+ */
+final class ReadConcernRule {
+
+  private static final String FIELD = "readConcern";
+  private static final Set<String> SERVED_LEVELS = Set.of("local", "available", "majority");
+  private static final Set<String> REPLICA_SET_LEVELS = Set.of("snapshot", "linearizable");
+  private static final Set<String> KNOWN_FIELDS =
+      Set.of("level", "afterClusterTime", "atClusterTime", "afterOpTime", "provenance");
+
+  /** Where a cluster-time or op-time option is refused, with MongoDB's code for a standalone. */
+  private static final Map<String, ErrorCode> REPLICA_SET_OPTIONS =
+      Map.of(
+          "afterClusterTime", ErrorCode.ILLEGAL_OPERATION,
+          "atClusterTime", ErrorCode.NOT_A_REPLICA_SET,
+          "afterOpTime", ErrorCode.NOT_A_REPLICA_SET);
+
+  private ReadConcernRule() {}
+
+  /** Refuses a {@code readConcern} this server cannot honour; does nothing without one. */
+  static void check(BsonDocument body) {
+    BsonValue value = body.get(FIELD);
+    if (value == null) {
+      return;
+    }
+    if (!value.isDocument()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "BSON field 'readConcern' is the wrong type '"
+              + CommandArguments.typeName(value)
+              + "', expected type 'object'");
+    }
+    BsonDocument concern = value.asDocument();
+    for (String field : concern.keySet()) {
+      if (!KNOWN_FIELDS.contains(field)) {
+        throw new MongoLakeException(
+            ErrorCode.IDL_UNKNOWN_FIELD,
+            "BSON field 'readConcern." + field + "' is an unknown field.");
+      }
+    }
+    BsonValue level = concern.get("level");
+    if (level != null) {
+      if (!level.isString()) {
+        throw new MongoLakeException(
+            ErrorCode.TYPE_MISMATCH,
+            "BSON field 'readConcern.level' is the wrong type '"
+                + CommandArguments.typeName(level)
+                + "', expected type 'string'");
+      }
+      String name = level.asString().getValue();
+      if (REPLICA_SET_LEVELS.contains(name)) {
+        throw new MongoLakeException(
+            ErrorCode.NOT_A_REPLICA_SET,
+            "Cannot use readConcern level '"
+                + name
+                + "': it needs a replica set, and this server is a standalone");
+      }
+      if (!SERVED_LEVELS.contains(name)) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "Enumeration value '" + name + "' for field 'readConcern.level' is not a valid value.");
+      }
+    }
+    for (Map.Entry<String, ErrorCode> option : REPLICA_SET_OPTIONS.entrySet()) {
+      if (concern.containsKey(option.getKey())) {
+        throw new MongoLakeException(
+            option.getValue(),
+            "Cannot use readConcern "
+                + option.getKey()
+                + ": it needs a replica set, and this server is a standalone");
+      }
+    }
+  }
+}
