@@ -3,6 +3,7 @@ package dev.mongolake;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.NaturalOrder;
 import dev.mongolake.internal.read.Projection;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.bson.BsonDocument;
@@ -105,11 +107,21 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   @Override
   public MongoLakeCursor<T> iterator() {
     var parsedFilter = QueryErrors.parseFilter(filter);
-    SortOrder order = SortOrder.parse(sort);
+    Optional<NaturalOrder> natural = NaturalOrder.of(sort);
+    SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
     Projection projector = Projection.forFind(projection, filter);
     CloseableIterator<BsonDocument> scan =
-        engine.candidates(namespace, filter, parsedFilter, sort, engine.snapshot());
+        natural.isPresent()
+            ? engine.scan(namespace, engine.snapshot(), parsedFilter)
+            : engine.candidates(namespace, filter, parsedFilter, sort, engine.snapshot());
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
+    if (natural.isPresent() && natural.get().reversed()) {
+      List<BsonDocument> stored = new ArrayList<>();
+      try (scan) {
+        matches.forEachRemaining(stored::add);
+      }
+      matches = stored.reversed().iterator();
+    }
     if (!order.isEmpty()) {
       List<BsonDocument> sorted = new ArrayList<>();
       try (scan) {

@@ -101,6 +101,26 @@ class DamageAtRestIsReportedTest {
   }
 
   @Test
+  void aDroppedCollectionLeavesNoVersionForANewTableAtItsPathToBeMeasuredAgainst()
+      throws IOException {
+    writeTwoFlushedVersions();
+    Path versions = root.resolve("_mongolake/committed-table-versions.json");
+    assertThat(Files.readString(versions)).contains("app/users");
+
+    try (MongoLake lake = MongoLake.open(root)) {
+      lake.db("app").collection("users").drop();
+      assertThat(versions).as("the last table gone, the file goes too").doesNotExist();
+      lake.db("app").collection("users").insertOne(user(7));
+      lake.db("app").collection("other").insertOne(user(8));
+      lake.flush();
+    }
+    assertThat(Files.readString(versions)).contains("app/users").contains("app/other");
+    try (MongoLake lake = MongoLake.open(root)) {
+      assertThat(lake.db("app").collection("users").countDocuments()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aDamagedLastLogRecordIsCutAndReported() throws IOException {
     try (MongoLake lake = MongoLake.open(root)) {
       lake.db("app").collection("users").insertMany(List.of(user(1), user(2)));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiConsumer;
+import java.util.function.LongConsumer;
 import java.util.function.ObjLongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +51,10 @@ final class CollectionRenames {
   private final ConcurrentMap<Namespace, CollectionState> collections;
   private final WriteAheadLog wal;
   private final TableCatalog tables;
+
+  /** Trims the log up to a sequence the tables hold (as a flush does). */
+  private final LongConsumer checkpoint;
+
   private final ObjLongConsumer<CollectionState> flush;
   private final BiConsumer<Long, WalRecord> apply;
   private final List<Pending> pending = new ArrayList<>();
@@ -59,12 +64,14 @@ final class CollectionRenames {
       WriteAheadLog wal,
       TableCatalog tables,
       ObjLongConsumer<CollectionState> flush,
-      BiConsumer<Long, WalRecord> apply) {
+      BiConsumer<Long, WalRecord> apply,
+      LongConsumer checkpoint) {
     this.collections = collections;
     this.wal = wal;
     this.tables = tables;
     this.flush = flush;
     this.apply = apply;
+    this.checkpoint = checkpoint;
   }
 
   /**
@@ -187,8 +194,7 @@ final class CollectionRenames {
       }
     }
     if (rename.sequence() > wal.checkpointSequence()) {
-      wal.checkpoint(rename.sequence());
-      wal.compact();
+      checkpoint.accept(rename.sequence());
     }
     if (rename.table() != null) {
       tables.renameFinished(rename.source(), rename.table(), rename.dropped());

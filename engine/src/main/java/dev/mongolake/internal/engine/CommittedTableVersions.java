@@ -54,8 +54,24 @@ final class CommittedTableVersions {
     }
   }
 
-  /** Replaces the file with {@code versions} (table path to version). */
+  /**
+   * Drops a deleted table's entry, so that a new table at the same path (a collection created again
+   * after a drop) is not taken for the old one behind its version. Removes the file when it names
+   * no table any more: dropping every collection leaves no object behind.
+   */
+  static void forget(Storage storage, String tablePath) {
+    Map<String, Long> versions = new TreeMap<>(read(storage));
+    if (versions.remove(tablePath) != null) {
+      write(storage, versions);
+    }
+  }
+
+  /** Replaces the file with {@code versions} (table path to version), or removes it when empty. */
   static void write(Storage storage, Map<String, Long> versions) {
+    if (versions.isEmpty()) {
+      storage.delete(FILE);
+      return;
+    }
     BsonDocument tables = new BsonDocument();
     new TreeMap<>(versions).forEach((path, version) -> tables.put(path, new BsonInt64(version)));
     storage.overwrite(

@@ -103,7 +103,8 @@ public final class Engine implements AutoCloseable {
     this.clock = clock;
     this.indexCatalog = new IndexCatalogOperations(this, wal);
     this.renames =
-        new CollectionRenames(collections, wal, tables, this::flushCollection, this::apply);
+        new CollectionRenames(
+            collections, wal, tables, this::flushCollection, this::apply, this::checkpointLog);
     this.indexFiles = new PersistedIndexes(storage);
   }
 
@@ -397,6 +398,9 @@ public final class Engine implements AutoCloseable {
       case WalRecord.DropCollection drop -> {
         CollectionState dropped = collections.remove(drop.namespace());
         tables.delete(drop.namespace(), dropped == null ? null : dropped.tablePath());
+        if (dropped != null && dropped.tablePath() != null) {
+          CommittedTableVersions.forget(storage, dropped.tablePath());
+        }
       }
       case WalRecord.RenameCollection rename -> renames.apply(sequence, rename);
     }
@@ -710,16 +714,24 @@ public final class Engine implements AutoCloseable {
           }
         }
         if (cut > wal.checkpointSequence()) {
-          // The trimmed records' only copy is now in the tables: remember how far each got.
-          CommittedTableVersions.write(storage, committedVersions());
-          wal.checkpoint(cut);
-          wal.compact();
+          checkpointLog(cut);
         }
       } finally {
         writeStall.flushFinished();
       }
       compactWhereSmallFilesPiledUp();
     }
+  }
+
+  /**
+   * Moves the log's checkpoint to {@code cut}, which every table holds, and trims the segments
+   * below it. The trimmed records' only copy is then in the tables: first remember how far each
+   * table got, so that one found behind later is reported (see {@link CommittedTableVersions}).
+   */
+  private void checkpointLog(long cut) {
+    CommittedTableVersions.write(storage, committedVersions());
+    wal.checkpoint(cut);
+    wal.compact();
   }
 
   private Map<String, Long> committedVersions() {

@@ -24,6 +24,9 @@ public final class SortOrder implements Comparator<BsonDocument> {
 
   private final List<Key> keys;
 
+  /** No order. */
+  public static final SortOrder NONE = new SortOrder(List.of());
+
   private SortOrder(List<Key> keys) {
     this.keys = List.copyOf(keys);
   }
@@ -36,6 +39,16 @@ public final class SortOrder implements Comparator<BsonDocument> {
       if (entry.getKey().isEmpty()) {
         throw new MongoLakeException(
             ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
+      }
+      if (entry.getKey().startsWith("$")) {
+        // {$natural: 1} is a find's storage order (NaturalOrder), not a field: anywhere else a
+        // '$' key would sort by a path no document can hold, and so silently not at all.
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_16410,
+            "FieldPath field names may not start with '$'. Consider using $getField or"
+                + " $setField. ("
+                + entry.getKey()
+                + ")");
       }
       if (!direction.isNumber()) {
         throw new MongoLakeException(
