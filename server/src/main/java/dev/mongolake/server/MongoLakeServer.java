@@ -6,8 +6,6 @@ import dev.mongolake.server.auth.LakeUserStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
-import dev.mongolake.server.command.catalog.CatalogCommands;
-import dev.mongolake.server.command.crud.CrudCommands;
 import dev.mongolake.server.net.PemTls;
 import dev.mongolake.server.net.WireServer;
 import dev.mongolake.server.net.WireServerOptions;
@@ -17,8 +15,6 @@ import dev.mongolake.server.rest.RestRoutes;
 import dev.mongolake.server.rest.RestServer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -63,13 +59,8 @@ public final class MongoLakeServer implements AutoCloseable {
               config.auth(),
               LakeUserStore.open(lake.tableStorage()),
               cursors);
-      List<dev.mongolake.server.command.Command> commands = new ArrayList<>();
-      commands.addAll(CrudCommands.all(lake, cursors));
-      commands.addAll(CatalogCommands.all(lake, cursors));
-      commands.addAll(dev.mongolake.server.command.index.IndexCommands.all(lake, cursors));
-      commands.addAll(dev.mongolake.server.command.diagnostic.DiagnosticCommands.all(lake));
       CommandDispatcher dispatcher =
-          new CommandDispatcher(StandardCommands.registry(commands), context);
+          new CommandDispatcher(StandardCommands.forLake(lake, cursors), context);
       WireServer wire =
           WireServer.start(
               new WireServerOptions(

@@ -5,6 +5,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
+import dev.mongolake.server.authz.RoleName;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -142,18 +143,11 @@ public final class LakeUserStore implements UserStore {
                         .append("salt", base64(credential.salt()))
                         .append("storedKey", base64(credential.storedKey()))
                         .append("serverKey", base64(credential.serverKey()))));
-    BsonArray roles = new BsonArray();
-    user.roles()
-        .forEach(
-            role ->
-                roles.add(
-                    new BsonDocument("role", new BsonString(role.role()))
-                        .append("db", new BsonString(role.db()))));
     return new BsonDocument("_id", new BsonString(user.id()))
         .append("user", new BsonString(user.name()))
         .append("db", new BsonString(user.database()))
         .append("credentials", credentials)
-        .append("roles", roles);
+        .append("roles", RoleName.toArray(user.roles()));
   }
 
   static User fromDocument(BsonDocument document) {
@@ -173,10 +167,10 @@ public final class LakeUserStore implements UserStore {
               bytes(credential, "storedKey"),
               bytes(credential, "serverKey")));
     }
-    List<User.Role> roles = new ArrayList<>();
+    List<RoleName> roles = new ArrayList<>();
     for (BsonValue role : document.getArray("roles", new BsonArray())) {
       roles.add(
-          new User.Role(
+          new RoleName(
               role.asDocument().getString("role").getValue(),
               role.asDocument().getString("db").getValue()));
     }

@@ -1,6 +1,9 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ConnectionInfo;
@@ -39,6 +42,13 @@ final class CurrentOpCommand implements Command {
   @Override
   public String name() {
     return "currentOp";
+  }
+
+  /** {@code inprog} on the cluster, except for {@code $ownOps: true}: anyone may see their own. */
+  @Override
+  public Access access(CommandRequest request) {
+    boolean ownOps = request.body().getBoolean("$ownOps", BsonBoolean.FALSE).getValue();
+    return ownOps ? Access.authenticated() : Access.to(Resource.cluster(), ActionType.INPROG);
   }
 
   @Override
