@@ -3,6 +3,7 @@ package dev.mongolake.server;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.server.auth.LakeUserStore;
+import dev.mongolake.server.authz.LakeRoleStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
@@ -58,6 +59,7 @@ public final class MongoLakeServer implements AutoCloseable {
               MAX_CONNECTIONS,
               config.auth(),
               LakeUserStore.open(lake.tableStorage()),
+              LakeRoleStore.open(lake.tableStorage()),
               cursors);
       CommandDispatcher dispatcher =
           new CommandDispatcher(StandardCommands.forLake(lake, cursors), context);

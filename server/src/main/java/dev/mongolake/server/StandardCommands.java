@@ -3,6 +3,7 @@ package dev.mongolake.server;
 import dev.mongolake.MongoLake;
 import dev.mongolake.server.auth.SaslCommands;
 import dev.mongolake.server.auth.UserCommands;
+import dev.mongolake.server.authz.RoleCommands;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRegistry;
 import dev.mongolake.server.command.CursorRegistry;
@@ -36,6 +37,7 @@ public final class StandardCommands {
     List<Command> commands = new ArrayList<>(AdminCommands.all(registry::get));
     commands.addAll(SaslCommands.all());
     commands.addAll(UserCommands.all());
+    commands.addAll(RoleCommands.all());
     commands.addAll(extra);
     registry.set(CommandRegistry.of(commands));
     return registry.get();

@@ -4,8 +4,8 @@ import dev.mongolake.server.command.Command;
 import java.util.List;
 
 /**
- * The user-management commands: {@code createUser}, {@code updateUser}, {@code dropUser} and
- * {@code usersInfo}.
+ * The user-management commands: {@code createUser}, {@code updateUser}, {@code dropUser}, {@code
+ * usersInfo}, {@code grantRolesToUser} and {@code revokeRolesFromUser}.
  */
 public final class UserCommands {
 
@@ -17,6 +17,8 @@ public final class UserCommands {
         new CreateUserCommand(),
         new UpdateUserCommand(),
         new DropUserCommand(),
-        new UsersInfoCommand());
+        new UsersInfoCommand(),
+        new UserRolesCommand("grantRolesToUser", true),
+        new UserRolesCommand("revokeRolesFromUser", false));
   }
 }
