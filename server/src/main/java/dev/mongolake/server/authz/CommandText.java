@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
@@ -24,6 +25,15 @@ public final class CommandText {
       JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
   private CommandText() {}
+
+  /** {@code command} with its password fields replaced by {@code "xxx"}, for showing it. */
+  public static BsonDocument redacted(BsonDocument command) {
+    BsonDocument shown = new BsonDocument();
+    command.forEach(
+        (field, value) ->
+            shown.append(field, SECRET_FIELDS.contains(field) ? new BsonString("xxx") : value));
+    return shown;
+  }
 
   /** The text of {@code command}. */
   public static String of(BsonDocument command) {

@@ -30,6 +30,14 @@ class CommandTextTest {
   }
 
   @Test
+  void aShownCommandHasItsPasswordReplaced() {
+    BsonDocument command = BsonDocument.parse("{updateUser: 'eve', pwd: 's3cret', $db: 'admin'}");
+
+    assertThat(CommandText.redacted(command))
+        .isEqualTo(BsonDocument.parse("{updateUser: 'eve', pwd: 'xxx', $db: 'admin'}"));
+  }
+
+  @Test
   void aLargeCommandIsCutOff() {
     BsonDocument command = new BsonDocument("insert", new org.bson.BsonString("x".repeat(2000)));
 

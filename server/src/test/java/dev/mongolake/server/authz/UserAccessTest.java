@@ -234,6 +234,20 @@ class UserAccessTest {
   }
 
   @Test
+  void currentOpNamesTheUsersRunningEachCommand() {
+    server.createUser("ann", List.of(role("clusterMonitor", "admin")));
+
+    Document own =
+        admin("ann")
+            .runCommand(new Document("currentOp", 1).append("$ownOps", true))
+            .getList("inprog", Document.class)
+            .getFirst();
+
+    assertThat(own.getList("effectiveUsers", Document.class))
+        .containsExactly(new Document("user", "ann").append("db", "admin"));
+  }
+
+  @Test
   void aDeniedCommandIsNamedWithoutItsPassword() {
     server.createUser("ann", List.of(role("read", "app")));
 
