@@ -6,12 +6,11 @@ import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.auth.LakeUserStore;
+import dev.mongolake.server.authz.LakeRoleStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.command.WriteConcernRule;
-import dev.mongolake.server.command.catalog.CatalogCommands;
-import dev.mongolake.server.command.crud.CrudCommands;
 import dev.mongolake.server.net.PemTls;
 import dev.mongolake.server.net.WireServer;
 import dev.mongolake.server.net.WireServerOptions;
@@ -21,8 +20,6 @@ import dev.mongolake.server.rest.RestRoutes;
 import dev.mongolake.server.rest.RestServer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -79,15 +76,11 @@ public final class MongoLakeServer implements AutoCloseable {
               MAX_CONNECTIONS,
               config.auth(),
               LakeUserStore.open(lake.tableStorage()),
+              LakeRoleStore.open(lake.tableStorage()),
               cursors);
-      List<dev.mongolake.server.command.Command> commands = new ArrayList<>();
-      commands.addAll(CrudCommands.all(lake, cursors));
-      commands.addAll(CatalogCommands.all(lake, cursors));
-      commands.addAll(dev.mongolake.server.command.index.IndexCommands.all(lake, cursors));
-      commands.addAll(dev.mongolake.server.command.diagnostic.DiagnosticCommands.all(lake));
       CommandDispatcher dispatcher =
           new CommandDispatcher(
-              StandardCommands.registry(commands),
+              StandardCommands.forLake(lake, cursors),
               context,
               new WriteConcernRule(config.durability() != Durability.ASYNC, lake::syncLog));
       WireServer wire =

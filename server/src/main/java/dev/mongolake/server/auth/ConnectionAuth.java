@@ -26,6 +26,11 @@ public final class ConnectionAuth {
     return List.copyOf(users);
   }
 
+  /** Whether the user {@code name} defined on {@code database} is authenticated here. */
+  public boolean isAuthenticatedAs(String database, String name) {
+    return users.stream().anyMatch(u -> u.database().equals(database) && u.name().equals(name));
+  }
+
   int begin(ScramConversation next) {
     conversation = next;
     return ++conversationId;

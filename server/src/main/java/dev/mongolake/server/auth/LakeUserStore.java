@@ -4,8 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.storage.Storage;
-import dev.mongolake.delta.storage.StorageFileNotFoundException;
-import java.nio.charset.StandardCharsets;
+import dev.mongolake.server.authz.RoleName;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -19,8 +18,6 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
 
 /**
  * Users kept in the lake, so that they survive restarts and live wherever the tables live (local
@@ -34,14 +31,11 @@ public final class LakeUserStore implements UserStore {
   /** The users file in the table storage. */
   public static final String PATH = Namespace.RESERVED_CATALOG_FOLDER + "/users.json";
 
-  private static final JsonWriterSettings JSON =
-      JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).indent(true).build();
-
-  private final Storage storage;
+  private final CatalogFile file;
   private final Map<String, User> users = new LinkedHashMap<>();
 
-  private LakeUserStore(Storage storage) {
-    this.storage = storage;
+  private LakeUserStore(CatalogFile file) {
+    this.file = file;
   }
 
   /**
@@ -50,23 +44,18 @@ public final class LakeUserStore implements UserStore {
    * @throws IllegalStateException when the file exists but cannot be read as users
    */
   public static LakeUserStore open(Storage storage) {
-    LakeUserStore store = new LakeUserStore(storage);
-    byte[] bytes;
-    try {
-      bytes = storage.read(PATH);
-    } catch (StorageFileNotFoundException none) {
-      return store;
-    }
-    try {
-      BsonDocument file = BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8));
-      for (BsonValue entry : file.getArray("users")) {
-        User user = fromDocument(entry.asDocument());
-        store.users.put(user.id(), user);
-      }
-    } catch (RuntimeException e) {
-      throw new IllegalStateException(
-          "Cannot read the users file " + PATH + ": " + e.getMessage() + " (fix or remove it)", e);
-    }
+    LakeUserStore store = new LakeUserStore(new CatalogFile(storage, PATH, "users file"));
+    store
+        .file
+        .read(
+            file -> {
+              List<User> users = new ArrayList<>();
+              for (BsonValue entry : file.getArray("users")) {
+                users.add(fromDocument(entry.asDocument()));
+              }
+              return users;
+            })
+        .ifPresent(users -> users.forEach(user -> store.users.put(user.id(), user)));
     return store;
   }
 
@@ -125,8 +114,7 @@ public final class LakeUserStore implements UserStore {
   private void save(Map<String, User> next) {
     BsonArray documents = new BsonArray();
     next.values().forEach(user -> documents.add(toDocument(user)));
-    String json = new BsonDocument("users", documents).toJson(JSON);
-    storage.overwrite(PATH, json.getBytes(StandardCharsets.UTF_8));
+    file.write(new BsonDocument("users", documents));
     users.clear();
     users.putAll(next);
   }
@@ -142,18 +130,11 @@ public final class LakeUserStore implements UserStore {
                         .append("salt", base64(credential.salt()))
                         .append("storedKey", base64(credential.storedKey()))
                         .append("serverKey", base64(credential.serverKey()))));
-    BsonArray roles = new BsonArray();
-    user.roles()
-        .forEach(
-            role ->
-                roles.add(
-                    new BsonDocument("role", new BsonString(role.role()))
-                        .append("db", new BsonString(role.db()))));
     return new BsonDocument("_id", new BsonString(user.id()))
         .append("user", new BsonString(user.name()))
         .append("db", new BsonString(user.database()))
         .append("credentials", credentials)
-        .append("roles", roles);
+        .append("roles", RoleName.toArray(user.roles()));
   }
 
   static User fromDocument(BsonDocument document) {
@@ -173,10 +154,10 @@ public final class LakeUserStore implements UserStore {
               bytes(credential, "storedKey"),
               bytes(credential, "serverKey")));
     }
-    List<User.Role> roles = new ArrayList<>();
+    List<RoleName> roles = new ArrayList<>();
     for (BsonValue role : document.getArray("roles", new BsonArray())) {
       roles.add(
-          new User.Role(
+          new RoleName(
               role.asDocument().getString("role").getValue(),
               role.asDocument().getString("db").getValue()));
     }

@@ -2,6 +2,7 @@ package dev.mongolake.server.auth;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.security.SecureRandom;
@@ -49,8 +50,8 @@ public final class SaslCommands {
     }
 
     @Override
-    public boolean requiresAuthentication() {
-      return false;
+    public Access access(CommandRequest request) {
+      return Access.open();
     }
 
     @Override
@@ -92,8 +93,8 @@ public final class SaslCommands {
     }
 
     @Override
-    public boolean requiresAuthentication() {
-      return false;
+    public Access access(CommandRequest request) {
+      return Access.open();
     }
 
     @Override
@@ -135,8 +136,8 @@ public final class SaslCommands {
     }
 
     @Override
-    public boolean requiresAuthentication() {
-      return false;
+    public Access access(CommandRequest request) {
+      return Access.open();
     }
 
     @Override

@@ -1,16 +1,17 @@
 package dev.mongolake.server.auth;
 
+import dev.mongolake.server.authz.RoleName;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A database user: name, the database it is defined in, roles, and one SCRAM credential per
- * mechanism it may use.
+ * A database user: name, the database it is defined in, the roles granted to it, and one SCRAM
+ * credential per mechanism it may use.
  */
 public record User(
     String name,
     String database,
-    List<Role> roles,
+    List<RoleName> roles,
     Map<ScramMechanism, ScramCredential> credentials) {
 
   public User {
@@ -23,6 +24,8 @@ public record User(
     return database + "." + name;
   }
 
-  /** A role granted on a database. */
-  public record Role(String role, String db) {}
+  /** This user with {@code roles} instead of its own. */
+  public User withRoles(List<RoleName> roles) {
+    return new User(name, database, roles, credentials);
+  }
 }

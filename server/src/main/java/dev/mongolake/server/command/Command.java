@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.server.authz.Access;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonDocument;
@@ -22,11 +23,17 @@ public interface Command {
   }
 
   /**
-   * Whether a client must be authenticated to run this command when the server runs with
-   * authentication on. Only the handshake and the authentication commands themselves say no.
+   * What a client must be allowed to do to run {@code request} when the server runs with
+   * authorization on ({@code --auth}): {@link Access#open()} for the handshake and authentication,
+   * {@link Access#authenticated()} for what any user may do, otherwise MongoDB's privileges for the
+   * request (for example {@code find} on the collection it reads). The dispatcher checks it before
+   * {@link #run}; a command that declares nothing is denied to everyone.
+   *
+   * <p>May fail like {@link #run} for a request it cannot read (a collection name of the wrong
+   * type, for example).
    */
-  default boolean requiresAuthentication() {
-    return true;
+  default Access access(CommandRequest request) {
+    return Access.denied();
   }
 
   /** One line for {@code listCommands}. */

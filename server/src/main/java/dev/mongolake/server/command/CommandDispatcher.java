@@ -6,6 +6,8 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.CommandText;
 import dev.mongolake.server.metrics.CommandTimer;
 import dev.mongolake.server.metrics.ServerMetrics;
 import java.util.List;
@@ -133,13 +135,13 @@ public final class CommandDispatcher {
         throw new MongoLakeException(
             ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
       }
-      checkAuthorized(command, connection);
+      CommandRequest request =
+          new CommandRequest(database, body, connection, server, exhaustAllowed);
+      checkAuthorized(command, request);
       long deadline = MaxTimeMS.deadline(body, System.nanoTime());
       OperationsInProgress.Operation operation =
           server.operations().begin(connection, database, body, server.clock().instant(), deadline);
       try {
-        CommandRequest request =
-            new CommandRequest(database, body, connection, server, exhaustAllowed);
         BsonDocument reply =
             Cancellation.with(operation::throwIfStopped, () -> command.run(request));
         if (syncLog) {
@@ -185,19 +187,58 @@ public final class CommandDispatcher {
   private static final List<String> TRANSACTION_FIELDS =
       List.of("txnNumber", "autocommit", "startTransaction");
 
-  private void checkAuthorized(Command command, ConnectionInfo connection) {
-    if (!server.authEnabled()
-        || !command.requiresAuthentication()
-        || connection.auth().isAuthenticated()) {
+  /**
+   * The one place where authorization is decided: an unauthenticated client may run only the
+   * commands open to anyone; an authenticated one, what its users' roles grant for this request
+   * (see {@link Command#access}). Refusals are Unauthorized, in MongoDB's words.
+   */
+  private void checkAuthorized(Command command, CommandRequest request) {
+    if (!server.authEnabled()) {
       return;
     }
-    // MongoDB's localhost exception: with no user yet, a local client may create the first one.
-    boolean localhostException =
-        command.name().equals("createUser") && connection.isLoopback() && server.users().isEmpty();
-    if (!localhostException) {
+    ConnectionInfo connection = request.connection();
+    if (!connection.auth().isAuthenticated()) {
+      if (isOpen(command, request) || localhostException(command, connection)) {
+        return;
+      }
       throw new MongoLakeException(
           ErrorCode.UNAUTHORIZED, "Command " + command.name() + " requires authentication");
     }
+    Access access = command.access(request).expand(inner -> accessOf(inner, connection));
+    if (!server.authorization().permits(connection.auth(), access)) {
+      throw new MongoLakeException(
+          ErrorCode.UNAUTHORIZED,
+          "not authorized on "
+              + request.database()
+              + " to execute command "
+              + CommandText.of(request.body()));
+    }
+  }
+
+  // An unauthenticated client learns nothing of whether its request would parse.
+  private static boolean isOpen(Command command, CommandRequest request) {
+    try {
+      return command.access(request) instanceof Access.Open;
+    } catch (MongoLakeException | QueryException e) {
+      return false;
+    }
+  }
+
+  // MongoDB's localhost exception: with no user yet, a local client may create the first one.
+  private boolean localhostException(Command command, ConnectionInfo connection) {
+    return command.name().equals("createUser")
+        && connection.isLoopback()
+        && server.users().isEmpty();
+  }
+
+  /** What the command inside {@code explain} would require; an unknown one runs nothing. */
+  private Access accessOf(Access.AsCommand inner, ConnectionInfo connection) {
+    BsonDocument body = inner.body();
+    Optional<Command> command =
+        body.isEmpty() ? Optional.empty() : registry.find(body.getFirstKey());
+    return command
+        .map(c -> c.access(new CommandRequest(inner.database(), body, connection, server)))
+        .orElse(Access.authenticated());
   }
 
   /** The error reply for a failure with this code and message. */

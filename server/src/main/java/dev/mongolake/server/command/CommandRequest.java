@@ -1,5 +1,8 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.server.auth.User;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.bson.BsonDocument;
 
 /**
@@ -23,6 +26,18 @@ public record CommandRequest(
   public CommandRequest(
       String database, BsonDocument body, ConnectionInfo connection, ServerContext server) {
     this(database, body, connection, server, false);
+  }
+
+  /**
+   * The users who own the cursors this request opens, and whose cursors it may continue: the
+   * connection's authenticated users when authorization is on, none otherwise (anyone may then
+   * continue any cursor, as in MongoDB).
+   */
+  public Set<String> cursorOwners() {
+    if (!server.authEnabled()) {
+      return Set.of();
+    }
+    return connection.auth().users().stream().map(User::id).collect(Collectors.toSet());
   }
 
   /** The command's name: the body's first key. */

@@ -6,7 +6,9 @@ import dev.mongolake.delta.Cancellation;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -44,17 +46,29 @@ public final class CursorRegistry {
   private static final class OpenCursor {
     final String namespace;
     final Iterator<BsonDocument> source;
+    final Set<String> owners;
     final ReentrantLock lock = new ReentrantLock();
     volatile long lastUsedMillis;
 
     /** What is left of the command's {@code maxTimeMS} for later batches; MAX_VALUE: no limit. */
     long remainingNanos;
 
-    OpenCursor(String namespace, Iterator<BsonDocument> source, long now, long remainingNanos) {
+    OpenCursor(
+        String namespace,
+        Iterator<BsonDocument> source,
+        Set<String> owners,
+        long now,
+        long remainingNanos) {
       this.namespace = namespace;
       this.source = source;
+      this.owners = Set.copyOf(owners);
       this.lastUsedMillis = now;
       this.remainingNanos = remainingNanos;
+    }
+
+    /** MongoDB's rule: the cursor's users and the caller's share one, or neither has any. */
+    boolean usableBy(Set<String> users) {
+      return owners.isEmpty() ? users.isEmpty() : !Collections.disjoint(owners, users);
     }
   }
 
@@ -63,9 +77,14 @@ public final class CursorRegistry {
    * results remain (0 when exhausted or {@code singleBatch}).
    *
    * @param batchSize documents in the first batch; negative or absent uses the default
+   * @param owners the users who may continue the cursor (see {@link CommandRequest#cursorOwners})
    */
   public BsonDocument firstBatch(
-      String namespace, Iterator<BsonDocument> results, int batchSize, boolean singleBatch) {
+      String namespace,
+      Iterator<BsonDocument> results,
+      int batchSize,
+      boolean singleBatch,
+      Set<String> owners) {
     reapIdle();
     BsonArray batch;
     boolean more;
@@ -79,7 +98,8 @@ public final class CursorRegistry {
     long id = 0;
     if (more) {
       id = newId();
-      cursors.put(id, new OpenCursor(namespace, results, clock.millis(), remainingOfCommand()));
+      cursors.put(
+          id, new OpenCursor(namespace, results, owners, clock.millis(), remainingOfCommand()));
     } else {
       release(results);
     }
@@ -98,14 +118,19 @@ public final class CursorRegistry {
   /**
    * The next batch of cursor {@code id} ({@code getMore}).
    *
+   * @param users the caller's users (see {@link CommandRequest#cursorOwners})
    * @throws MongoLakeException CursorNotFound for an unknown, exhausted, killed or timed-out id, or
-   *     Unauthorized when the namespace differs from the cursor's
+   *     Unauthorized when the namespace differs from the cursor's or other users opened it
    */
-  public BsonDocument nextBatch(long id, String namespace, int batchSize) {
+  public BsonDocument nextBatch(long id, String namespace, int batchSize, Set<String> users) {
     reapIdle();
     OpenCursor cursor = cursors.get(id);
     if (cursor == null) {
       throw new MongoLakeException(ErrorCode.CURSOR_NOT_FOUND, "cursor id " + id + " not found");
+    }
+    if (!cursor.usableBy(users)) {
+      throw new MongoLakeException(
+          ErrorCode.UNAUTHORIZED, "cursor id " + id + " was not created by the authenticated user");
     }
     if (!cursor.namespace.equals(namespace)) {
       throw new MongoLakeException(
@@ -167,6 +192,15 @@ public final class CursorRegistry {
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether {@code users} may continue or kill cursor {@code id}; true for a cursor that is not
+   * open, as there is nothing of it to protect.
+   */
+  public boolean usableBy(long id, Set<String> users) {
+    OpenCursor cursor = cursors.get(id);
+    return cursor == null || cursor.usableBy(users);
   }
 
   /** Kills a cursor. @return whether it was open */

@@ -1,6 +1,9 @@
 package dev.mongolake.server.command;
 
 import dev.mongolake.server.auth.UserStore;
+import dev.mongolake.server.authz.Authorization;
+import dev.mongolake.server.authz.InMemoryRoleStore;
+import dev.mongolake.server.authz.RoleStore;
 import dev.mongolake.server.metrics.ServerMetrics;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,15 +34,38 @@ public final class ServerContext {
   private final int maxConnections;
   private final boolean authEnabled;
   private final UserStore users;
+  private final Authorization authorization;
   private final CursorRegistry cursors;
   private final AtomicLong currentConnections = new AtomicLong();
   private final AtomicLong totalConnections = new AtomicLong();
   private final ServerMetrics metrics = new ServerMetrics();
   private final OperationsInProgress operations = new OperationsInProgress();
 
+  /** A server whose user-defined roles live in memory. */
+  public ServerContext(
+      Clock clock,
+      String productVersion,
+      List<String> argv,
+      int maxConnections,
+      boolean authEnabled,
+      UserStore users,
+      CursorRegistry cursors) {
+    this(
+        clock,
+        productVersion,
+        argv,
+        maxConnections,
+        authEnabled,
+        users,
+        new InMemoryRoleStore(),
+        cursors);
+  }
+
   /**
-   * @param authEnabled whether commands need an authenticated user ({@code --auth})
+   * @param authEnabled whether commands need an authenticated user holding the privileges they
+   *     require ({@code --auth})
    * @param users where users and their credentials live
+   * @param roles where user-defined roles live
    * @param cursors the server's open cursors
    */
   public ServerContext(
@@ -49,11 +75,13 @@ public final class ServerContext {
       int maxConnections,
       boolean authEnabled,
       UserStore users,
+      RoleStore roles,
       CursorRegistry cursors) {
     this.clock = clock;
     this.cursors = cursors;
     this.authEnabled = authEnabled;
     this.users = users;
+    this.authorization = new Authorization(users, roles);
     this.startTime = clock.instant();
     this.productVersion = productVersion;
     this.argv = List.copyOf(argv);
@@ -101,6 +129,11 @@ public final class ServerContext {
 
   public UserStore users() {
     return users;
+  }
+
+  /** Roles, and the decision whether a connection may run a request. */
+  public Authorization authorization() {
+    return authorization;
   }
 
   /** The commands running now, on every connection. */

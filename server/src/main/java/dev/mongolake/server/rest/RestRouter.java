@@ -91,7 +91,11 @@ public final class RestRouter implements HttpHandler {
     }
   }
 
-  /** Routes under /api need a user when the server runs with authentication on. */
+  /**
+   * Routes under /api need a user when the server runs with authentication on; what the user may do
+   * there is decided as for the wire protocol, by the commands the routes run (or, for a route
+   * reading the lake directly, by {@link RouteAccess}).
+   */
   private void authenticate(
       List<String> segments, HttpExchange exchange, ConnectionInfo connection) {
     if (!server.authEnabled() || segments.isEmpty() || !segments.getFirst().equals("api")) {
@@ -99,7 +103,8 @@ public final class RestRouter implements HttpHandler {
     }
     String header = exchange.getRequestHeaders().getFirst("Authorization");
     if (header == null) {
-      throw new MongoLakeException(
+      throw new RestException(
+          HttpStatuses.UNAUTHORIZED,
           ErrorCode.UNAUTHORIZED,
           "Cannot " + exchange.getRequestMethod() + " /api: authentication required (HTTP Basic)");
     }

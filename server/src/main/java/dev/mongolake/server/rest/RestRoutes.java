@@ -27,7 +27,7 @@ public final class RestRoutes {
     routes.add(Route.get("/health", new HealthRoute(server)));
     routes.add(Route.get("/metrics", new MetricsRoute(server, new LakeGauges(lake, server))));
     routes.addAll(new DatabaseRoutes(commands).routes());
-    routes.add(Route.get("/api/{db}/{coll}/history", new HistoryRoute(lake)));
+    routes.add(Route.get("/api/{db}/{coll}/history", new HistoryRoute(lake, server)));
     routes.add(Route.get("/api/{db}/{coll}/indexes", new IndexesRoute(commands)));
     routes.addAll(new QueryRoutes(commands).routes());
     routes.addAll(new DocumentRoutes(commands).routes());

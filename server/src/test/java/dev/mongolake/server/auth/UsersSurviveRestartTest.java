@@ -11,6 +11,7 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.authz.RoleName;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +111,7 @@ class UsersSurviveRestartTest {
     return new User(
         name,
         "admin",
-        List.of(new User.Role("root", "admin")),
+        List.of(new RoleName("root", "admin")),
         java.util.Map.of(
             ScramMechanism.SCRAM_SHA_256,
             ScramMechanism.SCRAM_SHA_256.credential(

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
@@ -29,8 +30,8 @@ public final class BuildInfoCommand implements Command {
   }
 
   @Override
-  public boolean requiresAuthentication() {
-    return false;
+  public Access access(CommandRequest request) {
+    return Access.open();
   }
 
   @Override

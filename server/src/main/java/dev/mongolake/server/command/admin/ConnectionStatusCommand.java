@@ -1,16 +1,30 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.auth.ConnectionAuth;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.Privilege;
+import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 
-/** {@code connectionStatus}: who is authenticated on this connection. */
+/**
+ * {@code connectionStatus}: who is authenticated on this connection, the roles granted to them and,
+ * with {@code showPrivileges: true}, every privilege those roles add up to.
+ */
 public final class ConnectionStatusCommand implements Command {
 
   @Override
   public String name() {
     return "connectionStatus";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.open();
   }
 
   @Override
@@ -20,9 +34,23 @@ public final class ConnectionStatusCommand implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
+    ConnectionAuth auth = request.connection().auth();
+    BsonArray users = new BsonArray();
+    auth.users()
+        .forEach(
+            user ->
+                users.add(
+                    new BsonDocument("user", new BsonString(user.name()))
+                        .append("db", new BsonString(user.database()))));
+    var authorization = request.server().authorization();
     BsonDocument authInfo =
-        new BsonDocument("authenticatedUsers", new BsonArray())
-            .append("authenticatedUserRoles", new BsonArray());
+        new BsonDocument("authenticatedUsers", users)
+            .append("authenticatedUserRoles", RoleName.toArray(authorization.grantedRoles(auth)));
+    if (BsonBoolean.TRUE.equals(request.body().get("showPrivileges"))) {
+      authInfo.append(
+          "authenticatedUserPrivileges",
+          Privilege.toArray(authorization.resolve(auth).privileges().privileges()));
+    }
     return new BsonDocument("authInfo", authInfo);
   }
 }

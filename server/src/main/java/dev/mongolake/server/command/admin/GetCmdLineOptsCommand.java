@@ -1,5 +1,8 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;
@@ -12,6 +15,11 @@ public final class GetCmdLineOptsCommand implements Command {
   @Override
   public String name() {
     return "getCmdLineOpts";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.cluster(), ActionType.GET_CMD_LINE_OPTS);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
@@ -15,6 +16,11 @@ public final class GetLastErrorCommand implements Command {
   @Override
   public String name() {
     return "getLastError";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.authenticated();
   }
 
   @Override

@@ -2,6 +2,9 @@ package dev.mongolake.server.command.admin;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
@@ -23,6 +26,11 @@ public final class GetLogCommand implements Command {
   @Override
   public String name() {
     return "getLog";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.cluster(), ActionType.GET_LOG);
   }
 
   @Override

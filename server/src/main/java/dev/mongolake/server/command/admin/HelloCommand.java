@@ -3,6 +3,7 @@ package dev.mongolake.server.command.admin;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.auth.ScramMechanism;
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
@@ -45,8 +46,8 @@ public final class HelloCommand implements Command {
   }
 
   @Override
-  public boolean requiresAuthentication() {
-    return false;
+  public Access access(CommandRequest request) {
+    return Access.open();
   }
 
   @Override

@@ -1,5 +1,8 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.lang.management.ManagementFactory;
@@ -18,6 +21,11 @@ public final class HostInfoCommand implements Command {
   @Override
   public String name() {
     return "hostInfo";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.cluster(), ActionType.HOST_INFO);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRegistry;
 import dev.mongolake.server.command.CommandRequest;
@@ -20,6 +21,11 @@ public final class ListCommandsCommand implements Command {
   @Override
   public String name() {
     return "listCommands";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.authenticated();
   }
 
   @Override

@@ -1,5 +1,8 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
@@ -17,6 +20,11 @@ public final class ServerStatusCommand implements Command {
   @Override
   public String name() {
     return "serverStatus";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.cluster(), ActionType.SERVER_STATUS);
   }
 
   @Override

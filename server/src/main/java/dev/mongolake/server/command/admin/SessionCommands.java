@@ -1,5 +1,8 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
@@ -21,16 +24,25 @@ public final class SessionCommands {
   public static List<Command> all() {
     return List.of(
         new StartSession(),
-        new Acknowledge("endSessions", "End a set of sessions."),
-        new Acknowledge("refreshSessions", "Renew a set of sessions."),
-        new Acknowledge("killSessions", "Kill a set of sessions."),
-        new Acknowledge("killAllSessions", "Kill all sessions."));
+        new Acknowledge("endSessions", "End a set of sessions.", Access.authenticated()),
+        new Acknowledge("refreshSessions", "Renew a set of sessions.", Access.authenticated()),
+        // Ending one's own sessions needs no privilege; everyone's needs killAnySession.
+        new Acknowledge("killSessions", "Kill a set of sessions.", Access.authenticated()),
+        new Acknowledge(
+            "killAllSessions",
+            "Kill all sessions.",
+            Access.to(Resource.cluster(), ActionType.KILL_ANY_SESSION)));
   }
 
   private static final class StartSession implements Command {
     @Override
     public String name() {
       return "startSession";
+    }
+
+    @Override
+    public Access access(CommandRequest request) {
+      return Access.authenticated();
     }
 
     @Override
@@ -45,7 +57,12 @@ public final class SessionCommands {
     }
   }
 
-  private record Acknowledge(String name, String help) implements Command {
+  private record Acknowledge(String name, String help, Access required) implements Command {
+    @Override
+    public Access access(CommandRequest request) {
+      return required;
+    }
+
     @Override
     public BsonDocument run(CommandRequest request) {
       return new BsonDocument();

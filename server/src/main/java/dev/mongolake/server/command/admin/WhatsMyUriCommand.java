@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.admin;
 
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
@@ -11,6 +12,11 @@ public final class WhatsMyUriCommand implements Command {
   @Override
   public String name() {
     return "whatsmyuri";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.authenticated();
   }
 
   @Override

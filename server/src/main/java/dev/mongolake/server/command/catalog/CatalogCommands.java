@@ -4,12 +4,17 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.PrivilegeSet;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -49,6 +54,17 @@ public final class CatalogCommands {
     }
 
     @Override
+    public Access access(CommandRequest request) {
+      // MongoDB's authorizedDatabases: without listDatabases, a user sees the databases it has
+      // privileges on (run() filters); asking for every database requires the action.
+      boolean authorizedOnly =
+          !BsonBoolean.FALSE.equals(request.body().get("authorizedDatabases", BsonBoolean.TRUE));
+      return authorizedOnly
+          ? Access.authenticated()
+          : Access.to(Resource.cluster(), ActionType.LIST_DATABASES);
+    }
+
+    @Override
     public String help() {
       return "List databases.";
     }
@@ -58,8 +74,12 @@ public final class CatalogCommands {
       boolean nameOnly = CommandArguments.of(request).bool("nameOnly", false);
       Filter filter =
           Filter.parse(CommandArguments.of(request).document("filter", new BsonDocument()));
+      Predicate<String> visible = visibleDatabases(request);
       BsonArray databases = new BsonArray();
       for (String name : lake.listDatabaseNames()) {
+        if (!visible.test(name)) {
+          continue;
+        }
         BsonDocument entry = new BsonDocument("name", new BsonString(name));
         if (!nameOnly) {
           entry.append("sizeOnDisk", new BsonInt64(0)).append("empty", BsonBoolean.FALSE);
@@ -76,10 +96,31 @@ public final class CatalogCommands {
     }
   }
 
+  /**
+   * Every database for a user with {@code listDatabases} (or without authorization); otherwise the
+   * databases the user's privileges name.
+   */
+  private static Predicate<String> visibleDatabases(CommandRequest request) {
+    if (!request.server().authEnabled()) {
+      return name -> true;
+    }
+    PrivilegeSet privileges =
+        request.server().authorization().resolve(request.connection().auth()).privileges();
+    if (privileges.permits(Resource.cluster(), ActionType.LIST_DATABASES)) {
+      return name -> true;
+    }
+    return privileges::touchesDatabase;
+  }
+
   private record ListCollections(MongoLake lake, CursorRegistry cursors) implements Command {
     @Override
     public String name() {
       return "listCollections";
+    }
+
+    @Override
+    public Access access(CommandRequest request) {
+      return Access.to(Resource.database(request.database()), ActionType.LIST_COLLECTIONS);
     }
 
     @Override
@@ -113,7 +154,11 @@ public final class CatalogCommands {
                   "listCollections.cursor", args.document("cursor", new BsonDocument()))
               .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
       return cursors.firstBatch(
-          request.database() + ".$cmd.listCollections", entries.iterator(), batchSize, false);
+          request.database() + ".$cmd.listCollections",
+          entries.iterator(),
+          batchSize,
+          false,
+          request.cursorOwners());
     }
   }
 
@@ -121,6 +166,16 @@ public final class CatalogCommands {
     @Override
     public String name() {
       return "create";
+    }
+
+    /** {@code createCollection}, or {@code insert}, which creates collections implicitly anyway. */
+    @Override
+    public Access access(CommandRequest request) {
+      Resource collection =
+          Resource.collection(CommandArguments.of(request).namespace(request.database()));
+      return Access.anyOf(
+          Access.to(collection, ActionType.CREATE_COLLECTION),
+          Access.to(collection, ActionType.INSERT));
     }
 
     @Override
@@ -140,6 +195,13 @@ public final class CatalogCommands {
     @Override
     public String name() {
       return "drop";
+    }
+
+    @Override
+    public Access access(CommandRequest request) {
+      return Access.to(
+          Resource.collection(CommandArguments.of(request).namespace(request.database())),
+          ActionType.DROP_COLLECTION);
     }
 
     @Override
@@ -165,6 +227,11 @@ public final class CatalogCommands {
     @Override
     public String name() {
       return "dropDatabase";
+    }
+
+    @Override
+    public Access access(CommandRequest request) {
+      return Access.to(Resource.database(request.database()), ActionType.DROP_DATABASE);
     }
 
     @Override

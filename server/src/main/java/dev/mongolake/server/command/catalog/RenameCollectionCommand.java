@@ -4,6 +4,9 @@ import com.mongodb.MongoNamespace;
 import com.mongodb.client.model.RenameCollectionOptions;
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -25,6 +28,36 @@ record RenameCollectionCommand(MongoLake lake) implements Command {
   @Override
   public String name() {
     return "renameCollection";
+  }
+
+  /**
+   * MongoDB's rules: within a database, {@code renameCollectionSameDB} on it; across databases (or
+   * without it), reading and dropping the source and writing and indexing the target; and {@code
+   * dropCollection} on a target it replaces.
+   */
+  @Override
+  public Access access(CommandRequest request) {
+    CommandArguments args = CommandArguments.of(request);
+    Namespace source = Namespace.parse(args.requiredString("renameCollection"));
+    Namespace target = Namespace.parse(args.requiredString("to"));
+    boolean dropTarget = args.bool("dropTarget", false);
+    Access dropsTarget =
+        dropTarget
+            ? Access.to(Resource.collection(target), ActionType.DROP_COLLECTION)
+            : Access.authenticated();
+    Access copies =
+        Access.allOf(
+            Access.to(Resource.collection(source), ActionType.FIND, ActionType.DROP_COLLECTION),
+            Access.to(Resource.collection(target), ActionType.INSERT, ActionType.CREATE_INDEX),
+            dropsTarget);
+    if (!source.database().equals(target.database())) {
+      return copies;
+    }
+    return Access.anyOf(
+        Access.allOf(
+            Access.to(Resource.database(source.database()), ActionType.RENAME_COLLECTION_SAME_DB),
+            dropsTarget),
+        copies);
   }
 
   @Override

@@ -5,12 +5,16 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.diagnostic.StorageStats;
 import java.util.Iterator;
 import java.util.List;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -27,6 +31,24 @@ public final class AggregateCommand extends CollectionCommand {
   @Override
   public String name() {
     return "aggregate";
+  }
+
+  /**
+   * {@code find}, except that a pipeline reading {@code $collStats} needs {@code collStats} (the
+   * rest of it only transforms the statistics).
+   */
+  @Override
+  public Access access(CommandRequest request) {
+    if (!request.body().isString(name())) {
+      // A database-level aggregation ({aggregate: 1}), which run() refuses for now.
+      return Access.to(Resource.database(request.database()), ActionType.FIND);
+    }
+    boolean collStats =
+        request.body().get("pipeline") instanceof BsonArray pipeline
+            && !pipeline.isEmpty()
+            && pipeline.get(0) instanceof BsonDocument first
+            && first.containsKey("$collStats");
+    return onCollection(request, collStats ? ActionType.COLL_STATS : ActionType.FIND);
   }
 
   @Override
@@ -54,10 +76,18 @@ public final class AggregateCommand extends CollectionCommand {
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
       return cursors.firstBatch(
-          namespace.fullName(), collStats(namespace, pipeline, request), batchSize, false);
+          namespace.fullName(),
+          collStats(namespace, pipeline, request),
+          batchSize,
+          false,
+          request.cursorOwners());
     }
     return cursors.firstBatch(
-        namespace.fullName(), collection(namespace).aggregate(pipeline), batchSize, false);
+        namespace.fullName(),
+        collection(namespace).aggregate(pipeline),
+        batchSize,
+        false,
+        request.cursorOwners());
   }
 
   /**

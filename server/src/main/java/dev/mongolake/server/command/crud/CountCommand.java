@@ -3,6 +3,8 @@ package dev.mongolake.server.command.crud;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
@@ -18,6 +20,11 @@ public final class CountCommand extends CollectionCommand {
   @Override
   public String name() {
     return "count";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return onCollection(request, ActionType.FIND);
   }
 
   @Override

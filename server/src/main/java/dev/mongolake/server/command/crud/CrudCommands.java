@@ -1,6 +1,9 @@
 package dev.mongolake.server.command.crud;
 
 import dev.mongolake.MongoLake;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
@@ -33,6 +36,11 @@ public final class CrudCommands {
     @Override
     public String name() {
       return "fsync";
+    }
+
+    @Override
+    public Access access(CommandRequest request) {
+      return Access.to(Resource.cluster(), ActionType.FSYNC);
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
@@ -21,6 +23,11 @@ public final class DeleteCommand extends CollectionCommand {
   @Override
   public String name() {
     return "delete";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return onCollection(request, ActionType.REMOVE);
   }
 
   @Override

@@ -4,6 +4,8 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
@@ -24,6 +26,11 @@ public final class DistinctCommand extends CollectionCommand {
   @Override
   public String name() {
     return "distinct";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return onCollection(request, ActionType.FIND);
   }
 
   @Override

@@ -6,6 +6,8 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
@@ -35,6 +37,18 @@ public final class FindAndModifyCommand extends CollectionCommand {
   @Override
   public java.util.Set<String> aliases() {
     return java.util.Set.of("findandmodify");
+  }
+
+  /** {@code find} and {@code update} (or {@code remove}), and {@code insert} when it may upsert. */
+  @Override
+  public Access access(CommandRequest request) {
+    BsonDocument body = request.body();
+    if (BsonBoolean.TRUE.equals(body.get("remove"))) {
+      return onCollection(request, ActionType.FIND, ActionType.REMOVE);
+    }
+    return BsonBoolean.TRUE.equals(body.get("upsert"))
+        ? onCollection(request, ActionType.FIND, ActionType.UPDATE, ActionType.INSERT)
+        : onCollection(request, ActionType.FIND, ActionType.UPDATE);
   }
 
   @Override

@@ -3,6 +3,8 @@ package dev.mongolake.server.command.crud;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeFindIterable;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
@@ -25,6 +27,11 @@ public final class FindCommand extends CollectionCommand {
   @Override
   public String name() {
     return "find";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return onCollection(request, ActionType.FIND);
   }
 
   @Override
@@ -61,6 +68,7 @@ public final class FindCommand extends CollectionCommand {
     boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
-    return cursors.firstBatch(namespace.fullName(), query.iterator(), batchSize, singleBatch);
+    return cursors.firstBatch(
+        namespace.fullName(), query.iterator(), batchSize, singleBatch, request.cursorOwners());
   }
 }

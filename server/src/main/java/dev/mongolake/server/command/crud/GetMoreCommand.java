@@ -3,6 +3,7 @@ package dev.mongolake.server.command.crud;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -28,6 +29,12 @@ public final class GetMoreCommand implements Command {
   @Override
   public String name() {
     return "getMore";
+  }
+
+  /** Any user may continue a cursor it opened; the registry refuses other users' cursors. */
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.authenticated();
   }
 
   @Override
@@ -61,7 +68,10 @@ public final class GetMoreCommand implements Command {
     Namespace namespace =
         new Namespace(request.database(), body.getString("collection").getValue());
     return cursors.nextBatch(
-        id.asNumber().longValue(), namespace.fullName(), args.nonNegativeInt("batchSize", 0));
+        id.asNumber().longValue(),
+        namespace.fullName(),
+        args.nonNegativeInt("batchSize", 0),
+        request.cursorOwners());
   }
 
   /** The same request again while the cursor has more: its id stays the same. */

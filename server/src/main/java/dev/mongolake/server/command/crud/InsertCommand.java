@@ -6,6 +6,8 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeWriteException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.wire.WireLimits;
@@ -26,6 +28,11 @@ public final class InsertCommand extends CollectionCommand {
   @Override
   public String name() {
     return "insert";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return onCollection(request, ActionType.INSERT);
   }
 
   @Override

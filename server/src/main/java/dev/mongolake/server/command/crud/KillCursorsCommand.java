@@ -1,9 +1,14 @@
 package dev.mongolake.server.command.crud;
 
+import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -20,6 +25,24 @@ public final class KillCursorsCommand implements Command {
   @Override
   public String name() {
     return "killCursors";
+  }
+
+  /**
+   * Killing one's own cursors needs no privilege; other users' cursors need {@code killAnyCursor}.
+   */
+  @Override
+  public Access access(CommandRequest request) {
+    Namespace namespace = CommandArguments.of(request).namespace(request.database());
+    Set<String> users = request.cursorOwners();
+    // A request without a cursor array kills nothing: run() refuses it.
+    boolean ownCursors =
+        !(request.body().get("cursors") instanceof BsonArray ids)
+            || ids.stream()
+                .allMatch(
+                    id -> !id.isNumber() || cursors.usableBy(id.asNumber().longValue(), users));
+    return ownCursors
+        ? Access.authenticated()
+        : Access.to(Resource.collection(namespace), ActionType.KILL_ANY_CURSOR);
   }
 
   @Override

@@ -7,11 +7,14 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonValue;
@@ -30,6 +33,21 @@ public final class UpdateCommand extends CollectionCommand {
   @Override
   public String name() {
     return "update";
+  }
+
+  /** Updating needs {@code update}; a statement that may upsert also needs {@code insert}. */
+  @Override
+  public Access access(CommandRequest request) {
+    boolean upserts =
+        request.body().get("updates") instanceof BsonArray statements
+            && statements.stream()
+                .anyMatch(
+                    s ->
+                        s instanceof BsonDocument statement
+                            && BsonBoolean.TRUE.equals(statement.get("upsert")));
+    return upserts
+        ? onCollection(request, ActionType.UPDATE, ActionType.INSERT)
+        : onCollection(request, ActionType.UPDATE);
   }
 
   @Override

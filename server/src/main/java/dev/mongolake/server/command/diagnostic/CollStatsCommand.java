@@ -2,6 +2,9 @@ package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -25,6 +28,13 @@ final class CollStatsCommand implements Command {
   @Override
   public String name() {
     return "collStats";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(
+        Resource.collection(CommandArguments.of(request).namespace(request.database())),
+        ActionType.COLL_STATS);
   }
 
   @Override

@@ -1,6 +1,10 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.CommandText;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ConnectionInfo;
@@ -39,6 +43,13 @@ final class CurrentOpCommand implements Command {
   @Override
   public String name() {
     return "currentOp";
+  }
+
+  /** {@code inprog} on the cluster, except for {@code $ownOps: true}: anyone may see their own. */
+  @Override
+  public Access access(CommandRequest request) {
+    boolean ownOps = request.body().getBoolean("$ownOps", BsonBoolean.FALSE).getValue();
+    return ownOps ? Access.authenticated() : Access.to(Resource.cluster(), ActionType.INPROG);
   }
 
   @Override
@@ -85,6 +96,18 @@ final class CurrentOpCommand implements Command {
             .append("connectionId", new BsonInt64(connection.id()))
             .append("client", new BsonString(connection.remoteAddress()));
     connection.clientMetadata().ifPresent(metadata -> op.append("clientMetadata", metadata));
+    BsonArray users = new BsonArray();
+    connection
+        .auth()
+        .users()
+        .forEach(
+            user ->
+                users.add(
+                    new BsonDocument("user", new BsonString(user.name()))
+                        .append("db", new BsonString(user.database()))));
+    if (!users.isEmpty()) {
+      op.append("effectiveUsers", users);
+    }
     Duration running = Duration.between(operation.started(), now);
     return op.append("active", BsonBoolean.TRUE)
         .append("currentOpTime", new BsonString(now.toString()))
@@ -93,7 +116,7 @@ final class CurrentOpCommand implements Command {
         .append("microsecs_running", new BsonInt64(running.toNanos() / 1_000))
         .append("op", new BsonString("command"))
         .append("ns", new BsonString(operation.database() + ".$cmd"))
-        .append("command", operation.command())
+        .append("command", CommandText.redacted(operation.command()))
         .append("numYields", new BsonInt64(0))
         .append("locks", new BsonDocument())
         .append("waitingForLock", BsonBoolean.FALSE)

@@ -1,6 +1,9 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -28,6 +31,11 @@ final class DbStatsCommand implements Command {
   @Override
   public String name() {
     return "dbStats";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.database(request.database()), ActionType.DB_STATS);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -45,6 +46,18 @@ final class ExplainCommand implements Command {
   @Override
   public String name() {
     return "explain";
+  }
+
+  /**
+   * What the explained command requires, as in MongoDB (explaining an update needs {@code update}).
+   */
+  @Override
+  public Access access(CommandRequest request) {
+    BsonValue explained = request.body().get(name());
+    if (!explained.isDocument() || explained.asDocument().isEmpty()) {
+      return Access.authenticated(); // run() refuses it
+    }
+    return Access.asCommand(request.database(), explained.asDocument());
   }
 
   @Override

@@ -2,6 +2,9 @@ package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -23,6 +26,11 @@ final class KillOpCommand implements Command {
   @Override
   public String name() {
     return "killOp";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(Resource.cluster(), ActionType.KILLOP);
   }
 
   @Override

@@ -4,6 +4,9 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -33,6 +36,13 @@ final class ValidateCommand implements Command {
   @Override
   public String name() {
     return "validate";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(
+        Resource.collection(CommandArguments.of(request).namespace(request.database())),
+        ActionType.VALIDATE);
   }
 
   @Override

@@ -5,6 +5,9 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.internal.engine.IndexCatalogOperations;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -23,6 +26,13 @@ record CreateIndexesCommand(MongoLake lake) implements Command {
   @Override
   public String name() {
     return "createIndexes";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(
+        Resource.collection(CommandArguments.of(request).namespace(request.database())),
+        ActionType.CREATE_INDEX);
   }
 
   @Override

@@ -5,6 +5,9 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -26,6 +29,13 @@ record DropIndexesCommand(MongoLake lake) implements Command {
   @Override
   public java.util.Set<String> aliases() {
     return java.util.Set.of("deleteIndexes");
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(
+        Resource.collection(CommandArguments.of(request).namespace(request.database())),
+        ActionType.DROP_INDEX);
   }
 
   @Override

@@ -2,6 +2,9 @@ package dev.mongolake.server.command.index;
 
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
@@ -15,6 +18,13 @@ record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Com
   @Override
   public String name() {
     return "listIndexes";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.to(
+        Resource.collection(CommandArguments.of(request).namespace(request.database())),
+        ActionType.LIST_INDEXES);
   }
 
   @Override
@@ -33,6 +43,7 @@ record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Com
     int batchSize =
         new CommandArguments("listIndexes.cursor", args.document("cursor", new BsonDocument()))
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
-    return cursors.firstBatch(namespace.fullName(), indexes.iterator(), batchSize, false);
+    return cursors.firstBatch(
+        namespace.fullName(), indexes.iterator(), batchSize, false, request.cursorOwners());
   }
 }

@@ -6,9 +6,14 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.HistoryEntry;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
+import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.rest.ExtendedJson;
 import dev.mongolake.server.rest.RestRequest;
 import dev.mongolake.server.rest.RestResponse;
+import dev.mongolake.server.rest.RouteAccess;
 import dev.mongolake.server.rest.RouteHandler;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +30,20 @@ import org.bson.BsonValue;
  * write-ahead log have no version yet; a collection never flushed has an empty history. {@code
  * limit} caps the versions listed (default 100).
  */
-public record HistoryRoute(MongoLake lake) implements RouteHandler {
+public record HistoryRoute(MongoLake lake, ServerContext server) implements RouteHandler {
 
   private static final int DEFAULT_LIMIT = 100;
 
   @Override
   public RestResponse handle(RestRequest request) {
     Namespace namespace = request.namespace();
+    // Reading a table's history reads the collection: find, as the query routes need.
+    RouteAccess.require(
+        server,
+        request,
+        namespace.database(),
+        Access.to(Resource.collection(namespace), ActionType.FIND),
+        "read the history of " + namespace.fullName());
     if (!lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())) {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
