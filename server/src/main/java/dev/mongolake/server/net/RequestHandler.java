@@ -108,7 +108,8 @@ final class RequestHandler {
           info.id(),
           request.malformed().getMessage());
       BsonDocument error =
-          CommandDispatcher.errorReply(ErrorCode.PROTOCOL_ERROR, request.malformed().getMessage());
+          CommandDispatcher.errorReply(
+              request.malformed().errorCode(), request.malformed().getMessage());
       send(sink, OpMsg.reply(error), requestId, Optional.empty());
       return;
     }
