@@ -2,7 +2,8 @@ package dev.mongolake.server.rest;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import org.bson.BsonArray;
+import dev.mongolake.delta.bson.BsonDepthException;
+import dev.mongolake.delta.bson.BsonNesting;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;
@@ -10,7 +11,8 @@ import org.bson.json.JsonWriterSettings;
 
 /**
  * MongoDB Extended JSON in and out of the REST API, through org.bson's JsonReader and JsonWriter.
- * Input accepts both relaxed and canonical forms; output is relaxed unless canonical is asked for.
+ * Input accepts both relaxed and canonical forms, nested at most {@link BsonNesting#MAX_DEPTH}
+ * levels (see {@link JsonNesting}); output is relaxed unless canonical is asked for.
  */
 public final class ExtendedJson {
 
@@ -35,11 +37,13 @@ public final class ExtendedJson {
     String text = json.strip();
     try {
       if (text.startsWith("[")) {
-        return BsonArray.parse(text);
+        return JsonNesting.parseArray(text);
       }
       if (text.startsWith("{")) {
-        return BsonDocument.parse(text);
+        return JsonNesting.parseDocument(text);
       }
+    } catch (BsonDepthException e) {
+      throw tooDeep(what);
     } catch (RuntimeException e) {
       throw unparsable(what, e);
     }
@@ -66,7 +70,9 @@ public final class ExtendedJson {
   public static BsonValue parseValue(String json, String what) {
     BsonDocument wrapper;
     try {
-      wrapper = BsonDocument.parse("{\"v\": " + json + "\n}");
+      wrapper = JsonNesting.parseWrapper("{\"v\": " + json + "\n}");
+    } catch (BsonDepthException e) {
+      throw tooDeep(what);
     } catch (RuntimeException e) {
       throw unparsable(what, e);
     }
@@ -76,6 +82,12 @@ public final class ExtendedJson {
           ErrorCode.FAILED_TO_PARSE, "Cannot parse " + what + ": '" + abbreviate(json) + "'");
     }
     return wrapper.get("v");
+  }
+
+  // MongoDB's answer to BSON nested this deep, whichever way it arrives.
+  private static MongoLakeException tooDeep(String what) {
+    return new MongoLakeException(
+        ErrorCode.OVERFLOW, "Cannot parse " + what + ": " + BsonNesting.TOO_DEEP);
   }
 
   private static MongoLakeException unparsable(String what, RuntimeException e) {
