@@ -136,7 +136,12 @@ public final class CommandDispatcher {
       return errorReply(translated.errorCode(), translated.getMessage());
     } catch (RuntimeException e) {
       LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);
-      return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);
+      return failureReply(e);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // One request's input did this (the decoders bound nesting, so it should not happen): it
+      // fails alone, its connection and every other carry on.
+      LOG.warn("Command {} failed: {}", body.isEmpty() ? "?" : body.getFirstKey(), e.toString());
+      return failureReply(e);
     }
   }
 
@@ -153,6 +158,11 @@ public final class CommandDispatcher {
       throw new MongoLakeException(
           ErrorCode.UNAUTHORIZED, "Command " + command.name() + " requires authentication");
     }
+  }
+
+  private static BsonDocument failureReply(Throwable error) {
+    MongoLakeException failure = UnexpectedFailure.of("run command", error);
+    return errorReply(failure.errorCode(), failure.getMessage());
   }
 
   /** The error reply for a failure with this code and message. */

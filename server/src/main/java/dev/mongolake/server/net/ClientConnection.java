@@ -100,6 +100,9 @@ final class ClientConnection implements Runnable, WireConnection {
       LOG.warn("Connection {} closed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
       LOG.info("Connection {} closed by the client mid-message", info.id());
+    } catch (RuntimeException | Error e) {
+      // Whatever a request did, even running out of stack or memory, ends this connection only.
+      LOG.warn("Connection {} closed: handling it failed unexpectedly", info.id(), e);
     } catch (IOException e) {
       if (handler.streaming()) {
         // The usual end of a monitoring stream: the client closed its side (MongoClient.close()).
