@@ -3,6 +3,7 @@ package dev.mongolake.server.auth;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +59,7 @@ public final class LakeUserStore implements UserStore {
       return store;
     }
     try {
-      BsonDocument file = BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8));
+      BsonDocument file = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
       for (BsonValue entry : file.getArray("users")) {
         User user = fromDocument(entry.asDocument());
         store.users.put(user.id(), user);

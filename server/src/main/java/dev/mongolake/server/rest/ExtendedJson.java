@@ -2,17 +2,19 @@ package dev.mongolake.server.rest;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.bson.BsonDepthException;
 import dev.mongolake.delta.bson.BsonNesting;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;
+import org.bson.json.JsonReader;
 import org.bson.json.JsonWriterSettings;
 
 /**
  * MongoDB Extended JSON in and out of the REST API, through org.bson's JsonReader and JsonWriter.
  * Input accepts both relaxed and canonical forms, nested at most {@link BsonNesting#MAX_DEPTH}
- * levels (see {@link JsonNesting}); output is relaxed unless canonical is asked for.
+ * levels (see {@link BoundedJson}); output is relaxed unless canonical is asked for.
  */
 public final class ExtendedJson {
 
@@ -37,10 +39,10 @@ public final class ExtendedJson {
     String text = json.strip();
     try {
       if (text.startsWith("[")) {
-        return JsonNesting.parseArray(text);
+        return BoundedJson.parseArray(text);
       }
       if (text.startsWith("{")) {
-        return JsonNesting.parseDocument(text);
+        return BoundedJson.parseDocument(text);
       }
     } catch (BsonDepthException e) {
       throw tooDeep(what);
@@ -70,7 +72,10 @@ public final class ExtendedJson {
   public static BsonValue parseValue(String json, String what) {
     BsonDocument wrapper;
     try {
-      wrapper = JsonNesting.parseWrapper("{\"v\": " + json + "\n}");
+      // The value, not its wrapper, may nest MAX_DEPTH levels below itself.
+      try (JsonReader reader = new JsonReader("{\"v\": " + json + "\n}")) {
+        wrapper = BoundedJson.readDocument(reader, BsonNesting.MAX_DEPTH + 1);
+      }
     } catch (BsonDepthException e) {
       throw tooDeep(what);
     } catch (RuntimeException e) {

@@ -1,7 +1,5 @@
-package dev.mongolake.server.rest;
+package dev.mongolake.delta.bson;
 
-import dev.mongolake.delta.bson.BsonDepthException;
-import dev.mongolake.delta.bson.BsonNesting;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonReader;
@@ -18,42 +16,57 @@ import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.json.JsonReader;
 
 /**
- * Extended JSON decoded with its nesting counted. org.bson's {@link JsonReader} keeps its own state
- * on the heap, but the codecs that build documents and arrays from it call each other once per
- * level: a request body nested 100,000 deep would run them out of stack. Here every document and
- * array decoding goes through a counter (the codecs find each other through the registry), which
- * refuses nesting past {@link BsonNesting#MAX_DEPTH} below the top-level value with a {@link
- * BsonDepthException}, exactly as the wire protocol's decoder does.
+ * (Extended) JSON decoded as {@link BsonDocument#parse} and {@link BsonArray#parse} decode it, with
+ * its nesting counted. org.bson's {@link JsonReader} keeps its own state on the heap, but the
+ * codecs that build documents and arrays from it call each other once per level: text nested
+ * 100,000 deep would run them out of stack. Here every document and array decoding goes through a
+ * counter (the codecs find each other through the registry), which refuses nesting past {@link
+ * BsonNesting#MAX_DEPTH} below the top-level value with a {@link BsonDepthException}, as {@link
+ * BsonBytesDecoder} does for bytes. Stateless and thread-safe.
  */
-final class JsonNesting {
+public final class BoundedJson {
 
-  private JsonNesting() {}
+  private BoundedJson() {}
 
-  /** The document {@code json} holds, nested at most {@link BsonNesting#MAX_DEPTH} below itself. */
-  static BsonDocument parseDocument(String json) {
-    return decode(json, BsonDocument.class, BsonNesting.MAX_DEPTH);
-  }
-
-  /** The array {@code json} holds, nested at most {@link BsonNesting#MAX_DEPTH} below itself. */
-  static BsonArray parseArray(String json) {
-    return decode(json, BsonArray.class, BsonNesting.MAX_DEPTH);
+  /**
+   * The document {@code json} holds.
+   *
+   * @throws BsonDepthException if it nests deeper than {@link BsonNesting#MAX_DEPTH} below itself
+   * @throws org.bson.json.JsonParseException if it is not JSON
+   */
+  public static BsonDocument parseDocument(String json) {
+    try (JsonReader reader = new JsonReader(json)) {
+      return readDocument(reader, BsonNesting.MAX_DEPTH);
+    }
   }
 
   /**
-   * The document {@code json} holds, which wraps one value: the value, not the wrapper, may nest
-   * {@link BsonNesting#MAX_DEPTH} levels below itself.
+   * The array {@code json} holds.
+   *
+   * @throws BsonDepthException if it nests deeper than {@link BsonNesting#MAX_DEPTH} below itself
+   * @throws org.bson.json.JsonParseException if it is not JSON
    */
-  static BsonDocument parseWrapper(String json) {
-    return decode(json, BsonDocument.class, BsonNesting.MAX_DEPTH + 1);
+  public static BsonArray parseArray(String json) {
+    try (JsonReader reader = new JsonReader(json)) {
+      return decode(reader, BsonArray.class, BsonNesting.MAX_DEPTH);
+    }
   }
 
-  private static <T> T decode(String json, Class<T> type, int maxNested) {
+  /**
+   * The document {@code reader} is at (its type read), nested at most {@code maxNested} levels
+   * below itself: a wrapper around one value allows one more than the value.
+   *
+   * @throws BsonDepthException if it nests deeper
+   */
+  public static BsonDocument readDocument(BsonReader reader, int maxNested) {
+    return decode(reader, BsonDocument.class, maxNested);
+  }
+
+  private static <T> T decode(BsonReader reader, Class<T> type, int maxNested) {
     Counter counter = new Counter(maxNested);
     CodecRegistry registry =
         CodecRegistries.fromProviders(new CountingProvider(counter), new BsonValueCodecProvider());
-    try (JsonReader reader = new JsonReader(json)) {
-      return registry.get(type).decode(reader, DecoderContext.builder().build());
-    }
+    return registry.get(type).decode(reader, DecoderContext.builder().build());
   }
 
   /** Containers open in one decoding; the top-level value is the first. */
