@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.server.DeepBson;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
@@ -21,6 +23,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -59,9 +63,10 @@ class HostileNestingTest {
         int loops = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < loops; i++) {
           // Connections go to the loops in turn: every loop reads one hostile hello.
-          assertOverflowAndTheConnectionGoesOn(server, "hello", hostileRequests().get("hello"));
+          assertOverflowAndTheConnectionGoesOn(
+              server, "hello", requestsNesting(HOSTILE).get("hello"));
         }
-        for (Map.Entry<String, byte[]> request : hostileRequests().entrySet()) {
+        for (Map.Entry<String, byte[]> request : requestsNesting(HOSTILE).entrySet()) {
           assertOverflowAndTheConnectionGoesOn(server, request.getKey(), request.getValue());
         }
         assertRestRefusesDeepBodies(server);
@@ -86,13 +91,55 @@ class HostileNestingTest {
     }
   }
 
-  /** Every path, as a raw OP_MSG body: the command with its deepest part 100,000 levels down. */
-  private static Map<String, byte[]> hostileRequests() {
-    byte[] deep = DeepBson.nested(HOSTILE, DeepBson.DOCUMENTS);
-    byte[] deepAnd = DeepBson.nested(HOSTILE, DeepBson.AND_FILTERS);
+  @ParameterizedTest
+  @EnumSource(ConnectionThreads.class)
+  void requestsNestedExactlyToTheLimitOnEveryPathAreAnsweredByTheirCommands(
+      ConnectionThreads threads) throws Exception {
+    ServerConfig config =
+        new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+            .withConnectionThreads(threads);
+    try (MongoLakeServer server = MongoLakeServer.start(config, "test");
+        WireTestClient client = WireTestClient.connect(server.port(), READ_TIMEOUT)) {
+      // A document for the update to reach.
+      client.send(
+          cmd("insert", new BsonString("c"))
+              .append(
+                  "documents", new BsonArray(List.of(new BsonDocument("_id", new BsonInt32(1))))),
+          0);
+      assertThat(client.read().ok()).isTrue();
+      for (Map.Entry<String, byte[]> request : requestsNesting(BsonNesting.MAX_DEPTH).entrySet()) {
+        byte[] body = request.getValue();
+        assertThat(BsonNesting.nestedLevels(BsonBytesDecoder.decode(body), 1000))
+            .isEqualTo(BsonNesting.MAX_DEPTH);
+
+        client.sendRaw(DeepBson.opMsg(1, body));
+        BsonDocument reply = client.read().body();
+
+        // Decoded, and every parser, matcher and encoder behind it kept within its stack: the
+        // command itself answered (ok, or its own error such as a too deep document to store).
+        assertThat(reply.getString("errmsg", new BsonString("")).getValue())
+            .as(request.getKey() + ": " + reply.toJson())
+            .doesNotContain("nested object depth of 200")
+            .doesNotContain("too deeply to process")
+            .doesNotContain("internal error");
+      }
+      client.send(command("ping"), 0);
+      assertThat(client.read().ok()).isTrue();
+    }
+  }
+
+  /**
+   * Every path, as a raw OP_MSG body nesting {@code nested} levels in all (below the command), the
+   * deep part where the path takes a document, a filter or a specification.
+   */
+  private static Map<String, byte[]> requestsNesting(int nested) {
+    // Each path's deep part, given how many levels of the command lie above it.
+    IntFunction<byte[]> deep = above -> DeepBson.nested(nested - above, DeepBson.DOCUMENTS);
+    IntFunction<byte[]> deepAnd = above -> DeepBson.nested(nested - above, DeepBson.AND_FILTERS);
     Map<String, byte[]> requests = new LinkedHashMap<>();
     requests.put(
-        "hello", DeepBson.append(cmd("hello", new BsonInt32(1)), "x", DeepBson.DOCUMENT, deep));
+        "hello",
+        DeepBson.append(cmd("hello", new BsonInt32(1)), "x", DeepBson.DOCUMENT, deep.apply(1)));
     requests.put(
         "insert",
         DeepBson.append(
@@ -101,16 +148,20 @@ class HostileNestingTest {
             DeepBson.ARRAY,
             DeepBson.arrayOf(
                 DeepBson.append(
-                    new BsonDocument("_id", new BsonInt32(2)), "a", DeepBson.DOCUMENT, deep))));
+                    new BsonDocument("_id", new BsonInt32(2)),
+                    "a",
+                    DeepBson.DOCUMENT,
+                    deep.apply(3)))));
     requests.put(
         "find filter",
-        DeepBson.append(cmd("find", new BsonString("c")), "filter", DeepBson.DOCUMENT, deepAnd));
+        DeepBson.append(
+            cmd("find", new BsonString("c")), "filter", DeepBson.DOCUMENT, deepAnd.apply(1)));
     byte[] set =
         DeepBson.append(
             new BsonDocument(),
             "$set",
             DeepBson.DOCUMENT,
-            DeepBson.append(new BsonDocument(), "a", DeepBson.DOCUMENT, deep));
+            DeepBson.append(new BsonDocument(), "a", DeepBson.DOCUMENT, deep.apply(5)));
     requests.put(
         "update",
         DeepBson.append(
@@ -127,12 +178,16 @@ class HostileNestingTest {
             "pipeline",
             DeepBson.ARRAY,
             DeepBson.arrayOf(
-                DeepBson.append(new BsonDocument(), "$match", DeepBson.DOCUMENT, deepAnd))));
+                DeepBson.append(
+                    new BsonDocument(), "$match", DeepBson.DOCUMENT, deepAnd.apply(3)))));
     requests.put(
         "projection",
-        DeepBson.append(cmd("find", new BsonString("c")), "projection", DeepBson.DOCUMENT, deep));
+        DeepBson.append(
+            cmd("find", new BsonString("c")), "projection", DeepBson.DOCUMENT, deep.apply(1)));
     requests.put(
-        "sort", DeepBson.append(cmd("find", new BsonString("c")), "sort", DeepBson.DOCUMENT, deep));
+        "sort",
+        DeepBson.append(
+            cmd("find", new BsonString("c")), "sort", DeepBson.DOCUMENT, deep.apply(1)));
     requests.put(
         "index key pattern",
         DeepBson.append(
@@ -144,7 +199,7 @@ class HostileNestingTest {
                     new BsonDocument("name", new BsonString("deep")),
                     "key",
                     DeepBson.DOCUMENT,
-                    deep))));
+                    deep.apply(3)))));
     return requests;
   }
 
