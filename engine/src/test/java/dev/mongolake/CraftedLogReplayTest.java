@@ -1,6 +1,5 @@
 package dev.mongolake;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.daktilo.Daktilo;
@@ -29,12 +28,11 @@ class CraftedLogReplayTest {
       log.append(DeepBson.withNestedField(delete, "id", 100_000));
     }
 
+    // The open fails with the engine's error for a record it did not write, naming the depth.
     assertThatThrownBy(() -> MongoLake.open(root).close())
-        .isInstanceOfSatisfying(
-            MongoLakeException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INTERNAL_ERROR))
-        .hasMessageStartingWith(
-            "Cannot replay a write-ahead log record: it is not valid BSON: Cannot decode BSON:"
-                + " BSONObj exceeds maximum nested object depth of 200");
+        .isInstanceOf(MongoLakeException.class)
+        .hasMessageContaining(
+            "it is not valid BSON: Cannot decode BSON: BSONObj exceeds maximum nested object"
+                + " depth of 200");
   }
 }
