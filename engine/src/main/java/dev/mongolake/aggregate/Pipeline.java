@@ -3,6 +3,7 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.StageParsers;
+import dev.mongolake.internal.SpecNesting;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -25,6 +26,7 @@ public final class Pipeline {
   public static Pipeline parse(List<BsonDocument> pipeline) {
     List<Stage> stages = new ArrayList<>();
     for (BsonDocument stage : pipeline) {
+      SpecNesting.check(stage, "pipeline stage");
       if (stage.size() != 1) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_40323,

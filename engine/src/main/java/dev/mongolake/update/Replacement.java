@@ -2,6 +2,7 @@ package dev.mongolake.update;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.update.internal.BsonDebugText;
 import dev.mongolake.update.internal.BsonIdentity;
@@ -29,10 +30,18 @@ public final class Replacement {
    *
    * @throws MongoLakeException DollarPrefixedFieldName for a top-level field starting with {@code
    *     $} (an update operator given to a replace), InvalidIdField for an array, regex or undefined
-   *     {@code _id}
+   *     {@code _id}, Overflow for a document of more than {@link BsonNesting#MAX_STORED_DEPTH}
+   *     levels
    */
   public static Replacement parse(BsonDocument replacement) {
     Objects.requireNonNull(replacement, "replacement");
+    // Before the copy, which recurses into the document; MongoDB's update message.
+    if (BsonNesting.storedLevels(replacement, BsonNesting.MAX_STORED_DEPTH)
+        > BsonNesting.MAX_STORED_DEPTH) {
+      throw new MongoLakeException(
+          ErrorCode.OVERFLOW,
+          "Document exceeds maximum nesting depth of " + BsonNesting.MAX_STORED_DEPTH);
+    }
     for (String name : replacement.keySet()) {
       if (name.startsWith("$")) {
         throw new MongoLakeException(

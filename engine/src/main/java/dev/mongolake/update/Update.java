@@ -2,6 +2,7 @@ package dev.mongolake.update;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.internal.DocumentUnderUpdate;
 import dev.mongolake.update.internal.PipelineUpdateCheck;
 import dev.mongolake.update.internal.UpdateParser;
@@ -50,12 +51,14 @@ public final class Update {
    * @throws MongoLakeException FailedToParse for an empty or replacement-style document ({@code
    *     "Update document requires atomic operators"}), an unknown operator or an empty operator;
    *     ConflictingUpdateOperators for two operations on one path; the operator's own code for a
-   *     bad argument; BadValue/FailedToParse for invalid or unused array filters
+   *     bad argument; BadValue/FailedToParse for invalid or unused array filters; Overflow when
+   *     {@code update} nests past {@link dev.mongolake.delta.bson.BsonNesting#MAX_DEPTH}
    * @throws NullPointerException if an argument is null
    */
   public static Update parse(BsonDocument update, UpdateOptions options) {
     Objects.requireNonNull(update, "update");
     Objects.requireNonNull(options, "options");
+    SpecNesting.check(update, "update");
     BsonDocument copy = update.clone();
     return new Update(copy, PARSER.parse(copy, options.arrayFilters()));
   }
@@ -75,6 +78,11 @@ public final class Update {
       return parse(update.asDocument(), options);
     }
     if (update.isArray()) {
+      for (BsonValue stage : update.asArray()) {
+        if (stage.isDocument()) {
+          SpecNesting.check(stage.asDocument(), "update pipeline");
+        }
+      }
       PipelineUpdateCheck.check(update.asArray());
       return new Update(new BsonDocument(), new UpdatePlan(List.of(), Map.of()));
     }

@@ -40,8 +40,10 @@ import org.bson.types.ObjectId;
  * times the decoding itself, and every request, log record and cached document goes through here.
  *
  * <p>Every length is checked against the enclosing document before it is used, so hostile input
- * never causes a read past the given range or an allocation larger than it. Stateless and
- * thread-safe.
+ * never causes a read past the given range or an allocation larger than it; and nesting deeper than
+ * {@link BsonNesting#MAX_DEPTH} below the top-level document is refused with a {@link
+ * BsonDepthException} (org.bson has no such limit), so that neither this recursive decoder nor the
+ * code that walks what it built can run out of stack. Stateless and thread-safe.
  */
 public final class BsonBytesDecoder {
 
@@ -51,6 +53,7 @@ public final class BsonBytesDecoder {
    * Decodes the document that occupies exactly {@code length} bytes of {@code bytes} from {@code
    * offset}.
    *
+   * @throws BsonDepthException if the document nests deeper than {@link BsonNesting#MAX_DEPTH}
    * @throws BsonSerializationException if the bytes are not one well-formed BSON document
    */
   public static BsonDocument decode(byte[] bytes, int offset, int length) {
@@ -75,6 +78,8 @@ public final class BsonBytesDecoder {
   private static final class Cursor {
     private final byte[] bytes;
     private int position;
+    // Levels below the top-level document at the position.
+    private int depth;
 
     Cursor(byte[] bytes, int position) {
       this.bytes = bytes;
@@ -145,8 +150,18 @@ public final class BsonBytesDecoder {
       return switch (type) {
         case 0x01 -> new BsonDouble(Double.longBitsToDouble(int64(end)));
         case 0x02 -> new BsonString(string(end));
-        case 0x03 -> document(end);
-        case 0x04 -> array(end);
+        case 0x03 -> {
+          descend();
+          BsonDocument document = document(end);
+          depth--;
+          yield document;
+        }
+        case 0x04 -> {
+          descend();
+          BsonArray array = array(end);
+          depth--;
+          yield array;
+        }
         case 0x05 -> binary(end);
         case 0x06 -> new BsonUndefined();
         case 0x07 -> new BsonObjectId(objectId(end));
@@ -169,6 +184,14 @@ public final class BsonBytesDecoder {
                 String.format(
                     "Detected unknown BSON type \"\\x%x\" at offset %d", type, position - 1));
       };
+    }
+
+    /** Enters a nested document, array or scope; a failure abandons the whole decoding. */
+    private void descend() {
+      if (++depth > BsonNesting.MAX_DEPTH) {
+        throw new BsonDepthException(
+            "Cannot decode BSON: " + BsonNesting.TOO_DEEP + " (at offset " + position + ")");
+      }
     }
 
     private BsonBinary binary(int end) {
@@ -203,7 +226,9 @@ public final class BsonBytesDecoder {
             "Cannot decode BSON: code with scope size " + size + " at offset " + start);
       }
       String code = string(start + size);
+      descend();
       BsonDocument scope = document(start + size);
+      depth--;
       if (position != start + size) {
         throw new BsonSerializationException(
             "Expected size to be " + size + ", not " + (position - start) + ".");

@@ -1,8 +1,8 @@
 package dev.mongolake.delta.cdc;
 
+import dev.mongolake.delta.bson.BsonBytesDecoder;
 import java.nio.ByteBuffer;
 import java.util.Objects;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
@@ -11,7 +11,6 @@ import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
 
 /**
  * One change to one document, in the shape change-data-capture consumers expect (Debezium's {@code
@@ -155,9 +154,8 @@ public record CDCRecord(
    * @throws org.bson.BsonSerializationException if they are not BSON
    */
   public static CDCRecord fromBytes(byte[] bytes) {
-    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
-      return fromBson(new BsonDocumentCodec().decode(reader, DecoderContext.builder().build()));
-    }
+    // The byte decoder holds nesting to BsonNesting.MAX_DEPTH; org.bson's reader has no bound.
+    return fromBson(BsonBytesDecoder.decode(bytes));
   }
 
   private static String string(BsonDocument document, String key) {

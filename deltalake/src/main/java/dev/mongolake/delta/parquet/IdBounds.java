@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet;
 
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.Objects;
 import org.bson.BsonDocument;
@@ -47,7 +48,7 @@ public record IdBounds(BsonValue min, BsonValue max) {
    * @throws org.bson.json.JsonParseException if {@code json} is not such a document
    */
   public static BsonValue fromJson(String json) {
-    BsonValue value = BsonDocument.parse(json).get(DocumentFileLayout.ID_COLUMN);
+    BsonValue value = BoundedJson.parseDocument(json).get(DocumentFileLayout.ID_COLUMN);
     if (value == null) {
       throw new IllegalArgumentException("Cannot read _id bound: no _id in " + json);
     }

@@ -1,5 +1,6 @@
 package dev.mongolake.delta.query;
 
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
@@ -21,8 +22,6 @@ import org.bson.BsonDocument;
  * {@link #withExpressionEvaluator}.
  */
 public final class Filter {
-  private static final FilterParser PARSER = new FilterParser(StandardOperators.registry());
-
   private final BsonDocument source;
   private final FilterNode root;
   private final ExpressionEvaluator evaluator;
@@ -37,14 +36,22 @@ public final class Filter {
    * Parses a filter document. The empty document matches every document.
    *
    * @throws QueryException with MongoDB's code and message when the filter is malformed (BadValue
-   *     for unknown operators and bad operands, FailedToParse, TypeMismatch, ... as MongoDB does)
+   *     for unknown operators and bad operands, FailedToParse, TypeMismatch, ... as MongoDB does;
+   *     BadValue when its operators nest past {@link BsonNesting#MAX_QUERY_DEPTH}, Overflow when
+   *     its BSON nests past {@link BsonNesting#MAX_DEPTH})
    * @throws NullPointerException if {@code filter} is null
    */
   public static Filter parse(BsonDocument filter) {
     Objects.requireNonNull(filter, "filter");
+    // Before the copy: copying, parsing and matching all recurse into the filter's values.
+    if (BsonNesting.tooDeep(filter)) {
+      throw new QueryException(
+          QueryErrorCode.OVERFLOW, "Cannot parse filter: " + BsonNesting.TOO_DEEP);
+    }
     BsonDocument copy = filter.clone();
+    FilterParser parser = new FilterParser(StandardOperators.registry());
     return new Filter(
-        copy, PARSER.parseDocument(copy, ParseLevel.TOP_LEVEL), ExpressionEvaluator.UNSUPPORTED);
+        copy, parser.parseDocument(copy, ParseLevel.TOP_LEVEL), ExpressionEvaluator.UNSUPPORTED);
   }
 
   /** The same filter evaluating {@code $expr} with {@code expressionEvaluator}. */

@@ -11,6 +11,8 @@ public enum QueryErrorCode {
   FAILED_TO_PARSE(9, "FailedToParse"),
   /** An operand of the wrong BSON type where MongoDB reports a type mismatch. */
   TYPE_MISMATCH(14, "TypeMismatch"),
+  /** A filter whose BSON nests deeper than MongoDB accepts any BSON. */
+  OVERFLOW(15, "Overflow"),
   /** An operator MongoDB knows that is not allowed here (for example $jsonSchema). */
   QUERY_FEATURE_NOT_ALLOWED(224, "QueryFeatureNotAllowed"),
   /** An operator MongoLake parses but cannot evaluate yet. */

@@ -1,6 +1,7 @@
 package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
@@ -8,7 +9,6 @@ import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import java.util.HashMap;
 import java.util.Map;
-import org.bson.BsonDocument;
 
 /**
  * A {@link DocumentTableConfig} as Delta table properties ({@code metaData.configuration}), so that
@@ -53,7 +53,8 @@ final class TableProperties {
     String threshold = metadata.configuration(AUTO_PROMOTE_THRESHOLD, null);
     return new DocumentTableConfig(
         IdEncoding.valueOf(encoding),
-        DocumentSchema.parse(BsonDocument.parse(metadata.configuration(PROMOTED_COLUMNS, "{}"))),
+        DocumentSchema.parse(
+            BoundedJson.parseDocument(metadata.configuration(PROMOTED_COLUMNS, "{}"))),
         Long.parseLong(
             metadata.configuration(
                 TARGET_FILE_SIZE, Long.toString(DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE))),

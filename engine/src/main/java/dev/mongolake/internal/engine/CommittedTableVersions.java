@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.util.TreeMap;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonValue;
-import org.bson.json.JsonParseException;
 
 /**
  * The Delta table version each collection's table had reached when the engine last trimmed the
@@ -40,13 +40,13 @@ final class CommittedTableVersions {
       return Map.of();
     }
     try {
-      BsonDocument document = BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8));
+      BsonDocument document = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
       Map<String, Long> versions = new TreeMap<>();
       for (Map.Entry<String, BsonValue> entry : document.getDocument("tables").entrySet()) {
         versions.put(entry.getKey(), entry.getValue().asNumber().longValue());
       }
       return versions;
-    } catch (JsonParseException | org.bson.BsonInvalidOperationException e) {
+    } catch (RuntimeException e) {
       throw new MongoLakeException(
           ErrorCode.DATA_CORRUPTION_DETECTED,
           "Cannot open the lake: " + FILE + " is damaged (" + e.getMessage() + ")",

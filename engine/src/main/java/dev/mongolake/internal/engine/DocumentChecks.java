@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.BsonNesting;
 import java.nio.ByteBuffer;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -12,16 +13,29 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 
-/** Checks documents before they are stored, with MongoDB's errors. */
+/**
+ * Checks documents before they are stored, with MongoDB's errors: {@code _id}, field names, nesting
+ * ({@link BsonNesting#MAX_STORED_DEPTH} levels, counted as MongoDB counts them) and size.
+ */
 final class DocumentChecks {
 
   /** MongoDB's {@code maxBsonObjectSize}. */
   static final int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+  // MongoDB's messages: src/mongo/db/ops/insert.cpp, src/mongo/db/update/storage_validation.cpp.
+  private static final String TOO_DEEP_TO_INSERT =
+      "cannot insert document because it exceeds "
+          + BsonNesting.MAX_STORED_DEPTH
+          + " levels of nesting";
+  private static final String TOO_DEEP_TO_UPDATE =
+      "Document exceeds maximum nesting depth of " + BsonNesting.MAX_STORED_DEPTH;
+
   private DocumentChecks() {}
 
   /** The document to store: {@code _id} first (generated if absent), checked for size and names. */
   static BsonDocument prepareForInsert(BsonDocument document) {
+    // First: copying the fields of a raw document decodes it whole, with org.bson's recursion.
+    checkDepth(document, TOO_DEEP_TO_INSERT);
     BsonDocument prepared = new BsonDocument();
     BsonValue id = document.get("_id");
     prepared.put("_id", id == null ? new BsonObjectId() : id);
@@ -30,12 +44,30 @@ final class DocumentChecks {
         prepared.put(entry.getKey(), entry.getValue());
       }
     }
-    check(prepared);
+    checkFieldsAndSize(prepared);
     return prepared;
   }
 
-  /** Checks a document version about to be stored. */
+  /** Checks a document version an update is about to store. */
   static void check(BsonDocument document) {
+    checkDepth(document, TOO_DEEP_TO_UPDATE);
+    checkFieldsAndSize(document);
+  }
+
+  /**
+   * Checks the nesting before anything else reads the document: the other checks recurse into it (a
+   * raw document's {@code keySet} decodes it whole), this walk stops one level past the limit.
+   *
+   * @param tooDeep the message, which MongoDB words per write
+   */
+  private static void checkDepth(BsonDocument document, String tooDeep) {
+    if (BsonNesting.storedLevels(document, BsonNesting.MAX_STORED_DEPTH)
+        > BsonNesting.MAX_STORED_DEPTH) {
+      throw new MongoLakeException(ErrorCode.OVERFLOW, tooDeep);
+    }
+  }
+
+  private static void checkFieldsAndSize(BsonDocument document) {
     BsonValue id = document.get("_id");
     if (id != null) {
       BsonType type = id.getBsonType();

@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
@@ -90,7 +91,7 @@ final class TableCatalog {
       if (bytes.length == 0) {
         return plain(namespace.storagePath());
       }
-      BsonDocument in = BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8));
+      BsonDocument in = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
       String table = requireTablePath(in.getString("table").getValue());
       Namespace from =
           in.isString("renamedFrom")

@@ -1,5 +1,6 @@
 package dev.mongolake.internal.index;
 
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ public final class IndexCatalogFile {
     } catch (StorageFileNotFoundException e) {
       return List.of();
     }
-    BsonDocument catalog = BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8));
+    BsonDocument catalog = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
     List<IndexSpec> specs = new ArrayList<>();
     for (BsonValue spec : catalog.getArray("indexes", new BsonArray())) {
       specs.add(IndexSpecParser.parse(spec.asDocument()));

@@ -1,5 +1,6 @@
 package dev.mongolake.internal.index;
 
+import dev.mongolake.delta.bson.BsonBytesDecoder;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
@@ -349,11 +350,9 @@ public final class IndexFile {
     return buffer.toByteArray();
   }
 
+  // The byte decoder holds a damaged file's nesting to MongoDB's limit; org.bson's has no bound.
   private static BsonDocument document(byte[] bytes, int offset, int length) {
-    ByteBuffer slice = ByteBuffer.wrap(bytes, offset, length).slice();
-    try (BsonBinaryReader reader = new BsonBinaryReader(slice)) {
-      return CODEC.decode(reader, DecoderContext.builder().build());
-    }
+    return BsonBytesDecoder.decode(bytes, offset, length);
   }
 
   private static InvalidIndexFileException invalid(Stored stored, String reason) {

@@ -2,6 +2,7 @@ package dev.mongolake.internal.index;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.Map;
@@ -33,6 +34,7 @@ public final class IndexSpecParser {
 
   /** Parses one specification. */
   public static IndexSpec parse(BsonDocument spec) {
+    SpecNesting.check(spec, "index specification");
     for (String field : spec.keySet()) {
       if (!KNOWN.contains(field) && !IGNORED.contains(field)) {
         throw new MongoLakeException(

@@ -2,6 +2,7 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.PositionalMatch;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -39,6 +40,7 @@ public final class Projection {
     if (spec == null || spec.isEmpty()) {
       return null;
     }
+    SpecNesting.check(spec, "projection");
     ProjectionParser.ParsedProjection parsed = ProjectionParser.parse(spec, true);
     PositionalMatch match =
         parsed.positional()
@@ -52,6 +54,7 @@ public final class Projection {
     if (spec == null || spec.isEmpty()) {
       return null;
     }
+    SpecNesting.check(spec, "projection");
     return new Projection(ProjectionParser.parse(spec, false), null);
   }
 

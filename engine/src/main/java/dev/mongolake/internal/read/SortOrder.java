@@ -3,6 +3,7 @@ package dev.mongolake.internal.read;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.internal.SpecNesting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -33,6 +34,8 @@ public final class SortOrder implements Comparator<BsonDocument> {
 
   /** Parses a sort document; an empty one means "no order". */
   public static SortOrder parse(BsonDocument sort) {
+    // Its messages print the values: a deep one must not reach them.
+    SpecNesting.check(sort, "sort");
     List<Key> keys = new ArrayList<>();
     for (Map.Entry<String, BsonValue> entry : sort.entrySet()) {
       BsonValue direction = entry.getValue();

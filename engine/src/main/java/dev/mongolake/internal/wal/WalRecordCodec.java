@@ -3,6 +3,7 @@ package dev.mongolake.internal.wal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BsonBytesDecoder;
 import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
@@ -10,8 +11,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bson.BsonBinaryReader;
-import org.bson.BsonBinaryWriter;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
@@ -20,10 +19,6 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
-import org.bson.io.BasicOutputBuffer;
 
 /**
  * Encodes {@link WalRecord}s as BSON documents {@code {op, ns, ...}}: {@code op} is {@code i}
@@ -33,8 +28,6 @@ import org.bson.io.BasicOutputBuffer;
  * {@code id} a deleted {@code _id}. Logs written before an op existed simply never hold it.
  */
 public final class WalRecordCodec {
-
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
   private WalRecordCodec() {}
 
@@ -229,16 +222,13 @@ public final class WalRecordCodec {
     return new LazyBsonDocument(raw.getBackingArray(), raw.getByteOffset(), raw.getByteLength());
   }
 
-  /** A raw container value decoded into ordinary BSON objects. */
+  /**
+   * A raw container value decoded into ordinary BSON objects, by the byte decoder: a crafted log's
+   * value nested past {@link dev.mongolake.delta.bson.BsonNesting#MAX_DEPTH} fails as invalid BSON
+   * instead of running org.bson's unbounded recursion out of stack.
+   */
   private static BsonValue copy(BsonValue value) {
-    BsonDocument wrapper = new BsonDocument("v", value);
-    BasicOutputBuffer buffer = new BasicOutputBuffer();
-    try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-      CODEC.encode(writer, wrapper, EncoderContext.builder().build());
-    }
-    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(buffer.toByteArray()))) {
-      return CODEC.decode(reader, DecoderContext.builder().build()).get("v");
-    }
+    return BsonBytesDecoder.decode(BsonBytesEncoder.encode(new BsonDocument("v", value))).get("v");
   }
 
   private static MongoLakeException corrupt(String reason) {

@@ -2,6 +2,7 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.BsonNesting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +21,7 @@ public final class PathApplier {
   static final int MAX_PADDING = 1_500_000;
 
   /** MongoDB's maximum nesting depth of a stored document. */
-  static final int MAX_DEPTH = 100;
+  static final int MAX_DEPTH = BsonNesting.MAX_STORED_DEPTH;
 
   private final UpdatePath owner;
   private final UpdatePath path;

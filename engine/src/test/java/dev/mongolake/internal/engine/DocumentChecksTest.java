@@ -113,4 +113,26 @@ class DocumentChecksTest {
 
     assertThat(DocumentChecks.prepareForInsert(wide).getString("text").getValue()).hasSize(6 << 20);
   }
+
+  @Test
+  void aRawDocumentIsHeldToAHundredLevelsWithoutOrgBsonsUnboundedDecoding() {
+    BsonDocument levels = new BsonDocument("x", new BsonInt32(1));
+    for (int i = 1; i < 101; i++) {
+      levels = new BsonDocument("_id", new BsonInt32(i)).append("a", levels);
+    }
+    RawBsonDocument tooDeep = new RawBsonDocument(levels, new BsonDocumentCodec());
+    RawBsonDocument hostile =
+        new RawBsonDocument(
+            dev.mongolake.DeepBson.withNestedField(
+                new BsonDocument("_id", new BsonInt32(1)), "a", 100_000));
+
+    for (BsonDocument each : List.of(tooDeep, hostile)) {
+      assertThatThrownBy(() -> DocumentChecks.check(each))
+          .isInstanceOfSatisfying(
+              MongoLakeException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.OVERFLOW))
+          .hasMessage("Document exceeds maximum nesting depth of 100");
+    }
+    DocumentChecks.check(new RawBsonDocument(levels.getDocument("a"), new BsonDocumentCodec()));
+  }
 }

@@ -3,8 +3,10 @@ package dev.mongolake.internal.wal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.DeepBson;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.BsonDepthException;
 import dev.mongolake.internal.buffer.LazyBsonDocument;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryWriter;
@@ -106,6 +108,39 @@ class WalRecordCodecTest {
     assertThatThrownBy(() -> WalRecordCodec.decode(new byte[] {1, 2, 3}))
         .isInstanceOf(MongoLakeException.class)
         .hasMessageStartingWith("Cannot replay a write-ahead log record:");
+  }
+
+  @Test
+  void aCraftedRecordNestedAHundredThousandLevelsIsRefusedAsInvalidBson() {
+    BsonDocument delete =
+        new BsonDocument("op", new BsonString("d")).append("ns", new BsonString("app.users"));
+    BsonDocument create =
+        new BsonDocument("op", new BsonString("ci")).append("ns", new BsonString("app.users"));
+
+    for (byte[] crafted :
+        java.util.List.of(
+            DeepBson.withNestedField(delete, "id", 100_000),
+            DeepBson.withNestedField(create, "spec", 100_000))) {
+      assertThatThrownBy(() -> WalRecordCodec.decode(crafted))
+          .isInstanceOf(MongoLakeException.class)
+          .hasMessageStartingWith(
+              "Cannot replay a write-ahead log record: it is not valid BSON: Cannot decode BSON:"
+                  + " BSONObj exceeds maximum nested object depth of 200");
+    }
+  }
+
+  @Test
+  void aCraftedDocumentVersionNestedTooDeepFailsClearlyWhenRead() {
+    BsonDocument insert =
+        new BsonDocument("op", new BsonString("i")).append("ns", new BsonString("app.users"));
+    byte[] crafted = DeepBson.withNestedField(insert, "doc", 100_000);
+
+    BsonDocument replayed = ((WalRecord.Insert) WalRecordCodec.decode(crafted)).document();
+
+    assertThatThrownBy(replayed::keySet)
+        .isInstanceOf(BsonDepthException.class)
+        .hasMessageStartingWith(
+            "Cannot decode BSON: BSONObj exceeds maximum nested object depth of 200");
   }
 
   @Test

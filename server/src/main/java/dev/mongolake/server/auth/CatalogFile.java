@@ -1,5 +1,6 @@
 package dev.mongolake.server.auth;
 
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ public record CatalogFile(Storage storage, String path, String description) {
     }
     try {
       return Optional.of(
-          parse.apply(BsonDocument.parse(new String(bytes, StandardCharsets.UTF_8))));
+          parse.apply(BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8))));
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Cannot read the "

@@ -5,6 +5,7 @@ import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCursor;
+import dev.mongolake.delta.bson.BoundedJson;
 import dev.mongolake.server.transfer.CsvSink;
 import dev.mongolake.server.transfer.DocumentSink;
 import dev.mongolake.server.transfer.JsonSink;
@@ -133,7 +134,7 @@ final class ExportCommand implements Callable<Integer> {
       return new BsonDocument();
     }
     try {
-      return BsonDocument.parse(json);
+      return BoundedJson.parseDocument(json);
     } catch (RuntimeException e) {
       throw new TransferException("Cannot parse " + option + ": " + e.getMessage(), e);
     }

@@ -165,7 +165,12 @@ public final class CommandDispatcher {
       return errorReply(translated.errorCode(), translated.getMessage());
     } catch (RuntimeException e) {
       LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);
-      return errorReply(ErrorCode.INTERNAL_ERROR, "Cannot run command: internal error: " + e);
+      return failureReply(e);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // One request's input did this (the decoders bound nesting, so it should not happen): it
+      // fails alone, its connection and every other carry on.
+      LOG.warn("Command {} failed: {}", body.isEmpty() ? "?" : body.getFirstKey(), e.toString());
+      return failureReply(e);
     }
   }
 
@@ -239,6 +244,11 @@ public final class CommandDispatcher {
     return command
         .map(c -> c.access(new CommandRequest(inner.database(), body, connection, server)))
         .orElse(Access.authenticated());
+  }
+
+  private static BsonDocument failureReply(Throwable error) {
+    MongoLakeException failure = UnexpectedFailure.of("run command", error);
+    return errorReply(failure.errorCode(), failure.getMessage());
   }
 
   /** The error reply for a failure with this code and message. */

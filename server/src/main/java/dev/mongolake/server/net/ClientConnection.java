@@ -104,6 +104,9 @@ final class ClientConnection implements Runnable, WireConnection {
       LOG.warn("Connection {} closed: TLS failed: {}", info.id(), e.getMessage());
     } catch (EOFException e) {
       LOG.debug("Connection {} ended by the client mid-message", info.id());
+    } catch (RuntimeException | Error e) {
+      // Whatever a request did, even running out of stack or memory, ends this connection only.
+      LOG.warn("Connection {} closed: handling it failed unexpectedly", info.id(), e);
     } catch (IOException e) {
       // A client leaving (reset, broken pipe) is the normal end of a connection, not an error.
       if (handler.streaming()) {

@@ -68,17 +68,19 @@ final class EventLoop implements AutoCloseable {
       }
     } catch (ClosedSelectorException e) {
       // Closed by close().
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       LOG.error("Event loop {} failed; its connections are closed", thread.getName(), e);
     } finally {
       closeAll();
     }
   }
 
+  // Handlers and tasks catch their own failures (closing their connection); these catches are the
+  // last line that keeps one connection's failure, an Error included, from ending the loop.
   private void dispatch(SelectionKey key) {
     try {
       ((ReadyHandler) key.attachment()).ready(key);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       LOG.error("Connection handler failed on {}", thread.getName(), e);
       key.cancel();
       closeQuietly(key);
@@ -90,7 +92,7 @@ final class EventLoop implements AutoCloseable {
     while ((task = tasks.poll()) != null) {
       try {
         task.run();
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
         LOG.error("Task failed on {}", thread.getName(), e);
       }
     }

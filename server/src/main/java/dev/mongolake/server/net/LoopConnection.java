@@ -6,6 +6,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
+import dev.mongolake.server.command.UnexpectedFailure;
 import dev.mongolake.server.wire.Compressor;
 import dev.mongolake.server.wire.MessageEncoder;
 import dev.mongolake.server.wire.MessageFrames;
@@ -137,7 +138,8 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
 
   @Override
   public void ready(SelectionKey ready) {
-    // A failure closes this connection only, never the loop (as in onLoop).
+    // A failure of any kind, even a request that ran out of stack or memory, closes this
+    // connection only, never the loop (as in onLoop): the loop serves every other connection.
     try {
       if (ready.isValid() && ready.isWritable()) {
         sendQueued();
@@ -145,7 +147,7 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       if (ready.isValid() && ready.isReadable()) {
         receive();
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       transportFailed(e);
     }
   }
@@ -156,14 +158,14 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
         () -> {
           try {
             work.run();
-          } catch (RuntimeException e) {
+          } catch (RuntimeException | Error e) {
             transportFailed(e);
           }
         });
   }
 
-  private void transportFailed(RuntimeException e) {
-    LOG.error("Connection {} closed: its transport failed unexpectedly", info.id(), e);
+  private void transportFailed(Throwable e) {
+    LOG.warn("Connection {} closed: handling it failed unexpectedly", info.id(), e);
     close();
   }
 
@@ -275,9 +277,8 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
                 }
                 return null;
               });
-    } catch (RuntimeException e) {
-      LOG.error("Connection {} closed: a request failed unexpectedly", info.id(), e);
-      close();
+    } catch (RuntimeException | Error e) {
+      transportFailed(e);
       return;
     }
     if (run.alreadyDurable()) {
@@ -303,8 +304,9 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       handler.run(request, this::sendFromAside, () -> stopping);
     } catch (IOException e) {
       LOG.debug("Connection {} ended by the client during an exhaust stream", info.id());
-    } catch (RuntimeException e) {
-      LOG.error("Connection {}: a request failed unexpectedly", info.id(), e);
+    } catch (RuntimeException | Error e) {
+      // Not on the loop: the connection closes once the loop has sent what is queued.
+      LOG.warn("Connection {}: a request failed unexpectedly", info.id(), e);
       stopping = true;
     } finally {
       onLoop(this::finished);
@@ -350,8 +352,18 @@ final class LoopConnection implements WireConnection, EventLoop.ReadyHandler {
       return;
     }
     replies.reset();
-    MessageEncoder.encode(
-        reply.message(), reply.requestId(), reply.responseTo(), reply.compressor(), replies);
+    try {
+      MessageEncoder.encode(
+          reply.message(), reply.requestId(), reply.responseTo(), reply.compressor(), replies);
+    } catch (RuntimeException | Error e) {
+      // A reply that cannot be encoded (nested past the encoder's depth, say) is replaced by the
+      // error it ends in, as RequestHandler answers failures of the other transports.
+      LOG.warn("Connection {}: a reply cannot be encoded", info.id(), e);
+      replies.reset();
+      Reply failed = reply.failed(UnexpectedFailure.of("answer request", e));
+      MessageEncoder.encode(
+          failed.message(), failed.requestId(), failed.responseTo(), failed.compressor(), replies);
+    }
     ByteBuffer bytes = ByteBuffer.wrap(replies.array(), 0, replies.size());
     write(bytes, true);
     if (replies.array().length > KEPT_REPLY_BUFFER_BYTES) {

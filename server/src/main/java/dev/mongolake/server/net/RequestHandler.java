@@ -1,8 +1,10 @@
 package dev.mongolake.server.net;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
+import dev.mongolake.server.command.UnexpectedFailure;
 import dev.mongolake.server.wire.Compressor;
 import dev.mongolake.server.wire.DecodedMessage;
 import dev.mongolake.server.wire.MessageDecoder;
@@ -55,6 +57,8 @@ final class RequestHandler {
   private final CommandDispatcher dispatcher;
   private final ConnectionInfo info;
   private int nextRequestId = 1;
+  // Replies handed to a sink without failing: a request that fails before its first gets one.
+  private int replies;
   // Set while this connection streams exhaust replies.
   private volatile boolean streaming;
 
@@ -72,6 +76,11 @@ final class RequestHandler {
     return streaming;
   }
 
+  /**
+   * Decodes a frame; never throws. A message that cannot be decoded, for whatever reason (even one
+   * that runs the decoder out of stack or memory), becomes a request answered with an error: its
+   * frame is intact, so the connection can go on.
+   */
   Request decode(MessageFrames.Frame frame) {
     int requestId = frame.header().requestId();
     try {
@@ -80,6 +89,14 @@ final class RequestHandler {
       return new Request(requestId, decoded, command, null);
     } catch (WireProtocolException e) {
       return new Request(requestId, null, null, e);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      LOG.warn("Connection {}: cannot decode a message: {}", info.id(), e.toString());
+      MongoLakeException failure = UnexpectedFailure.of("decode message", e);
+      return new Request(
+          requestId,
+          null,
+          null,
+          new WireProtocolException(failure.errorCode(), failure.getMessage(), e));
     }
   }
 
@@ -99,8 +116,45 @@ final class RequestHandler {
     };
   }
 
-  /** Answers one request: no reply when it asks for none, several on an exhaust stream. */
+  /**
+   * Answers one request: no reply when it asks for none, several on an exhaust stream. A failure no
+   * handler meant (the dispatcher answers the usual ones) is answered with an error reply while the
+   * request has had none yet; otherwise it is thrown, and the transport closes this connection.
+   *
+   * @throws IOException if a reply cannot be written
+   */
   void run(Request request, ReplySink sink, BooleanSupplier stopping) throws IOException {
+    int repliesBefore = replies;
+    try {
+      answer(request, sink, stopping);
+    } catch (RuntimeException | Error e) {
+      if (replies != repliesBefore || streaming) {
+        throw e;
+      }
+      LOG.warn("Connection {}: a request failed unexpectedly", info.id(), e);
+      if (!wantsReply(request)) {
+        return;
+      }
+      MongoLakeException failure = UnexpectedFailure.of("answer request", e);
+      BsonDocument error = CommandDispatcher.errorReply(failure.errorCode(), failure.getMessage());
+      boolean legacy = request.decoded() != null && request.decoded().message() instanceof OpQuery;
+      send(
+          sink,
+          legacy ? OpReply.of(error) : OpMsg.reply(error),
+          request.requestId(),
+          Optional.empty());
+    }
+  }
+
+  /** Whether the client waits for a reply: all but unacknowledged OP_MSG writes. */
+  private static boolean wantsReply(Request request) {
+    return request.decoded() == null
+        || !(request.decoded().message() instanceof OpMsg msg)
+        || !msg.moreToCome();
+  }
+
+  private void answer(Request request, ReplySink sink, BooleanSupplier stopping)
+      throws IOException {
     int requestId = request.requestId();
     if (request.malformed() != null) {
       LOG.warn(
@@ -108,7 +162,8 @@ final class RequestHandler {
           info.id(),
           request.malformed().getMessage());
       BsonDocument error =
-          CommandDispatcher.errorReply(ErrorCode.PROTOCOL_ERROR, request.malformed().getMessage());
+          CommandDispatcher.errorReply(
+              request.malformed().errorCode(), request.malformed().getMessage());
       send(sink, OpMsg.reply(error), requestId, Optional.empty());
       return;
     }
@@ -180,6 +235,7 @@ final class RequestHandler {
       throws IOException {
     int requestId = nextRequestId++;
     sink.send(message, requestId, responseTo, compressor);
+    replies++;
     return requestId;
   }
 

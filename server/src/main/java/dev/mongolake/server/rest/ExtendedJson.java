@@ -2,15 +2,19 @@ package dev.mongolake.server.rest;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import org.bson.BsonArray;
+import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.delta.bson.BsonDepthException;
+import dev.mongolake.delta.bson.BsonNesting;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;
+import org.bson.json.JsonReader;
 import org.bson.json.JsonWriterSettings;
 
 /**
  * MongoDB Extended JSON in and out of the REST API, through org.bson's JsonReader and JsonWriter.
- * Input accepts both relaxed and canonical forms; output is relaxed unless canonical is asked for.
+ * Input accepts both relaxed and canonical forms, nested at most {@link BsonNesting#MAX_DEPTH}
+ * levels (see {@link BoundedJson}); output is relaxed unless canonical is asked for.
  */
 public final class ExtendedJson {
 
@@ -35,11 +39,13 @@ public final class ExtendedJson {
     String text = json.strip();
     try {
       if (text.startsWith("[")) {
-        return BsonArray.parse(text);
+        return BoundedJson.parseArray(text);
       }
       if (text.startsWith("{")) {
-        return BsonDocument.parse(text);
+        return BoundedJson.parseDocument(text);
       }
+    } catch (BsonDepthException e) {
+      throw tooDeep(what);
     } catch (RuntimeException e) {
       throw unparsable(what, e);
     }
@@ -66,7 +72,12 @@ public final class ExtendedJson {
   public static BsonValue parseValue(String json, String what) {
     BsonDocument wrapper;
     try {
-      wrapper = BsonDocument.parse("{\"v\": " + json + "\n}");
+      // The value, not its wrapper, may nest MAX_DEPTH levels below itself.
+      try (JsonReader reader = new JsonReader("{\"v\": " + json + "\n}")) {
+        wrapper = BoundedJson.readDocument(reader, BsonNesting.MAX_DEPTH + 1);
+      }
+    } catch (BsonDepthException e) {
+      throw tooDeep(what);
     } catch (RuntimeException e) {
       throw unparsable(what, e);
     }
@@ -76,6 +87,12 @@ public final class ExtendedJson {
           ErrorCode.FAILED_TO_PARSE, "Cannot parse " + what + ": '" + abbreviate(json) + "'");
     }
     return wrapper.get("v");
+  }
+
+  // MongoDB's answer to BSON nested this deep, whichever way it arrives.
+  private static MongoLakeException tooDeep(String what) {
+    return new MongoLakeException(
+        ErrorCode.OVERFLOW, "Cannot parse " + what + ": " + BsonNesting.TOO_DEEP);
   }
 
   private static MongoLakeException unparsable(String what, RuntimeException e) {

@@ -8,6 +8,7 @@ import dev.mongolake.server.auth.BasicAuthentication;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.command.UnexpectedFailure;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -78,6 +79,13 @@ public final class RestRouter implements HttpHandler {
               HttpStatuses.INTERNAL_ERROR,
               ErrorCode.INTERNAL_ERROR,
               "Cannot " + method + " " + routeLabel + ": internal error: " + e);
+    } catch (Error e) {
+      // Even a request that ran out of stack or memory gets its answer (the exchange would
+      // otherwise never be closed, and the client would wait): it fails alone.
+      LOG.warn("REST {} {} failed: {}", method, routeLabel, e.toString());
+      MongoLakeException failure = UnexpectedFailure.of(method + " " + routeLabel, e);
+      response =
+          error(HttpStatuses.of(failure.errorCode()), failure.errorCode(), failure.getMessage());
     }
     try {
       write(exchange, response, output);

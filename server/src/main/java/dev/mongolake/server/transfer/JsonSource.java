@@ -1,13 +1,13 @@
 package dev.mongolake.server.transfer;
 
+import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.delta.bson.BsonNesting;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.NoSuchElementException;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.DecoderContext;
 import org.bson.json.JsonReader;
 
 /**
@@ -15,8 +15,6 @@ import org.bson.json.JsonReader;
  * streamed element by element, or JSON lines, one document per line with blank lines skipped.
  */
 public final class JsonSource implements DocumentSource {
-
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
   private final BufferedReader reader;
   private final JsonReader array;
@@ -82,7 +80,7 @@ public final class JsonSource implements DocumentSource {
         throw new TransferException(
             "Cannot import array element " + element + ": it is a " + type + ", not a document");
       }
-      return CODEC.decode(array, DecoderContext.builder().build());
+      return BoundedJson.readDocument(array, BsonNesting.MAX_DEPTH);
     } catch (TransferException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -101,7 +99,7 @@ public final class JsonSource implements DocumentSource {
       if (text == null) {
         return null;
       }
-      return BsonDocument.parse(text);
+      return BoundedJson.parseDocument(text);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (RuntimeException e) {

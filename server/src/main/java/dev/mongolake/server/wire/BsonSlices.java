@@ -1,6 +1,9 @@
 package dev.mongolake.server.wire;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.delta.bson.BsonDepthException;
+import dev.mongolake.delta.bson.BsonNesting;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.bson.BsonDocument;
@@ -8,7 +11,8 @@ import org.bson.BsonSerializationException;
 
 /**
  * Reads one BSON document from a little-endian buffer, validating its framing first, so that a
- * hostile length never causes a large allocation or a read past the message.
+ * hostile length never causes a large allocation or a read past the message, and holding its
+ * nesting to {@link BsonNesting#MAX_DEPTH}, so that a hostile depth never exhausts a stack.
  */
 final class BsonSlices {
 
@@ -41,6 +45,10 @@ final class BsonSlices {
           BsonBytesDecoder.decode(buffer.array(), buffer.arrayOffset() + start, size);
       buffer.position(start + size);
       return document;
+    } catch (BsonDepthException e) {
+      // MongoDB's own answer to such a message (its BSON validation, bson_validate.cpp).
+      throw new WireProtocolException(
+          ErrorCode.OVERFLOW, "Cannot read " + where + ": " + BsonNesting.TOO_DEEP, e);
     } catch (BsonSerializationException e) {
       throw new WireProtocolException(
           "Cannot read " + where + ": invalid BSON: " + e.getMessage(), e);

@@ -64,6 +64,11 @@ final class WireTestClient implements AutoCloseable {
     return requestId;
   }
 
+  /** Sends bytes written by hand: a whole message, as a hostile client would build it. */
+  void sendRaw(byte[] message) throws IOException {
+    socket.getOutputStream().write(message);
+  }
+
   /** The next reply; fails if the server closes the connection first. */
   Reply read() throws IOException {
     MessageFrames.Frame frame = MessageFrames.read(in);

@@ -3,6 +3,9 @@ package dev.mongolake.server.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.server.DeepBson;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -99,6 +102,67 @@ class MessageCodecTest {
     assertThatThrownBy(() -> MessageFrames.read(new ByteArrayInputStream(header)))
         .isInstanceOf(WireProtocolException.class)
         .hasMessageContaining("is outside 16..48000000");
+  }
+
+  @Test
+  void aBodyNestedToTheBsonLimitDecodes() throws Exception {
+    byte[] body =
+        DeepBson.append(
+            new BsonDocument("ping", new BsonInt32(1)).append("$db", new BsonString("admin")),
+            "deep",
+            DeepBson.DOCUMENT,
+            DeepBson.nested(BsonNesting.MAX_DEPTH - 1, DeepBson.DOCUMENTS));
+
+    OpMsg decoded = (OpMsg) decode(DeepBson.opMsg(1, body)).message();
+
+    assertThat(BsonNesting.nestedLevels(decoded.body(), 1000)).isEqualTo(BsonNesting.MAX_DEPTH);
+  }
+
+  @Test
+  void aBodyNestedPastTheBsonLimitIsRefusedWithOverflow() {
+    byte[] body =
+        DeepBson.append(
+            new BsonDocument("ping", new BsonInt32(1)),
+            "deep",
+            DeepBson.DOCUMENT,
+            DeepBson.nested(BsonNesting.MAX_DEPTH, DeepBson.DOCUMENTS));
+
+    assertThatThrownBy(() -> decode(DeepBson.opMsg(1, body)))
+        .isInstanceOfSatisfying(
+            WireProtocolException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.OVERFLOW))
+        .hasMessage("Cannot read OP_MSG body: BSONObj exceeds maximum nested object depth of 200");
+  }
+
+  @Test
+  void aDocumentSequenceNestedPastTheBsonLimitIsRefusedWithOverflow() throws Exception {
+    byte[] deep = DeepBson.nested(100_000, DeepBson.DOCUMENTS);
+    byte[] message =
+        MessageEncoder.encode(
+            new OpMsg(0, INSERT, List.of(new DocumentSequence("documents", List.of()))),
+            1,
+            0,
+            Optional.empty());
+    // Grow the empty sequence by the deep document: its size field, then the message's.
+    ByteBuffer grown =
+        ByteBuffer.allocate(message.length + deep.length).order(ByteOrder.LITTLE_ENDIAN);
+    grown.put(message).put(deep);
+    int sequenceAt = message.length - (4 + "documents".length() + 1);
+    grown.putInt(sequenceAt, grown.getInt(sequenceAt) + deep.length);
+    grown.putInt(0, grown.capacity());
+
+    assertThatThrownBy(() -> decode(grown.array()))
+        .isInstanceOfSatisfying(
+            WireProtocolException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.OVERFLOW))
+        .hasMessage(
+            "Cannot read OP_MSG document sequence 'documents': BSONObj exceeds maximum nested"
+                + " object depth of 200");
+  }
+
+  private static DecodedMessage decode(byte[] message) throws Exception {
+    MessageFrames.Frame frame = MessageFrames.read(new ByteArrayInputStream(message));
+    return MessageDecoder.decode(frame.header(), frame.body());
   }
 
   @Test

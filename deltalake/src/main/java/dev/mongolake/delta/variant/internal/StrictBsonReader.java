@@ -1,5 +1,6 @@
 package dev.mongolake.delta.variant.internal;
 
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.delta.variant.VariantCodecException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +25,22 @@ public final class StrictBsonReader {
 
   private StrictBsonReader() {}
 
+  /**
+   * Reads the document.
+   *
+   * @throws VariantCodecException if a key repeats or the document nests deeper than {@link
+   *     BsonNesting#MAX_DEPTH} (which org.bson's reader would follow until the stack ran out)
+   */
   public static BsonDocument read(RawBsonDocument raw) {
     try (BsonBinaryReader reader = new BsonBinaryReader(raw.getByteBuffer().asNIO())) {
-      return readDocument(reader);
+      return readDocument(reader, 0);
     }
   }
 
-  private static BsonDocument readDocument(BsonReader reader) {
+  private static BsonDocument readDocument(BsonReader reader, int depth) {
+    if (depth > BsonNesting.MAX_DEPTH) {
+      throw new VariantCodecException("Cannot encode document: " + BsonNesting.TOO_DEEP);
+    }
     reader.readStartDocument();
     BsonDocument document = new BsonDocument();
     while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
@@ -38,29 +48,33 @@ public final class StrictBsonReader {
       if (document.containsKey(key)) {
         throw new VariantCodecException("Cannot encode document: duplicate key '" + key + "'");
       }
-      document.append(key, readValue(reader));
+      document.append(key, readValue(reader, depth));
     }
     reader.readEndDocument();
     return document;
   }
 
-  private static BsonValue readValue(BsonReader reader) {
+  /** A value of a container at {@code depth} (the top-level document is 0). */
+  private static BsonValue readValue(BsonReader reader, int depth) {
     return switch (reader.getCurrentBsonType()) {
-      case DOCUMENT -> readDocument(reader);
-      case ARRAY -> readArray(reader);
+      case DOCUMENT -> readDocument(reader, depth + 1);
+      case ARRAY -> readArray(reader, depth + 1);
       case JAVASCRIPT_WITH_SCOPE -> {
         String code = reader.readJavaScriptWithScope();
-        yield new BsonJavaScriptWithScope(code, readDocument(reader));
+        yield new BsonJavaScriptWithScope(code, readDocument(reader, depth + 1));
       }
       default -> SCALARS.decode(reader, CONTEXT);
     };
   }
 
-  private static BsonArray readArray(BsonReader reader) {
+  private static BsonArray readArray(BsonReader reader, int depth) {
+    if (depth > BsonNesting.MAX_DEPTH) {
+      throw new VariantCodecException("Cannot encode document: " + BsonNesting.TOO_DEEP);
+    }
     reader.readStartArray();
     List<BsonValue> values = new ArrayList<>();
     while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-      values.add(readValue(reader));
+      values.add(readValue(reader, depth));
     }
     reader.readEndArray();
     return new BsonArray(values);

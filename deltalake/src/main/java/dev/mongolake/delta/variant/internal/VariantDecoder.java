@@ -2,6 +2,7 @@ package dev.mongolake.delta.variant.internal;
 
 import static dev.mongolake.delta.variant.internal.VariantFormat.*;
 
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.delta.variant.VariantCodecException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -42,8 +43,18 @@ import org.bson.types.ObjectId;
  * date, time, NTZ and nanosecond timestamps) still decode, to the nearest BSON type.
  */
 public final class VariantDecoder {
+  /**
+   * Nested Variant objects and arrays decoded at most. A wrapper adds at most three Variant levels
+   * to the BSON level it encodes (code with scope: the wrapper, its payload, the scope), so four
+   * per level never refuses a document within {@link BsonNesting#MAX_DEPTH}, while the recursion
+   * over a hostile file (offsets only point forward, but a file can be large) stays a few thousand
+   * frames.
+   */
+  private static final int MAX_VARIANT_DEPTH = 4 * BsonNesting.MAX_DEPTH;
+
   private final String[] keys;
   private final ByteBuffer value;
+  private int depth;
 
   private VariantDecoder(String[] keys, byte[] value) {
     this.keys = keys;
@@ -95,9 +106,26 @@ public final class VariantDecoder {
     return switch (basicType) {
       case BASIC_PRIMITIVE -> readPrimitive(typeHeader, at + 1);
       case BASIC_SHORT_STRING -> new BsonString(utf8(at + 1, typeHeader));
-      case BASIC_OBJECT -> readObject(typeHeader, at + 1, true);
-      default -> readArray(typeHeader, at + 1);
+      case BASIC_OBJECT -> {
+        descend();
+        BsonValue object = readObject(typeHeader, at + 1, true);
+        depth--;
+        yield object;
+      }
+      default -> {
+        descend();
+        BsonValue array = readArray(typeHeader, at + 1);
+        depth--;
+        yield array;
+      }
     };
+  }
+
+  private void descend() {
+    if (++depth > MAX_VARIANT_DEPTH) {
+      throw new VariantCodecException(
+          "Cannot decode Variant: it nests deeper than " + MAX_VARIANT_DEPTH + " levels");
+    }
   }
 
   /**

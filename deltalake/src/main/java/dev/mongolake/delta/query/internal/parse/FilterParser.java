@@ -1,5 +1,6 @@
 package dev.mongolake.delta.query.internal.parse;
 
+import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.delta.query.ast.AllOfPredicate;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
@@ -21,7 +22,12 @@ import org.bson.BsonValue;
  * Turns a filter document into a {@link FilterNode} tree, dispatching operators through an {@link
  * OperatorRegistry}. Follows MongoDB's parser: a field whose value is a document starting with a
  * {@code $} key is an operator document (every key must then be an operator), any other value is an
- * equality (a regular expression value is a pattern match). Stateless and thread-safe.
+ * equality (a regular expression value is a pattern match).
+ *
+ * <p>One parser per filter: it counts how deeply the filter's documents nest ({@code $and}, {@code
+ * $or}, {@code $nor}, {@code $elemMatch}, {@code $not}) and refuses more than MongoDB's {@link
+ * BsonNesting#MAX_QUERY_DEPTH}, so that neither this recursive parser nor the matcher it builds can
+ * run out of stack. Not thread-safe.
  */
 public final class FilterParser {
   private static final String UNKNOWN_TOP_LEVEL_HINT =
@@ -31,6 +37,8 @@ public final class FilterParser {
       ". If you are trying to negate an entire expression, use $nor.";
 
   private final OperatorRegistry registry;
+  // The level of the document being parsed: the filter itself is 0.
+  private int depth = -1;
 
   public FilterParser(OperatorRegistry registry) {
     this.registry = registry;
@@ -42,6 +50,15 @@ public final class FilterParser {
 
   /** Parses a filter document at the given level; a single condition is returned unwrapped. */
   public FilterNode parseDocument(BsonDocument filter, ParseLevel level) {
+    descend(filter, BsonNesting.MAX_QUERY_DEPTH);
+    try {
+      return parseFields(filter, level);
+    } finally {
+      depth--;
+    }
+  }
+
+  private FilterNode parseFields(BsonDocument filter, ParseLevel level) {
     List<FilterNode> children = new ArrayList<>(filter.size());
     for (Map.Entry<String, BsonValue> entry : filter.entrySet()) {
       String key = entry.getKey();
@@ -73,6 +90,16 @@ public final class FilterParser {
   /** Parses {@code {$gt: 1, $lt: 5}}: every key must be a known field operator. */
   public FieldPredicate parseOperatorDocument(
       String fieldName, BsonDocument operators, ParseLevel level) {
+    descend(operators, BsonNesting.MAX_QUERY_DEPTH + 1);
+    try {
+      return parseOperators(fieldName, operators, level);
+    } finally {
+      depth--;
+    }
+  }
+
+  private FieldPredicate parseOperators(
+      String fieldName, BsonDocument operators, ParseLevel level) {
     FieldContext context = new FieldContext(fieldName, operators, level, this);
     List<FieldPredicate> predicates = new ArrayList<>(operators.size());
     for (Map.Entry<String, BsonValue> entry : operators.entrySet()) {
@@ -82,6 +109,23 @@ public final class FilterParser {
       handler.parse(name, entry.getValue(), context).ifPresent(predicates::add);
     }
     return predicates.size() == 1 ? predicates.getFirst() : new AllOfPredicate(predicates);
+  }
+
+  /**
+   * Enters a nested filter or operator document. MongoDB counts both and checks the count when it
+   * enters a filter document ({@code MatchExpressionParser::_parse}): a filter at the maximum depth
+   * may still hold operator documents one level below it. Checking operator documents at that level
+   * bounds chains of {@code $not} too, which MongoDB leaves to its BSON depth limit.
+   */
+  private void descend(BsonDocument document, int limit) {
+    if (++depth > limit) {
+      String text = document.toJson();
+      throw QueryErrors.badValue(
+          "exceeded maximum query tree depth of "
+              + BsonNesting.MAX_QUERY_DEPTH
+              + " at "
+              + (text.length() <= 100 ? text : text.substring(0, 100) + "..."));
+    }
   }
 
   /**
