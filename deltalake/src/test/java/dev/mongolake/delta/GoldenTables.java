@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Where the Spark-written golden Delta tables are: the {@code mongolake.golden.tables} system
  * property or the {@code MONGOLAKE_GOLDEN_TABLES} environment variable if set, else a {@code
- * shared/delta-golden} folder beside the repository or one of its ancestors (a clone may sit
- * anywhere on the machine). The tables are read in place, never copied into the repository.
+ * shared/delta-golden} folder beside the repository or one of its ancestors, else the team
+ * machines' {@code /work/shared/delta-golden} (a clone may sit anywhere on the machine). The tables
+ * are read in place, never copied into the repository.
  *
  * <p>A clone without them skips the tests that read them, saying where they were looked for. In CI,
  * meaning the environment variable {@code CI} is {@code true} (CI services set it, and {@code
@@ -99,6 +100,11 @@ final class GoldenTables {
       if (parent != null) {
         candidates.add(parent.resolve("shared").resolve("delta-golden"));
       }
+    }
+    // The team machines keep them there, wherever a clone (CI's among them) is made.
+    Path teamMachines = Path.of("/work/shared/delta-golden");
+    if (!candidates.contains(teamMachines)) {
+      candidates.add(teamMachines);
     }
     return candidates;
   }

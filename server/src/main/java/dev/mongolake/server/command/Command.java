@@ -36,6 +36,16 @@ public interface Command {
     return Access.denied();
   }
 
+  /**
+   * The fields this command takes in its body (see {@link CommandFields}): the dispatcher refuses
+   * any other before the command runs, so that no option is accepted and ignored. {@link
+   * CommandFields#UNCHECKED} for a command that does not declare them yet (the registry's tests
+   * list those by name).
+   */
+  default CommandFields fields() {
+    return CommandFields.UNCHECKED;
+  }
+
   /** One line for {@code listCommands}. */
   String help();
 

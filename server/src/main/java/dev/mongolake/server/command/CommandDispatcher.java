@@ -138,6 +138,7 @@ public final class CommandDispatcher {
       CommandRequest request =
           new CommandRequest(database, body, connection, server, exhaustAllowed);
       checkAuthorized(command, request);
+      command.fields().check(body);
       long deadline = MaxTimeMS.deadline(body, System.nanoTime());
       OperationsInProgress.Operation operation =
           server.operations().begin(connection, database, body, server.clock().instant(), deadline);

@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.PrivilegeSet;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.ArrayList;
@@ -51,6 +52,11 @@ public final class CatalogCommands {
     @Override
     public String name() {
       return "listDatabases";
+    }
+
+    @Override
+    public CommandFields fields() {
+      return CommandFields.of("listDatabases", "filter", "nameOnly", "authorizedDatabases");
     }
 
     @Override
@@ -119,6 +125,13 @@ public final class CatalogCommands {
     }
 
     @Override
+    public CommandFields fields() {
+      return CommandFields.of(
+              "listCollections", "filter", "nameOnly", "cursor", "authorizedCollections")
+          .refusingUnless("includePendingDrops", CommandFields.FALSE);
+    }
+
+    @Override
     public Access access(CommandRequest request) {
       return Access.to(Resource.database(request.database()), ActionType.LIST_COLLECTIONS);
     }
@@ -162,10 +175,45 @@ public final class CatalogCommands {
     }
   }
 
+  /**
+   * MongoDB 7's create options: a collection here is a plain one, so every option that would make
+   * it something else (capped, validated, a view, time series, clustered, with pre- and
+   * post-images) is refused by name rather than creating a plain collection in its place.
+   */
+  static final CommandFields CREATE_FIELDS =
+      CommandFields.of("create")
+          .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
+          .refusingUnless("capped", CommandFields.FALSE)
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusing(
+              "size",
+              "max",
+              "idIndex",
+              "validator",
+              "validationLevel",
+              "validationAction",
+              "viewOn",
+              "pipeline",
+              "timeseries",
+              "expireAfterSeconds",
+              "clusteredIndex",
+              "changeStreamPreAndPostImages",
+              "encryptedFields",
+              "indexOptionDefaults",
+              "storageEngine",
+              "flags",
+              "temp",
+              "recordPreImages");
+
   private record Create(MongoLake lake) implements Command {
     @Override
     public String name() {
       return "create";
+    }
+
+    @Override
+    public CommandFields fields() {
+      return CREATE_FIELDS;
     }
 
     /** {@code createCollection}, or {@code insert}, which creates collections implicitly anyway. */
@@ -198,6 +246,11 @@ public final class CatalogCommands {
     }
 
     @Override
+    public CommandFields fields() {
+      return CommandFields.of("drop");
+    }
+
+    @Override
     public Access access(CommandRequest request) {
       return Access.to(
           Resource.collection(CommandArguments.of(request).namespace(request.database())),
@@ -227,6 +280,11 @@ public final class CatalogCommands {
     @Override
     public String name() {
       return "dropDatabase";
+    }
+
+    @Override
+    public CommandFields fields() {
+      return CommandFields.of("dropDatabase");
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.diagnostic.AdminDatabase;
 import org.bson.BsonDocument;
@@ -25,9 +26,18 @@ import org.bson.BsonDocument;
  */
 record RenameCollectionCommand(MongoLake lake) implements Command {
 
+  private static final CommandFields FIELDS =
+      CommandFields.of("renameCollection", "to", "dropTarget")
+          .refusingUnless("stayTemp", CommandFields.FALSE);
+
   @Override
   public String name() {
     return "renameCollection";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**

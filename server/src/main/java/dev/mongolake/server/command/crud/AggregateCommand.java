@@ -9,6 +9,7 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.diagnostic.StorageStats;
@@ -28,9 +29,26 @@ public final class AggregateCommand extends CollectionCommand {
     this.cursors = cursors;
   }
 
+  /** MongoDB 7's aggregate fields; the options not implemented are refused by name. */
+  private static final CommandFields FIELDS =
+      CommandFields.of(
+              "aggregate",
+              "pipeline",
+              "explain",
+              "allowDiskUse",
+              "cursor",
+              "bypassDocumentValidation")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusing("let", "exchange", "isMapReduceCommand", "fromMongos", "needsMerge");
+
   @Override
   public String name() {
     return "aggregate";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**
@@ -65,6 +83,7 @@ public final class AggregateCommand extends CollectionCommand {
           "Cannot run a database-level aggregation ({aggregate: 1}): it is not supported yet");
     }
     Namespace namespace = args.namespace(request.database());
+    IndexHint.check(lake(), namespace, request.body().get("hint"));
     List<BsonDocument> pipeline = args.documents("pipeline");
     if (!request.body().containsKey("cursor") && !request.body().containsKey("explain")) {
       throw new MongoLakeException(

@@ -6,8 +6,10 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 
 /** {@code count}: {@code {count: <coll>, query, skip, limit}}. */
@@ -17,9 +19,19 @@ public final class CountCommand extends CollectionCommand {
     super(lake);
   }
 
+  /** MongoDB 7's count fields ({@code fields} is legacy and ignored by MongoDB too). */
+  private static final CommandFields FIELDS =
+      CommandFields.of("count", "query", "limit", "skip", "hint", "fields")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+
   @Override
   public String name() {
     return "count";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -36,6 +48,7 @@ public final class CountCommand extends CollectionCommand {
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
+    IndexHint.check(lake(), namespace, request.body().get("hint"));
     long count = 0;
     try (MongoLakeCursor<BsonDocument> cursor =
         collection(namespace)
@@ -48,6 +61,8 @@ public final class CountCommand extends CollectionCommand {
         count++;
       }
     }
-    return new BsonDocument("n", new BsonInt64(count));
+    // MongoDB answers an int when the count fits in one.
+    return new BsonDocument(
+        "n", count <= Integer.MAX_VALUE ? new BsonInt32((int) count) : new BsonInt64(count));
   }
 }

@@ -8,6 +8,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -20,9 +21,23 @@ public final class DeleteCommand extends CollectionCommand {
     super(lake);
   }
 
+  /** MongoDB 7's delete fields. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("delete", "deletes", "ordered").refusing("let");
+
+  /** MongoDB 7's delete statement fields. */
+  static final CommandFields STATEMENT_FIELDS =
+      CommandFields.of("delete.deletes", "q", "limit", "hint")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+
   @Override
   public String name() {
     return "delete";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -41,6 +56,7 @@ public final class DeleteCommand extends CollectionCommand {
     Namespace namespace = args.namespace(request.database());
     MongoLakeCollection<BsonDocument> collection = collection(namespace);
     List<BsonDocument> statements = args.documents("deletes");
+    STATEMENT_FIELDS.checkStatements(statements);
     boolean ordered = args.bool("ordered", true);
     long deleted = 0;
     WriteErrors errors = new WriteErrors();
@@ -59,6 +75,7 @@ public final class DeleteCommand extends CollectionCommand {
               ErrorCode.FAILED_TO_PARSE,
               "The limit field in delete objects must be 0 or 1. Got " + limit);
         }
+        IndexHint.checkForOneDocument(lake(), namespace, statements.get(i).get("hint"), limit == 1);
         deleted +=
             limit == 1
                 ? collection.deleteOne(filter).getDeletedCount()

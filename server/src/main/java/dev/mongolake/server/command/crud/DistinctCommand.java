@@ -7,6 +7,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonArray;
@@ -23,9 +24,19 @@ public final class DistinctCommand extends CollectionCommand {
     super(lake);
   }
 
+  /** MongoDB 7's distinct fields. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("distinct", "key", "query", "hint")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+
   @Override
   public String name() {
     return "distinct";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -47,6 +58,7 @@ public final class DistinctCommand extends CollectionCommand {
           ErrorCode.TYPE_MISMATCH, "BSON field 'distinct.key' is missing or not a string");
     }
     String key = request.body().getString("key").getValue();
+    IndexHint.check(lake(), namespace, request.body().get("hint"));
     List<BsonValue> values =
         collection(namespace)
             .distinct(key, args.document("query", new BsonDocument()), BsonValue.class);

@@ -9,6 +9,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,31 @@ public final class FindAndModifyCommand extends CollectionCommand {
     super(lake);
   }
 
+  /** MongoDB 7's findAndModify fields. */
+  private static final CommandFields FIELDS =
+      CommandFields.of(
+              "findAndModify",
+              "query",
+              "sort",
+              "remove",
+              "update",
+              "new",
+              "fields",
+              "upsert",
+              "arrayFilters",
+              "hint",
+              "bypassDocumentValidation")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusing("let");
+
   @Override
   public String name() {
     return "findAndModify";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -86,6 +109,7 @@ public final class FindAndModifyCommand extends CollectionCommand {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
     }
+    IndexHint.checkForOneDocument(lake(), namespace, request.body().get("hint"), sort == null);
     List<BsonDocument> arrayFilters = new ArrayList<>();
     BsonArray filters = args.optionalArray("arrayFilters");
     if (filters != null) {

@@ -6,9 +6,12 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import java.util.Optional;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
@@ -24,9 +27,46 @@ public final class FindCommand extends CollectionCommand {
     this.cursors = cursors;
   }
 
+  /** MongoDB 7's find fields; the options not implemented are refused by name. */
+  private static final CommandFields FIELDS =
+      CommandFields.of(
+              "find",
+              "filter",
+              "projection",
+              "sort",
+              "hint",
+              "skip",
+              "limit",
+              "batchSize",
+              "singleBatch",
+              "allowDiskUse",
+              "allowPartialResults")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusingUnless("tailable", CommandFields.FALSE)
+          .refusingUnless("awaitData", CommandFields.FALSE)
+          .refusingUnless("returnKey", CommandFields.FALSE)
+          .refusingUnless("showRecordId", CommandFields.FALSE)
+          .refusingUnless("noCursorTimeout", CommandFields.FALSE)
+          .refusing(
+              "min",
+              "max",
+              "let",
+              "oplogReplay",
+              "readOnce",
+              "term",
+              "resumeAfter",
+              "requestResumeToken",
+              "$_requestResumeToken",
+              "$_resumeAfter");
+
   @Override
   public String name() {
     return "find";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -58,10 +98,16 @@ public final class FindCommand extends CollectionCommand {
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
+    BsonDocument sort = args.document("sort", new BsonDocument());
+    Optional<Integer> natural = IndexHint.check(lake(), namespace, request.body().get("hint"));
+    if (natural.isPresent() && sort.isEmpty()) {
+      // hint({$natural: -1}) without a sort reads the collection backwards, as in MongoDB.
+      sort = new BsonDocument("$natural", new BsonInt32(natural.get()));
+    }
     MongoLakeFindIterable<BsonDocument> query =
         collection(namespace)
             .find(args.document("filter", new BsonDocument()))
-            .sort(args.document("sort", new BsonDocument()))
+            .sort(sort)
             .projection(args.document("projection", null))
             .skip(args.nonNegativeInt("skip", 0));
     long limit = args.number("limit", 0);

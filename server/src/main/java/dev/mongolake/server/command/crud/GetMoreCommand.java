@@ -6,6 +6,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.Optional;
@@ -26,9 +27,19 @@ public final class GetMoreCommand implements Command {
     this.cursors = cursors;
   }
 
+  /** MongoDB 7's getMore fields ({@code maxTimeMS} is checked by the command itself). */
+  private static final CommandFields FIELDS =
+      CommandFields.of("getMore", "collection", "batchSize")
+          .refusing("term", "lastKnownCommittedOpTime");
+
   @Override
   public String name() {
     return "getMore";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /** Any user may continue a cursor it opened; the registry refuses other users' cursors. */

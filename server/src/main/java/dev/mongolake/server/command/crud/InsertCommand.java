@@ -9,6 +9,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.wire.WireLimits;
 import java.util.List;
@@ -25,9 +26,21 @@ public final class InsertCommand extends CollectionCommand {
     super(lake);
   }
 
+  /**
+   * MongoDB 7's insert fields. No collection here has a validator (create refuses them), so {@code
+   * bypassDocumentValidation} has nothing to bypass.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("insert", "documents", "ordered", "bypassDocumentValidation");
+
   @Override
   public String name() {
     return "insert";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

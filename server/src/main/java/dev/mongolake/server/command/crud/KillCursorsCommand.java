@@ -6,6 +6,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.Set;
@@ -22,9 +23,16 @@ public final class KillCursorsCommand implements Command {
     this.cursors = cursors;
   }
 
+  private static final CommandFields FIELDS = CommandFields.of("killCursors", "cursors");
+
   @Override
   public String name() {
     return "killCursors";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +31,27 @@ public final class UpdateCommand extends CollectionCommand {
     super(lake);
   }
 
+  /** MongoDB 7's update fields. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("update", "updates", "ordered", "bypassDocumentValidation").refusing("let");
+
+  /**
+   * MongoDB 7's update statement fields; {@code sort} came with 8.0, and 7.0 refuses it as an
+   * unknown field, as this server (which reports 7.0) does.
+   */
+  static final CommandFields STATEMENT_FIELDS =
+      CommandFields.of("update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusing("c", "upsertSupplied");
+
   @Override
   public String name() {
     return "update";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /** Updating needs {@code update}; a statement that may upsert also needs {@code insert}. */
@@ -61,6 +80,7 @@ public final class UpdateCommand extends CollectionCommand {
     Namespace namespace = args.namespace(request.database());
     MongoLakeCollection<BsonDocument> collection = collection(namespace);
     List<BsonDocument> statements = args.documents("updates");
+    STATEMENT_FIELDS.checkStatements(statements);
     boolean ordered = args.bool("ordered", true);
     long matched = 0;
     long modified = 0;
@@ -68,7 +88,13 @@ public final class UpdateCommand extends CollectionCommand {
     WriteErrors errors = new WriteErrors();
     for (int i = 0; i < statements.size(); i++) {
       try {
-        UpdateResult result = runStatement(collection, statements.get(i));
+        BsonDocument statement = statements.get(i);
+        IndexHint.checkForOneDocument(
+            lake(),
+            namespace,
+            statement.get("hint"),
+            !(statement.get("multi") instanceof BsonBoolean multi && multi.getValue()));
+        UpdateResult result = runStatement(collection, statement);
         matched += result.getMatchedCount();
         modified += result.getModifiedCount();
         if (result.getUpsertedId() != null) {

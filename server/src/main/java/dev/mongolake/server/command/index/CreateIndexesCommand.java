@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonBoolean;
@@ -23,9 +24,19 @@ import org.bson.BsonString;
  */
 record CreateIndexesCommand(MongoLake lake) implements Command {
 
+  /** MongoDB 7's createIndexes fields; a standalone has no commit quorum to wait for. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("createIndexes", "indexes")
+          .refusing("commitQuorum", "ignoreUnknownIndexOptions");
+
   @Override
   public String name() {
     return "createIndexes";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -21,9 +22,16 @@ import org.bson.BsonValue;
  */
 record DropIndexesCommand(MongoLake lake) implements Command {
 
+  private static final CommandFields FIELDS = CommandFields.of("dropIndexes", "index");
+
   @Override
   public String name() {
     return "dropIndexes";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.List;
@@ -15,9 +16,16 @@ import org.bson.BsonDocument;
 /** {@code listIndexes}: a cursor over the collection's index definitions, {@code _id_} first. */
 record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Command {
 
+  private static final CommandFields FIELDS = CommandFields.of("listIndexes", "cursor");
+
   @Override
   public String name() {
     return "listIndexes";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -1,0 +1,214 @@
+package dev.mongolake.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.MongoCommandException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Collation;
+import com.mongodb.client.model.CollationStrength;
+import com.mongodb.client.model.CreateCollectionOptions;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import dev.mongolake.daktilo.Durability;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every option a command takes either works as MongoDB's does or is refused naming it: an unknown
+ * field with MongoDB's parser error (40415), an option not implemented yet with NotImplemented
+ * (238). None is accepted and ignored.
+ */
+class OptionsWorkOrAreRefusedWithJavaDriverTest {
+
+  @TempDir Path data;
+  private MongoLakeServer server;
+  private MongoClient client;
+  private MongoDatabase db;
+  private MongoCollection<Document> people;
+
+  @BeforeEach
+  void start() {
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
+            "test");
+    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    db = client.getDatabase("app");
+    people = db.getCollection("people");
+    people.insertMany(
+        List.of(
+            new Document("_id", 1).append("name", "Ana").append("age", 30),
+            new Document("_id", 2).append("name", "ana").append("age", 40),
+            new Document("_id", 3).append("name", "Bo")));
+    people.createIndex(Indexes.ascending("age"));
+    people.createIndex(Indexes.ascending("name"), new IndexOptions().sparse(true));
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.close();
+  }
+
+  private void assertRefused(Document command, int code, String message) {
+    assertThatThrownBy(() -> db.runCommand(command))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(code))
+        .hasMessageContaining(message);
+  }
+
+  @Test
+  void anUnknownFieldIsRefusedAsMongoDbsParserRefusesIt() {
+    assertRefused(
+        new Document("find", "people").append("asOf", 5),
+        40415,
+        "BSON field 'find.asOf' is an unknown field.");
+    assertRefused(
+        new Document("insert", "people")
+            .append("documents", List.of(new Document("_id", 9)))
+            .append("version", 2),
+        40415,
+        "BSON field 'insert.version' is an unknown field.");
+    assertThat(people.countDocuments()).isEqualTo(3);
+  }
+
+  @Test
+  void aCollationOtherThanSimpleIsRefusedNotIgnored() {
+    assertThatThrownBy(
+            () ->
+                people
+                    .find(new Document("name", "ana"))
+                    .collation(
+                        Collation.builder()
+                            .locale("en")
+                            .collationStrength(CollationStrength.SECONDARY)
+                            .build())
+                    .into(new ArrayList<>()))
+        .isInstanceOfSatisfying(
+            com.mongodb.MongoQueryException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
+        .hasMessageContaining("collation");
+    assertThat(
+            people
+                .find(new Document("name", "ana"))
+                .collation(Collation.builder().locale("simple").build())
+                .into(new ArrayList<>()))
+        .extracting(d -> d.getInteger("_id"))
+        .containsExactly(2);
+  }
+
+  @Test
+  void aHintMustNameAnIndex() {
+    assertRefused(
+        new Document("find", "people").append("hint", "no_such_index"),
+        2,
+        "hint provided does not correspond to an existing index");
+    assertRefused(
+        new Document("count", "people").append("hint", new Document("height", 1)),
+        2,
+        "hint provided does not correspond to an existing index");
+    assertThat(people.find().hint(new Document("age", 1)).into(new ArrayList<>())).hasSize(3);
+    assertThat(people.find().hintString("age_1").into(new ArrayList<>())).hasSize(3);
+  }
+
+  @Test
+  void hintingASparseIndexIsRefusedRatherThanReturningDocumentsItDoesNotHold() {
+    assertRefused(
+        new Document("find", "people").append("hint", "name_1"), 238, "sparse or partial index");
+  }
+
+  @Test
+  void aReverseNaturalHintReadsBackwards() {
+    List<Integer> forward = new ArrayList<>();
+    people.find().hint(new Document("$natural", 1)).forEach(d -> forward.add(d.getInteger("_id")));
+    List<Integer> backward = new ArrayList<>();
+    people
+        .find()
+        .hint(new Document("$natural", -1))
+        .forEach(d -> backward.add(d.getInteger("_id")));
+    assertThat(backward).isEqualTo(forward.reversed()).hasSize(3);
+  }
+
+  @Test
+  void findOptionsNotImplementedAreRefusedByName() {
+    assertRefused(
+        new Document("find", "people")
+            .append("hint", "age_1")
+            .append("min", new Document("age", 35)),
+        238,
+        "'min'");
+    assertRefused(new Document("find", "people").append("tailable", true), 238, "'tailable'");
+    assertRefused(new Document("find", "people").append("returnKey", true), 238, "'returnKey'");
+  }
+
+  @Test
+  void anUpdateStatementsSortAndUnknownFieldsAreRefusedAsMongoDb7RefusesThem() {
+    Document statement =
+        new Document("q", new Document())
+            .append("u", new Document("$set", new Document("seen", true)))
+            .append("sort", new Document("age", -1));
+    assertRefused(
+        new Document("update", "people").append("updates", List.of(statement)),
+        40415,
+        "BSON field 'update.updates.sort' is an unknown field.");
+    assertRefused(
+        new Document("delete", "people")
+            .append(
+                "deletes",
+                List.of(new Document("q", new Document()).append("limit", 0).append("justOne", 1))),
+        40415,
+        "BSON field 'delete.deletes.justOne' is an unknown field.");
+    assertThat(people.countDocuments(new Document("seen", true))).isZero();
+    assertThat(people.countDocuments()).isEqualTo(3);
+  }
+
+  @Test
+  void collectionKindsNotImplementedAreRefusedInsteadOfCreatingAPlainCollection() {
+    assertThatThrownBy(
+            () ->
+                db.createCollection(
+                    "capped", new CreateCollectionOptions().capped(true).sizeInBytes(4096)))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
+        .hasMessageContaining("'capped'");
+    assertRefused(
+        new Document("create", "checked")
+            .append("validator", new Document("age", new Document("$gte", 0))),
+        238,
+        "'validator'");
+    assertRefused(
+        new Document("create", "series").append("timeseries", new Document("timeField", "t")),
+        238,
+        "'timeseries'");
+    assertRefused(
+        new Document("create", "clustered")
+            .append(
+                "clusteredIndex",
+                new Document("key", new Document("_id", 1)).append("unique", true)),
+        238,
+        "'clusteredIndex'");
+    assertRefused(
+        new Document("create", "view").append("viewOn", "people").append("pipeline", List.of()),
+        238,
+        "'viewOn'");
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("people");
+
+    db.createCollection("plain", new CreateCollectionOptions().capped(false));
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).contains("plain");
+  }
+
+  @Test
+  void countAnswersAnIntAsMongoDbDoes() {
+    Document reply = db.runCommand(new Document("count", "people"));
+    assertThat(reply.get("n")).isEqualTo(3);
+  }
+}
