@@ -176,7 +176,7 @@ public final class CursorRegistry {
           if (operation != null) {
             operation.throwIfStopped();
           }
-          if (MaxTimeMS.passed(deadline, System.nanoTime())) {
+          if (deadline != MaxTimeMS.NO_DEADLINE && MaxTimeMS.passed(deadline, System.nanoTime())) {
             throw MaxTimeMS.expired();
           }
         };

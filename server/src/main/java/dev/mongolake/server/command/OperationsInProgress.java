@@ -44,7 +44,9 @@ public final class OperationsInProgress {
       if (killed()) {
         throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");
       }
-      if (MaxTimeMS.passed(deadlineNanos, System.nanoTime())) {
+      // No clock read per document for the usual command, which has no time limit.
+      if (deadlineNanos != MaxTimeMS.NO_DEADLINE
+          && MaxTimeMS.passed(deadlineNanos, System.nanoTime())) {
         throw MaxTimeMS.expired();
       }
     }
