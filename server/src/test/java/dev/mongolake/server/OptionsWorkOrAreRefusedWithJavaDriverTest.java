@@ -207,6 +207,22 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
   }
 
   @Test
+  void filterErrorsReachTheDriverWithMongoDbsOwnCodes() {
+    assertRefused(
+        new Document("find", "people")
+            .append("filter", new Document("name", new Document("$regex", "("))),
+        51091,
+        "");
+    assertRefused(
+        new Document("find", "people")
+            .append(
+                "filter",
+                new Document("name", new Document("$regex", "a").append("$options", "z"))),
+        51108,
+        "");
+  }
+
+  @Test
   void countAnswersAnIntAsMongoDbDoes() {
     Document reply = db.runCommand(new Document("count", "people"));
     assertThat(reply.get("n")).isEqualTo(3);

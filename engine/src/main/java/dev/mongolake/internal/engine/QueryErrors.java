@@ -4,7 +4,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
-import java.util.Arrays;
 import org.bson.BsonDocument;
 
 /** Parses filters for the engine, turning the query library's errors into MongoDB's codes. */
@@ -30,14 +29,25 @@ public final class QueryErrors {
     }
   }
 
-  /** The engine error with the same MongoDB code as the query error. */
+  /**
+   * The engine error with the same MongoDB code as the query error. The switch names every query
+   * error code, so a code added to the filter language without a place here does not compile,
+   * instead of reaching clients as another code.
+   */
   public static MongoLakeException translate(QueryException e) {
-    int code = e.errorCode().code();
     ErrorCode mapped =
-        Arrays.stream(ErrorCode.values())
-            .filter(c -> c.code() == code)
-            .findFirst()
-            .orElse(ErrorCode.BAD_VALUE);
+        switch (e.errorCode()) {
+          case BAD_VALUE -> ErrorCode.BAD_VALUE;
+          case FAILED_TO_PARSE -> ErrorCode.FAILED_TO_PARSE;
+          case TYPE_MISMATCH -> ErrorCode.TYPE_MISMATCH;
+          case OVERFLOW -> ErrorCode.OVERFLOW;
+          case QUERY_FEATURE_NOT_ALLOWED -> ErrorCode.QUERY_FEATURE_NOT_ALLOWED;
+          case NOT_IMPLEMENTED -> ErrorCode.NOT_IMPLEMENTED;
+          case REGEX_OPTIONS_IN_BOTH_REGEX_FIRST -> ErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST;
+          case REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST -> ErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST;
+          case INVALID_REGEX -> ErrorCode.INVALID_REGEX;
+          case INVALID_REGEX_OPTION -> ErrorCode.INVALID_REGEX_OPTION;
+        };
     return new MongoLakeException(mapped, e.getMessage(), e);
   }
 }
