@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.MongoQueryException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Indexes;
 import dev.mongolake.daktilo.Durability;
@@ -22,17 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
 class NaturalOrderWithJavaDriverTest {
 
   @TempDir Path data;
+  private LocalServer local;
   private MongoLakeServer server;
   private MongoClient client;
   private MongoCollection<Document> events;
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
-            "test");
-    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    local = LocalServer.start(data, Durability.BATCH);
+    server = local.server();
+    client = local.client();
     events = client.getDatabase("app").getCollection("events");
     events.createIndex(Indexes.ascending("kind"));
     for (int i = 0; i < 6; i++) {
@@ -46,8 +44,7 @@ class NaturalOrderWithJavaDriverTest {
 
   @AfterEach
   void stop() {
-    client.close();
-    server.close();
+    local.close();
   }
 
   private List<Integer> ids(Document sort, Document filter) {

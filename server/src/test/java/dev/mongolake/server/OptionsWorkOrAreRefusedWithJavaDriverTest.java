@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Collation;
@@ -31,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class OptionsWorkOrAreRefusedWithJavaDriverTest {
 
   @TempDir Path data;
+  private LocalServer local;
   private MongoLakeServer server;
   private MongoClient client;
   private MongoDatabase db;
@@ -38,11 +38,9 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
-            "test");
-    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    local = LocalServer.start(data, Durability.BATCH);
+    server = local.server();
+    client = local.client();
     db = client.getDatabase("app");
     people = db.getCollection("people");
     people.insertMany(
@@ -56,8 +54,7 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
 
   @AfterEach
   void stop() {
-    client.close();
-    server.close();
+    local.close();
   }
 
   private void assertRefused(Document command, int code, String message) {

@@ -7,7 +7,6 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.ReadConcern;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import dev.mongolake.daktilo.Durability;
@@ -29,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadAndWriteConcernsWithJavaDriverTest {
 
   @TempDir Path data;
+  private LocalServer local;
   private MongoLakeServer server;
   private MongoClient client;
   private MongoDatabase db;
@@ -36,11 +36,9 @@ class ReadAndWriteConcernsWithJavaDriverTest {
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.ASYNC, List.of("test")),
-            "test");
-    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    local = LocalServer.start(data, Durability.ASYNC);
+    server = local.server();
+    client = local.client();
     db = client.getDatabase("app");
     items = db.getCollection("items");
     items.insertOne(new Document("_id", 1));
@@ -48,8 +46,7 @@ class ReadAndWriteConcernsWithJavaDriverTest {
 
   @AfterEach
   void stop() {
-    client.close();
-    server.close();
+    local.close();
   }
 
   private void assertRefused(Document command, int code, String message) {

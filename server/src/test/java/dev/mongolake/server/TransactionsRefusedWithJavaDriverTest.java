@@ -7,11 +7,9 @@ import com.mongodb.MongoClientException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import dev.mongolake.daktilo.Durability;
 import java.nio.file.Path;
-import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,25 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
 class TransactionsRefusedWithJavaDriverTest {
 
   @TempDir Path data;
+  private LocalServer local;
   private MongoLakeServer server;
   private MongoClient client;
   private MongoCollection<Document> accounts;
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test")),
-            "test");
-    client = MongoClients.create(server.connectionString() + "?serverSelectionTimeoutMS=5000");
+    local = LocalServer.start(data, Durability.BATCH);
+    server = local.server();
+    client = local.client();
     accounts = client.getDatabase("bank").getCollection("accounts");
     accounts.insertOne(new Document("_id", "a").append("balance", 100));
   }
 
   @AfterEach
   void stop() {
-    client.close();
-    server.close();
+    local.close();
   }
 
   @Test

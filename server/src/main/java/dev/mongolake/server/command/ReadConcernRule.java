@@ -37,21 +37,7 @@ final class ReadConcernRule {
     if (value == null) {
       return;
     }
-    if (!value.isDocument()) {
-      throw new MongoLakeException(
-          ErrorCode.TYPE_MISMATCH,
-          "BSON field 'readConcern' is the wrong type '"
-              + CommandArguments.typeName(value)
-              + "', expected type 'object'");
-    }
-    BsonDocument concern = value.asDocument();
-    for (String field : concern.keySet()) {
-      if (!KNOWN_FIELDS.contains(field)) {
-        throw new MongoLakeException(
-            ErrorCode.IDL_UNKNOWN_FIELD,
-            "BSON field 'readConcern." + field + "' is an unknown field.");
-      }
-    }
+    BsonDocument concern = ConcernDocument.parse(FIELD, value, KNOWN_FIELDS);
     BsonValue level = concern.get("level");
     if (level != null) {
       if (!level.isString()) {

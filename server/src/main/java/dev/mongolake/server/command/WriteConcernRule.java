@@ -37,21 +37,7 @@ public record WriteConcernRule(boolean logSyncedBeforeEveryReply, Runnable syncL
     if (value == null) {
       return false;
     }
-    if (!value.isDocument()) {
-      throw new MongoLakeException(
-          ErrorCode.TYPE_MISMATCH,
-          "BSON field 'writeConcern' is the wrong type '"
-              + CommandArguments.typeName(value)
-              + "', expected type 'object'");
-    }
-    BsonDocument concern = value.asDocument();
-    for (String field : concern.keySet()) {
-      if (!KNOWN_FIELDS.contains(field)) {
-        throw new MongoLakeException(
-            ErrorCode.IDL_UNKNOWN_FIELD,
-            "BSON field 'writeConcern." + field + "' is an unknown field.");
-      }
-    }
+    BsonDocument concern = ConcernDocument.parse(FIELD, value, KNOWN_FIELDS);
     checkMembers(concern.get("w"));
     boolean journaled = isTrue(concern.get("j")) || isTrue(concern.get("fsync"));
     return journaled && !logSyncedBeforeEveryReply;
