@@ -129,8 +129,7 @@ class DistributionIT {
   private static String awaitConnectionString(Process process, List<String> output)
       throws Exception {
     BufferedReader lines =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     CompletableFuture<String> found =
         CompletableFuture.supplyAsync(
             () -> {
