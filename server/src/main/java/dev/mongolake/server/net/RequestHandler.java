@@ -22,6 +22,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -199,12 +200,13 @@ final class RequestHandler {
       throws IOException {
     String database = command.database();
     BsonDocument body = command.body();
+    BsonValue lsid = command.lsid();
     if (msg.moreToCome()) {
-      dispatcher.dispatch(database, body, info);
+      dispatcher.dispatch(database, body, lsid, info, false);
       return;
     }
     boolean exhaust = msg.exhaustAllowed();
-    BsonDocument reply = dispatcher.dispatch(database, body, info, exhaust);
+    BsonDocument reply = dispatcher.dispatch(database, body, lsid, info, exhaust);
     int responseTo = requestId;
     while (true) {
       // A stream stops at shutdown; an awaitable hello has by then answered ShutdownInProgress.
@@ -226,7 +228,7 @@ final class RequestHandler {
       // Drivers match each streamed reply to the one before it, as if it were its request.
       responseTo = sent;
       body = next.get();
-      reply = dispatcher.dispatch(database, body, info, true);
+      reply = dispatcher.dispatch(database, body, lsid, info, true);
     }
   }
 
