@@ -48,6 +48,7 @@ public enum ErrorCode {
   INVALID_PIPELINE_OPERATOR(168, "InvalidPipelineOperator"),
   CANNOT_INDEX_PARALLEL_ARRAYS(171, "CannotIndexParallelArrays"),
   INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
+  CURSOR_KILLED(237, "CursorKilled"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
   DATA_CORRUPTION_DETECTED(301, "DataCorruptionDetected"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),

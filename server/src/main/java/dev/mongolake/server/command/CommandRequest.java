@@ -42,6 +42,11 @@ public record CommandRequest(
     return connection.auth().users().stream().map(User::id).collect(Collectors.toSet());
   }
 
+  /** Who owns the cursors this request opens: {@link #cursorOwners()}, in its session. */
+  public CursorOwner cursorOwner() {
+    return new CursorOwner(cursorOwners(), session);
+  }
+
   /** The command's name: the body's first key. */
   public String commandName() {
     return body.getFirstKey();

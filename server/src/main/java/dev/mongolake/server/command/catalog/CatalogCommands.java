@@ -158,7 +158,7 @@ public final class CatalogCommands {
           entries.iterator(),
           batchSize,
           false,
-          request.cursorOwners());
+          request.cursorOwner());
     }
   }
 

@@ -65,6 +65,12 @@ public final class AggregateCommand extends CollectionCommand {
           "Cannot run a database-level aggregation ({aggregate: 1}): it is not supported yet");
     }
     Namespace namespace = args.namespace(request.database());
+    if (request.body().containsKey("noCursorTimeout")) {
+      // find's option only: MongoDB's aggregate refuses it as it does any field it does not know.
+      throw new MongoLakeException(
+          ErrorCode.IDL_UNKNOWN_FIELD,
+          "BSON field 'aggregate.noCursorTimeout' is an unknown field.");
+    }
     List<BsonDocument> pipeline = args.documents("pipeline");
     if (!request.body().containsKey("cursor") && !request.body().containsKey("explain")) {
       throw new MongoLakeException(
@@ -80,14 +86,14 @@ public final class AggregateCommand extends CollectionCommand {
           collStats(namespace, pipeline, request),
           batchSize,
           false,
-          request.cursorOwners());
+          request.cursorOwner());
     }
     return cursors.firstBatch(
         namespace.fullName(),
         collection(namespace).aggregate(pipeline),
         batchSize,
         false,
-        request.cursorOwners());
+        request.cursorOwner());
   }
 
   /**

@@ -12,8 +12,9 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch. Results beyond the
- * first batch stay on a server cursor, read from the query's snapshot.
+ * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout.
+ * Results beyond the first batch stay on a server cursor, read from the query's snapshot; with
+ * {@code noCursorTimeout: true} the cursor is never closed for being idle.
  */
 public final class FindCommand extends CollectionCommand {
 
@@ -68,7 +69,13 @@ public final class FindCommand extends CollectionCommand {
     boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
     return cursors.firstBatch(
-        namespace.fullName(), query.iterator(), batchSize, singleBatch, request.cursorOwners());
+        namespace.fullName(),
+        query.iterator(),
+        batchSize,
+        singleBatch,
+        request.cursorOwner(),
+        noCursorTimeout);
   }
 }
