@@ -113,6 +113,14 @@ public final class CommandDispatcher {
   }
 
   /**
+   * Tells the command of an exhaust stream that the stream ended before the server answered {@code
+   * next} (see {@link Command#exhaustStreamBroken}).
+   */
+  public void exhaustStreamBroken(BsonDocument next) {
+    command(next).ifPresent(c -> c.exhaustStreamBroken(next));
+  }
+
+  /**
    * Whether running {@code body} is quick (see {@link Command#quick}); an unknown or empty command
    * is: it is answered with an error at once.
    */

@@ -216,12 +216,19 @@ final class RequestHandler {
               : Optional.empty();
       // Set before the write: if it fails, the transport knows the client closed the stream.
       streaming = next.isPresent();
-      int sent =
-          send(
-              sink,
-              new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
-              responseTo,
-              compressor);
+      int sent;
+      try {
+        sent =
+            send(
+                sink,
+                new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
+                responseTo,
+                compressor);
+      } catch (IOException | RuntimeException e) {
+        // The client left mid-stream: what the stream holds (an exhaust cursor) dies with it.
+        next.ifPresent(dispatcher::exhaustStreamBroken);
+        throw e;
+      }
       if (next.isEmpty()) {
         return;
       }
