@@ -69,6 +69,12 @@ public final class HaltingStorage implements Storage {
   }
 
   @Override
+  public void overwritePrivate(String path, byte[] data) {
+    check("overwrite", path);
+    files.overwritePrivate(path, data);
+  }
+
+  @Override
   public OutputStream openOutput(String path) {
     check("output", path);
     return files.openOutput(path);

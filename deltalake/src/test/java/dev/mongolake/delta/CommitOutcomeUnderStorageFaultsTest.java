@@ -119,6 +119,11 @@ class CommitOutcomeUnderStorageFaultsTest {
     }
 
     @Override
+    public void overwritePrivate(String path, byte[] data) {
+      memory.overwritePrivate(path, data);
+    }
+
+    @Override
     public OutputStream openOutput(String path) {
       return memory.openOutput(path);
     }

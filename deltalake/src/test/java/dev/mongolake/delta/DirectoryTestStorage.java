@@ -87,6 +87,11 @@ final class DirectoryTestStorage implements Storage {
   }
 
   @Override
+  public void overwritePrivate(String path, byte[] data) {
+    overwrite(path, data);
+  }
+
+  @Override
   public OutputStream openOutput(String path) {
     return new ByteArrayOutputStream() {
       @Override

@@ -156,6 +156,11 @@ class SnapshotLoadingTest {
     }
 
     @Override
+    public void overwritePrivate(String path, byte[] data) {
+      memory.overwritePrivate(path, data);
+    }
+
+    @Override
     public OutputStream openOutput(String path) {
       return memory.openOutput(path);
     }

@@ -8,6 +8,7 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.auth.LakeUserStore;
 import dev.mongolake.server.authz.LakeRoleStore;
 import dev.mongolake.server.command.CommandDispatcher;
+import dev.mongolake.server.command.CursorMonitor;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.command.WriteConcernRule;
@@ -42,22 +43,37 @@ public final class MongoLakeServer implements AutoCloseable {
   private final RestServer rest;
   private final ServerConfig config;
   private final ServerContext context;
+  private final CursorMonitor cursorMonitor;
 
   private MongoLakeServer(
       MongoLake lake,
       WireServer wire,
       RestServer rest,
       ServerConfig config,
-      ServerContext context) {
+      ServerContext context,
+      CursorMonitor cursorMonitor) {
     this.lake = lake;
     this.wire = wire;
     this.rest = rest;
     this.config = config;
     this.context = context;
+    this.cursorMonitor = cursorMonitor;
   }
 
-  /** Opens the database and starts listening. */
+  /**
+   * Opens the database and starts listening. Idle cursors are closed in the background every {@link
+   * CursorMonitor#DEFAULT_INTERVAL} once idle for {@link CursorRegistry#DEFAULT_TIMEOUT}.
+   */
   public static MongoLakeServer start(ServerConfig config, String productVersion) {
+    return start(config, productVersion, Clock.systemUTC(), CursorMonitor.DEFAULT_INTERVAL);
+  }
+
+  /**
+   * Starts a server whose time (start time, cursor idleness) is {@code clock}'s and whose idle
+   * cursors are looked for every {@code cursorMonitorInterval} of real time: for tests.
+   */
+  static MongoLakeServer start(
+      ServerConfig config, String productVersion, Clock clock, Duration cursorMonitorInterval) {
     MongoLake lake =
         MongoLake.open(
             MongoLakeOptions.defaults()
@@ -66,7 +82,6 @@ public final class MongoLakeServer implements AutoCloseable {
                 .withDurability(config.durability())
                 .withAcceptTableLoss(config.acceptTableLoss()));
     try {
-      Clock clock = Clock.systemUTC();
       CursorRegistry cursors = new CursorRegistry(clock, CursorRegistry.DEFAULT_TIMEOUT);
       ServerContext context =
           new ServerContext(
@@ -103,7 +118,8 @@ public final class MongoLakeServer implements AutoCloseable {
         wire.close();
         throw e;
       }
-      return new MongoLakeServer(lake, wire, rest, config, context);
+      CursorMonitor monitor = CursorMonitor.start(cursors, cursorMonitorInterval);
+      return new MongoLakeServer(lake, wire, rest, config, context, monitor);
     } catch (RuntimeException e) {
       lake.close();
       throw e;
@@ -159,6 +175,7 @@ public final class MongoLakeServer implements AutoCloseable {
       LOG.info("Shutting down: waiting for {} commands in flight", inFlight);
     }
     try {
+      cursorMonitor.close();
       if (rest != null) {
         rest.close();
       }

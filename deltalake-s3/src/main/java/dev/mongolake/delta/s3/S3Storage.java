@@ -117,6 +117,15 @@ public final class S3Storage implements Storage {
     }
   }
 
+  /**
+   * The same as {@link #overwrite}: who may read an object is up to the bucket's policies and the
+   * credentials handed out, not to the writer.
+   */
+  @Override
+  public void overwritePrivate(String path, byte[] data) {
+    overwrite(path, data);
+  }
+
   @Override
   public OutputStream openOutput(String path) {
     return new S3OutputStream(clients.retrying(), options.bucket(), key(path), options.partSize());

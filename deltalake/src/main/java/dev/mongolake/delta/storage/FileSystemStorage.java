@@ -26,10 +26,10 @@ import java.util.Optional;
  * <p>Crash-safe and safe between processes: {@link #writeIfAbsent} writes a hidden temporary file,
  * forces it, then hard-links it to the target name, which fails if the name exists, so of any
  * number of processes exactly one creates a file and readers never see it partly written. {@link
- * #overwrite} and {@link #openOutput} publish by atomic rename. Folders are created on demand and
- * forced after entries are added. Hidden temporary files ({@code .<name>.<uuid>.tmp}) left by a
- * crash are never listed. The filesystem must support hard links (every common Linux and macOS
- * filesystem does).
+ * #overwrite}, {@link #overwritePrivate} and {@link #openOutput} publish by atomic rename. Folders
+ * are created on demand and forced after entries are added. Hidden temporary files ({@code
+ * .<name>.<uuid>.tmp}) left by a crash are never listed. The filesystem must support hard links
+ * (every common Linux and macOS filesystem does).
  *
  * <p>Thread-safe; holds no open handles between calls, so {@link #close()} does nothing.
  */
@@ -126,6 +126,17 @@ public final class FileSystemStorage implements Storage {
     Path file = resolve(path);
     try {
       DurableFiles.replace(file, data);
+    } catch (IOException e) {
+      throw failure("write", path, file, e);
+    }
+  }
+
+  /** Publishes by atomic rename of a temporary file created {@code rw-------} on POSIX systems. */
+  @Override
+  public void overwritePrivate(String path, byte[] data) {
+    Path file = resolve(path);
+    try {
+      DurableFiles.replaceOwnerOnly(file, data);
     } catch (IOException e) {
       throw failure("write", path, file, e);
     }

@@ -67,6 +67,12 @@ public final class MemoryStorage implements Storage {
     files.put(path, newBlob(data));
   }
 
+  /** The same as {@link #overwrite}: the files of this process's memory have no permissions. */
+  @Override
+  public void overwritePrivate(String path, byte[] data) {
+    overwrite(path, data);
+  }
+
   @Override
   public OutputStream openOutput(String path) {
     requireValidPath(path);

@@ -86,6 +86,16 @@ public interface Storage extends AutoCloseable {
   void overwrite(String path, byte[] data);
 
   /**
+   * Creates or replaces {@code path} with {@code data} as {@link #overwrite} does, for a file that
+   * holds secrets (credentials, keys). Where the backend keeps per-file permissions of its own, a
+   * file system with POSIX permissions, the file is readable and writable by its owner only ({@code
+   * rw-------}) from the moment it exists, whatever the permissions of the file it replaces were. A
+   * backend without them (memory; an object store, whose access its own policies control) writes it
+   * as {@link #overwrite} does.
+   */
+  void overwritePrivate(String path, byte[] data);
+
+  /**
    * Opens a stream that creates or replaces {@code path}. The file becomes visible, whole, only
    * when the stream is closed successfully; the caller closes it. If a write or the close fails,
    * the file is left as it was.

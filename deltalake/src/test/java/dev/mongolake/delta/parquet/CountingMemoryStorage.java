@@ -61,6 +61,11 @@ public final class CountingMemoryStorage implements Storage {
   }
 
   @Override
+  public void overwritePrivate(String path, byte[] data) {
+    overwrite(path, data);
+  }
+
+  @Override
   public OutputStream openOutput(String path) {
     return new ByteArrayOutputStream() {
       @Override

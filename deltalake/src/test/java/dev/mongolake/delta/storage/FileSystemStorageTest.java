@@ -4,11 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +51,38 @@ class FileSystemStorageTest extends StorageContractTest {
       assertThat(files.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("a", "b", "c");
     }
+  }
+
+  @Test
+  void privateFilesAreReadableAndWritableByTheirOwnerOnly() throws IOException {
+    assumeTrue(posix());
+    storage.overwritePrivate("_catalog/users.json", bytes("{}"));
+
+    assertThat(permissions("_catalog/users.json")).isEqualTo("rw-------");
+  }
+
+  @Test
+  void aPrivateWriteTightensAFileOthersCouldRead() throws IOException {
+    assumeTrue(posix());
+    storage.overwrite("_catalog/users.json", bytes("{}"));
+    Path file = root().resolve("_catalog/users.json");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+
+    storage.overwritePrivate("_catalog/users.json", bytes("{\"users\":[]}"));
+
+    assertThat(permissions("_catalog/users.json")).isEqualTo("rw-------");
+    assertThat(file).hasContent("{\"users\":[]}");
+    try (Stream<Path> files = Files.list(root().resolve("_catalog"))) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("users.json");
+    }
+  }
+
+  private boolean posix() {
+    return temp.getFileSystem().supportedFileAttributeViews().contains("posix");
+  }
+
+  private String permissions(String path) throws IOException {
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(root().resolve(path)));
   }
 
   @Test

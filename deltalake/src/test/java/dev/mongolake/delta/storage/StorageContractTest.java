@@ -145,6 +145,19 @@ public abstract class StorageContractTest {
   }
 
   @Test
+  void overwritePrivateCreatesAndReplacesAsOverwriteDoes() {
+    storage.overwrite("t/users.json", bytes("{\"users\":[]}"));
+    storage.overwritePrivate("t/users.json", bytes("{\"users\":[1]}"));
+    storage.overwritePrivate("t/roles.json", bytes("{\"roles\":[]}"));
+
+    assertThat(storage.read("t/users.json")).isEqualTo(bytes("{\"users\":[1]}"));
+    assertThat(storage.read("t/roles.json")).isEqualTo(bytes("{\"roles\":[]}"));
+    assertThat(storage.list("t/", ""))
+        .extracting(FileEntry::path)
+        .containsExactly("t/roles.json", "t/users.json");
+  }
+
+  @Test
   void storedBytesAreNotAliasedToTheCallersArray() {
     byte[] data = bytes("abc");
     storage.writeIfAbsent("t/a", data);
@@ -422,6 +435,7 @@ public abstract class StorageContractTest {
             p -> storage.readRange(p, 0, 1),
             p -> storage.writeIfAbsent(p, bytes("x")),
             p -> storage.overwrite(p, bytes("x")),
+            p -> storage.overwritePrivate(p, bytes("x")),
             p -> storage.openOutput(p),
             p -> storage.stat(p),
             p -> storage.delete(p));

@@ -13,7 +13,8 @@ import org.bson.json.JsonWriterSettings;
 /**
  * One JSON file of the server's catalog in the table storage (users, roles), so that it lives
  * wherever the tables live: read once when the server opens, rewritten whole with the storage's
- * atomic overwrite on every change. Not thread-safe; its owner serializes access.
+ * atomic overwrite on every change, readable by the server's user only. Not thread-safe; its owner
+ * serializes access.
  *
  * @param storage the table storage
  * @param path the file's path in it
@@ -52,8 +53,12 @@ public record CatalogFile(Storage storage, String path, String description) {
     }
   }
 
-  /** Replaces the file's content durably (an atomic overwrite). */
+  /**
+   * Replaces the file's content durably (an atomic overwrite). The file is private to the server's
+   * user where the storage has permissions ({@link Storage#overwritePrivate}): it holds credentials
+   * or what they grant.
+   */
   public void write(BsonDocument content) {
-    storage.overwrite(path, content.toJson(JSON).getBytes(StandardCharsets.UTF_8));
+    storage.overwritePrivate(path, content.toJson(JSON).getBytes(StandardCharsets.UTF_8));
   }
 }

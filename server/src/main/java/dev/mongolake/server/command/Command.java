@@ -70,6 +70,14 @@ public interface Command {
   }
 
   /**
+   * For an exhaust stream that ended before the server answered {@code next}, the request returned
+   * by {@link #nextExhaustRequest}: the client closed the connection, or a reply could not be
+   * written. Releases what only the stream could still use; a {@code getMore} stream kills its
+   * cursor, as MongoDB kills an exhaust cursor with its connection.
+   */
+  default void exhaustStreamBroken(BsonDocument next) {}
+
+  /**
    * Whether a run with this body is quick, bounded work that waits for nothing but the CPU, memory
    * and the write-ahead log's queue (the wait for its writes' durability can be collected, see
    * {@link dev.mongolake.DeferredDurability}). A transport that serves many connections on one

@@ -122,6 +122,23 @@ public final class CommandArguments {
     throw wrongType(field, value, "[bool]");
   }
 
+  /**
+   * A flag that must be a boolean when present, as MongoDB's {@code optionalBool} fields are
+   * ({@code find}'s {@code noCursorTimeout}); false when absent.
+   */
+  public boolean optionalBool(String field) {
+    BsonValue value = body.get(field);
+    if (value == null) {
+      return false;
+    }
+    if (!value.isBoolean()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "Field '" + field + "' should be a boolean value, but found: " + typeName(value));
+    }
+    return value.asBoolean().getValue();
+  }
+
   /** A non-negative number that must fit an int (limits, batch sizes). */
   public int nonNegativeInt(String field, int fallback) {
     long value = number(field, fallback);

@@ -16,6 +16,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,10 +71,27 @@ public final class CommandDispatcher {
    */
   public BsonDocument dispatch(
       String database, BsonDocument body, ConnectionInfo connection, boolean exhaustAllowed) {
+    return dispatch(database, body, null, connection, exhaustAllowed);
+  }
+
+  /**
+   * Runs one command sent in a logical session, as {@link #dispatch(String, BsonDocument,
+   * ConnectionInfo)} does.
+   *
+   * @param lsid the request's {@code lsid} (which the transport keeps out of {@code body}), or
+   *     {@code null} when it has none; one that is not {@code {id: <UUID>}} is refused
+   * @param exhaustAllowed the request was an OP_MSG flagged {@code exhaustAllowed}
+   */
+  public BsonDocument dispatch(
+      String database,
+      BsonDocument body,
+      BsonValue lsid,
+      ConnectionInfo connection,
+      boolean exhaustAllowed) {
     long start = System.nanoTime();
     // Resolved once: both the run and its measurement need it.
     Command command = command(body).orElse(null);
-    BsonDocument reply = run(database, body, command, connection, exhaustAllowed);
+    BsonDocument reply = run(database, body, lsid, command, connection, exhaustAllowed);
     // A write is measured until it is durable, also when its transport waits for that later.
     DeferredDurability.whenDurable(
         () ->
@@ -92,6 +110,14 @@ public final class CommandDispatcher {
    */
   public Optional<BsonDocument> nextExhaustRequest(BsonDocument body, BsonDocument reply) {
     return command(body).flatMap(c -> c.nextExhaustRequest(body, reply));
+  }
+
+  /**
+   * Tells the command of an exhaust stream that the stream ended before the server answered {@code
+   * next} (see {@link Command#exhaustStreamBroken}).
+   */
+  public void exhaustStreamBroken(BsonDocument next) {
+    command(next).ifPresent(c -> c.exhaustStreamBroken(next));
   }
 
   /**
@@ -115,6 +141,7 @@ public final class CommandDispatcher {
   private BsonDocument run(
       String database,
       BsonDocument body,
+      BsonValue lsid,
       Command command,
       ConnectionInfo connection,
       boolean exhaustAllowed) {
@@ -135,8 +162,10 @@ public final class CommandDispatcher {
         throw new MongoLakeException(
             ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
       }
+      LogicalSessionId session =
+          lsid == null ? null : LogicalSessionId.parse(lsid, "OperationSessionInfo.lsid");
       CommandRequest request =
-          new CommandRequest(database, body, connection, server, exhaustAllowed);
+          new CommandRequest(database, body, connection, server, exhaustAllowed, session);
       checkAuthorized(command, request);
       command.fields().check(body);
       long deadline = MaxTimeMS.deadline(body, System.nanoTime());

@@ -14,18 +14,20 @@ import org.bson.BsonDocument;
  * @param server server-wide state
  * @param exhaustAllowed the OP_MSG carried the {@code exhaustAllowed} flag: the client accepts a
  *     stream of replies (see {@link Command#nextExhaustRequest})
+ * @param session the logical session the request was sent in ({@code lsid}), or {@code null}
  */
 public record CommandRequest(
     String database,
     BsonDocument body,
     ConnectionInfo connection,
     ServerContext server,
-    boolean exhaustAllowed) {
+    boolean exhaustAllowed,
+    LogicalSessionId session) {
 
-  /** A request that accepts exactly one reply. */
+  /** A request that accepts exactly one reply, in no session. */
   public CommandRequest(
       String database, BsonDocument body, ConnectionInfo connection, ServerContext server) {
-    this(database, body, connection, server, false);
+    this(database, body, connection, server, false, null);
   }
 
   /**
@@ -38,6 +40,11 @@ public record CommandRequest(
       return Set.of();
     }
     return connection.auth().users().stream().map(User::id).collect(Collectors.toSet());
+  }
+
+  /** Who owns the cursors this request opens: {@link #cursorOwners()}, in its session. */
+  public CursorOwner cursorOwner() {
+    return new CursorOwner(cursorOwners(), session);
   }
 
   /** The command's name: the body's first key. */

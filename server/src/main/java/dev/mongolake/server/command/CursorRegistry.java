@@ -6,12 +6,15 @@ import dev.mongolake.delta.Cancellation;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collections;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -20,7 +23,10 @@ import org.bson.BsonString;
 /**
  * Open server-side cursors: results of {@code find}, {@code aggregate} and {@code listCollections}
  * that did not fit in the first batch. Each keeps its query's snapshot until it is exhausted,
- * killed, or idle longer than the timeout (MongoDB's default: 10 minutes). Thread-safe.
+ * killed (by {@code killCursors}, or with its session or its exhaust stream), or idle longer than
+ * the timeout (MongoDB's default: 10 minutes) when {@link #reapIdle()} runs; the server runs it
+ * every few seconds ({@link CursorMonitor}). A cursor opened with {@code noCursorTimeout} never
+ * times out. Idle time is measured on the injected clock. Thread-safe.
  */
 public final class CursorRegistry {
 
@@ -37,71 +43,64 @@ public final class CursorRegistry {
   private final SecureRandom random = new SecureRandom();
   private final Clock clock;
   private final Duration timeout;
+  private final AtomicLong opened = new AtomicLong();
+  private final AtomicLong timedOut = new AtomicLong();
 
   public CursorRegistry(Clock clock, Duration timeout) {
     this.clock = clock;
     this.timeout = timeout;
   }
 
-  private static final class OpenCursor {
-    final String namespace;
-    final Iterator<BsonDocument> source;
-    final Set<String> owners;
-    final ReentrantLock lock = new ReentrantLock();
-    volatile long lastUsedMillis;
-
-    /** What is left of the command's {@code maxTimeMS} for later batches; MAX_VALUE: no limit. */
-    long remainingNanos;
-
-    OpenCursor(
-        String namespace,
-        Iterator<BsonDocument> source,
-        Set<String> owners,
-        long now,
-        long remainingNanos) {
-      this.namespace = namespace;
-      this.source = source;
-      this.owners = Set.copyOf(owners);
-      this.lastUsedMillis = now;
-      this.remainingNanos = remainingNanos;
-    }
-
-    /** MongoDB's rule: the cursor's users and the caller's share one, or neither has any. */
-    boolean usableBy(Set<String> users) {
-      return owners.isEmpty() ? users.isEmpty() : !Collections.disjoint(owners, users);
-    }
-  }
-
   /**
    * Builds the reply of a cursor-returning command: the first batch, and a cursor id if more
-   * results remain (0 when exhausted or {@code singleBatch}).
+   * results remain (0 when exhausted or {@code singleBatch}). The cursor times out when idle.
    *
    * @param batchSize documents in the first batch; negative or absent uses the default
-   * @param owners the users who may continue the cursor (see {@link CommandRequest#cursorOwners})
+   * @param owner who may continue the cursor, and the session it belongs to (see {@link
+   *     CommandRequest#cursorOwner})
    */
   public BsonDocument firstBatch(
       String namespace,
       Iterator<BsonDocument> results,
       int batchSize,
       boolean singleBatch,
-      Set<String> owners) {
-    reapIdle();
+      CursorOwner owner) {
+    return firstBatch(namespace, results, batchSize, singleBatch, owner, false);
+  }
+
+  /**
+   * Builds the reply of a cursor-returning command as {@link #firstBatch(String, Iterator, int,
+   * boolean, CursorOwner)} does.
+   *
+   * @param noTimeout the cursor stays open however long it is idle ({@code find}'s {@code
+   *     noCursorTimeout}), until it is exhausted or killed
+   */
+  public BsonDocument firstBatch(
+      String namespace,
+      Iterator<BsonDocument> results,
+      int batchSize,
+      boolean singleBatch,
+      CursorOwner owner,
+      boolean noTimeout) {
     BsonArray batch;
     boolean more;
     try {
       batch = take(results, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
       more = !singleBatch && results.hasNext();
     } catch (RuntimeException e) {
-      release(results);
+      OpenCursor.release(results);
       throw e;
     }
     long id = 0;
     if (more) {
       id = newId();
       cursors.put(
-          id, new OpenCursor(namespace, results, owners, clock.millis(), remainingOfCommand()));
+          id,
+          new OpenCursor(
+              namespace, results, owner, noTimeout, clock.millis(), remainingOfCommand()));
+      opened.incrementAndGet();
     } else {
-      release(results);
+      OpenCursor.release(results);
     }
     return cursorReply(id, namespace, "firstBatch", batch);
   }
@@ -119,14 +118,14 @@ public final class CursorRegistry {
    * The next batch of cursor {@code id} ({@code getMore}).
    *
    * @param users the caller's users (see {@link CommandRequest#cursorOwners})
-   * @throws MongoLakeException CursorNotFound for an unknown, exhausted, killed or timed-out id, or
-   *     Unauthorized when the namespace differs from the cursor's or other users opened it
+   * @throws MongoLakeException CursorNotFound for an unknown, exhausted, killed or timed-out id,
+   *     CursorKilled when it is killed during the batch, or Unauthorized when the namespace differs
+   *     from the cursor's or other users opened it
    */
   public BsonDocument nextBatch(long id, String namespace, int batchSize, Set<String> users) {
-    reapIdle();
     OpenCursor cursor = cursors.get(id);
     if (cursor == null) {
-      throw new MongoLakeException(ErrorCode.CURSOR_NOT_FOUND, "cursor id " + id + " not found");
+      throw notFound(id);
     }
     if (!cursor.usableBy(users)) {
       throw new MongoLakeException(
@@ -145,12 +144,17 @@ public final class CursorRegistry {
           ErrorCode.OPERATION_FAILED, "cursor id " + id + " is already in use");
     }
     try {
+      if (cursor.killed) {
+        // Killed since the lookup; whoever killed it may not have been able to release it.
+        cursor.release();
+        throw notFound(id);
+      }
       BsonArray batch = timedBatch(id, cursor, batchSize <= 0 ? Integer.MAX_VALUE : batchSize);
       cursor.lastUsedMillis = clock.millis();
       long next = id;
       if (!cursor.source.hasNext()) {
-        cursors.remove(id);
-        release(cursor.source);
+        cursors.remove(id, cursor);
+        cursor.release();
         next = 0;
       }
       return cursorReply(next, namespace, "nextBatch", batch);
@@ -161,8 +165,8 @@ public final class CursorRegistry {
 
   /**
    * A later batch within what is left of the cursor's {@code maxTimeMS} (MongoDB counts the time of
-   * every batch against it). A cursor that fails, runs out of time or is killed mid-batch is
-   * closed, as MongoDB's is.
+   * every batch against it). A cursor that fails, runs out of time or is killed mid-batch ({@code
+   * killOp}, or a kill of the cursor itself) is closed, as MongoDB's is.
    */
   private BsonArray timedBatch(long id, OpenCursor cursor, int limit) {
     long started = System.nanoTime();
@@ -179,17 +183,24 @@ public final class CursorRegistry {
           if (deadline != MaxTimeMS.NO_DEADLINE && MaxTimeMS.passed(deadline, System.nanoTime())) {
             throw MaxTimeMS.expired();
           }
+          if (cursor.killed) {
+            throw new MongoLakeException(
+                ErrorCode.CURSOR_KILLED, "cursor id " + id + " was killed during getMore");
+          }
         };
     try {
       BsonArray batch = Cancellation.with(check, () -> take(cursor.source, limit));
+      if (cursor.killed) {
+        throw new MongoLakeException(
+            ErrorCode.CURSOR_KILLED, "cursor id " + id + " was killed during getMore");
+      }
       if (deadline != MaxTimeMS.NO_DEADLINE) {
         cursor.remainingNanos = Math.max(0, deadline - System.nanoTime());
       }
       return batch;
     } catch (RuntimeException e) {
-      if (cursors.remove(id, cursor)) {
-        release(cursor.source);
-      }
+      cursors.remove(id, cursor);
+      cursor.release();
       throw e;
     }
   }
@@ -205,22 +216,69 @@ public final class CursorRegistry {
 
   /** Kills a cursor. @return whether it was open */
   public boolean kill(long id) {
-    OpenCursor cursor = cursors.remove(id);
-    if (cursor != null) {
-      release(cursor.source);
-    }
-    return cursor != null;
+    OpenCursor cursor = cursors.get(id);
+    return cursor != null && kill(id, cursor);
   }
 
-  /** Closes the snapshot and files behind a cursor's results. */
-  private static void release(Iterator<BsonDocument> results) {
-    if (results instanceof AutoCloseable closeable) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        throw new IllegalStateException("Cannot close cursor results: " + e.getMessage(), e);
+  /**
+   * Kills the cursors opened in {@code sessions} that {@code users} may use ({@code endSessions},
+   * {@code killSessions}: a client ends its own sessions).
+   *
+   * @return how many were open
+   */
+  public int killSessions(Collection<LogicalSessionId> sessions, Set<String> users) {
+    Set<LogicalSessionId> ended = new HashSet<>(sessions);
+    return killIf(c -> c.inSession(ended) && c.usableBy(users));
+  }
+
+  /**
+   * Kills the cursors of every session that {@code users} may use ({@code killSessions} with an
+   * empty list: all the caller's sessions); cursors opened outside a session stay.
+   *
+   * @return how many were open
+   */
+  public int killSessionsOf(Set<String> users) {
+    return killIf(c -> c.owner.session() != null && c.usableBy(users));
+  }
+
+  /**
+   * Kills the cursors of every session whose owners {@code ownedBy} accepts ({@code
+   * killAllSessions}); cursors opened outside a session stay.
+   *
+   * @return how many were open
+   */
+  public int killAllSessions(Predicate<Set<String>> ownedBy) {
+    return killIf(c -> c.owner.session() != null && ownedBy.test(c.owner.users()));
+  }
+
+  private int killIf(Predicate<OpenCursor> condition) {
+    int killed = 0;
+    for (Map.Entry<Long, OpenCursor> entry : cursors.entrySet()) {
+      if (condition.test(entry.getValue()) && kill(entry.getKey(), entry.getValue())) {
+        killed++;
       }
     }
+    return killed;
+  }
+
+  /**
+   * Takes the cursor out of the registry and releases it, or, while a batch is being read from it,
+   * leaves the release to that batch, which stops at its next document (as MongoDB interrupts the
+   * operation using a killed cursor).
+   */
+  private boolean kill(long id, OpenCursor cursor) {
+    if (!cursors.remove(id, cursor)) {
+      return false;
+    }
+    cursor.killed = true;
+    if (cursor.lock.tryLock()) {
+      try {
+        cursor.release();
+      } finally {
+        cursor.lock.unlock();
+      }
+    }
+    return true;
   }
 
   /** Number of open cursors ({@code serverStatus.metrics.cursor.open.total}). */
@@ -228,19 +286,53 @@ public final class CursorRegistry {
     return cursors.size();
   }
 
-  private void reapIdle() {
+  /** Open cursors that never time out ({@code serverStatus.metrics.cursor.open.noTimeout}). */
+  public int openWithoutTimeoutCount() {
+    return (int) cursors.values().stream().filter(c -> c.noTimeout).count();
+  }
+
+  /** Cursors opened since start ({@code serverStatus.metrics.cursor.totalOpened}). */
+  public long openedCount() {
+    return opened.get();
+  }
+
+  /** Cursors closed for being idle too long ({@code serverStatus.metrics.cursor.timedOut}). */
+  public long timedOutCount() {
+    return timedOut.get();
+  }
+
+  /**
+   * Closes every cursor idle longer than the timeout, except {@code noCursorTimeout} ones and those
+   * in the middle of a batch. Idle time is that of the injected clock since the cursor's last
+   * batch.
+   *
+   * @return how many it closed
+   */
+  public int reapIdle() {
     long cutoff = clock.millis() - timeout.toMillis();
-    cursors
-        .entrySet()
-        .removeIf(
-            e -> {
-              OpenCursor c = e.getValue();
-              if (c.lastUsedMillis < cutoff && !c.lock.isLocked()) {
-                release(c.source);
-                return true;
-              }
-              return false;
-            });
+    int reaped = 0;
+    for (Map.Entry<Long, OpenCursor> entry : cursors.entrySet()) {
+      OpenCursor cursor = entry.getValue();
+      // A cursor busy with a batch is not idle: skipped, not waited for.
+      if (cursor.noTimeout || cursor.lastUsedMillis >= cutoff || !cursor.lock.tryLock()) {
+        continue;
+      }
+      try {
+        if (cursor.lastUsedMillis < cutoff && cursors.remove(entry.getKey(), cursor)) {
+          cursor.killed = true;
+          cursor.release();
+          reaped++;
+        }
+      } finally {
+        cursor.lock.unlock();
+      }
+    }
+    timedOut.addAndGet(reaped);
+    return reaped;
+  }
+
+  private static MongoLakeException notFound(long id) {
+    return new MongoLakeException(ErrorCode.CURSOR_NOT_FOUND, "cursor id " + id + " not found");
   }
 
   private long newId() {

@@ -44,6 +44,10 @@ public final class LakeGauges {
             server.totalConnections()),
         new Gauge("mongolake_open_cursors", "Open server cursors.", server.cursors().openCount()),
         new Gauge(
+            "mongolake_cursors_timed_out",
+            "Cursors closed for being idle longer than the cursor timeout, since start.",
+            server.cursors().timedOutCount()),
+        new Gauge(
             "mongolake_log_size_bytes",
             "Bytes of the write-ahead log's segments on disk.",
             folderBytes(lake.options().path().resolve(Namespace.RESERVED_LOG_FOLDER))),

@@ -22,6 +22,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -199,12 +200,13 @@ final class RequestHandler {
       throws IOException {
     String database = command.database();
     BsonDocument body = command.body();
+    BsonValue lsid = command.lsid();
     if (msg.moreToCome()) {
-      dispatcher.dispatch(database, body, info);
+      dispatcher.dispatch(database, body, lsid, info, false);
       return;
     }
     boolean exhaust = msg.exhaustAllowed();
-    BsonDocument reply = dispatcher.dispatch(database, body, info, exhaust);
+    BsonDocument reply = dispatcher.dispatch(database, body, lsid, info, exhaust);
     int responseTo = requestId;
     while (true) {
       // A stream stops at shutdown; an awaitable hello has by then answered ShutdownInProgress.
@@ -214,19 +216,26 @@ final class RequestHandler {
               : Optional.empty();
       // Set before the write: if it fails, the transport knows the client closed the stream.
       streaming = next.isPresent();
-      int sent =
-          send(
-              sink,
-              new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
-              responseTo,
-              compressor);
+      int sent;
+      try {
+        sent =
+            send(
+                sink,
+                new OpMsg(next.isPresent() ? OpMsg.MORE_TO_COME : 0, reply, List.of()),
+                responseTo,
+                compressor);
+      } catch (IOException | RuntimeException e) {
+        // The client left mid-stream: what the stream holds (an exhaust cursor) dies with it.
+        next.ifPresent(dispatcher::exhaustStreamBroken);
+        throw e;
+      }
       if (next.isEmpty()) {
         return;
       }
       // Drivers match each streamed reply to the one before it, as if it were its request.
       responseTo = sent;
       body = next.get();
-      reply = dispatcher.dispatch(database, body, info, true);
+      reply = dispatcher.dispatch(database, body, lsid, info, true);
     }
   }
 

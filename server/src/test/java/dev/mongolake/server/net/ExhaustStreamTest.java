@@ -11,6 +11,8 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
 import dev.mongolake.server.wire.OpMsg;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +31,8 @@ import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * OP_MSG exhaust streams at the wire level: replies flagged {@code moreToCome}, each answering the
@@ -200,6 +204,60 @@ class ExhaustStreamTest {
         assertThat(client.read().ok()).isTrue();
       }
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = ConnectionThreads.class,
+      names = {"VIRTUAL", "EVENT_LOOP"})
+  void anExhaustCursorDiesWithItsConnection(ConnectionThreads threads) throws Exception {
+    try (MongoLakeServer server =
+            MongoLakeServer.start(
+                new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                    .withConnectionThreads(threads),
+                "test");
+        MongoClient driver = MongoClients.create(server.connectionString())) {
+      // More than the server's socket buffer and the event loop's reply queue take: the stream
+      // cannot end before the client leaves.
+      String filler = "x".repeat(64 * 1024);
+      driver
+          .getDatabase("db")
+          .getCollection("items")
+          .insertMany(
+              IntStream.range(0, 400)
+                  .mapToObj(i -> new Document("_id", i).append("filler", filler))
+                  .toList());
+      Socket socket = new Socket();
+      socket.setReceiveBufferSize(64 * 1024);
+      socket.connect(new InetSocketAddress("127.0.0.1", server.port()));
+      try (WireTestClient client = WireTestClient.connect(socket, Duration.ofSeconds(40))) {
+        client.send(
+            new BsonDocument("find", new BsonString("items"))
+                .append("batchSize", new BsonInt32(1))
+                .append("$db", new BsonString("db")),
+            0);
+        long cursorId = client.read().body().getDocument("cursor").getInt64("id").getValue();
+        client.send(
+            new BsonDocument("getMore", new BsonInt64(cursorId))
+                .append("collection", new BsonString("items"))
+                .append("batchSize", new BsonInt32(1))
+                .append("$db", new BsonString("db")),
+            OpMsg.EXHAUST_ALLOWED);
+        assertThat(client.read().moreToCome()).isTrue();
+      }
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> openCursors(driver) == 0);
+    }
+  }
+
+  private static long openCursors(MongoClient driver) {
+    return driver
+        .getDatabase("admin")
+        .runCommand(new Document("serverStatus", 1))
+        .get("metrics", Document.class)
+        .get("cursor", Document.class)
+        .get("open", Document.class)
+        .getLong("total");
   }
 
   @Test

@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -54,14 +57,38 @@ public final class DurableFiles {
 
   /** Creates or replaces {@code target} with {@code data}: readers see old or new, whole. */
   public static void replace(Path target, byte[] data) throws IOException {
+    replace(target, data, new FileAttribute<?>[0]);
+  }
+
+  /**
+   * {@link #replace}, for a file only its owner may read and write: on a file system with POSIX
+   * permissions the temporary file is created {@code rw-------} (before any byte is written), so
+   * the published file has those permissions whatever the replaced file had. Elsewhere it is {@link
+   * #replace}.
+   */
+  public static void replaceOwnerOnly(Path target, byte[] data) throws IOException {
+    replace(target, data, ownerOnly(target));
+  }
+
+  private static void replace(Path target, byte[] data, FileAttribute<?>[] attributes)
+      throws IOException {
     createFolders(target.getParent());
     Path temporary = temporarySibling(target);
     try {
-      writeAndForce(temporary, data);
+      writeAndForce(temporary, data, attributes);
       publish(temporary, target);
     } finally {
       Files.deleteIfExists(temporary);
     }
+  }
+
+  private static FileAttribute<?>[] ownerOnly(Path file) {
+    if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[0];
+    }
+    return new FileAttribute<?>[] {
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+    };
   }
 
   /** Atomically renames a forced temporary file onto {@code target}, then forces the folder. */
@@ -112,9 +139,11 @@ public final class DurableFiles {
     }
   }
 
-  private static void writeAndForce(Path file, byte[] data) throws IOException {
+  private static void writeAndForce(Path file, byte[] data, FileAttribute<?>... attributes)
+      throws IOException {
     try (FileChannel channel =
-        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        FileChannel.open(
+            file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attributes)) {
       ByteBuffer buffer = ByteBuffer.wrap(data);
       while (buffer.hasRemaining()) {
         channel.write(buffer);

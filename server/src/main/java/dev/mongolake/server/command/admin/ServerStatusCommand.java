@@ -5,6 +5,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ServerContext;
 import java.time.Duration;
 import org.bson.BsonDateTime;
@@ -43,11 +44,17 @@ public final class ServerStatusCommand implements Command {
                 new BsonInt32((int) (server.maxConnections() - server.currentConnections())))
             .append("totalCreated", new BsonInt64(server.totalConnections()))
             .append("awaitingTopologyChanges", new BsonInt64(server.topology().awaiting()));
+    CursorRegistry cursors = server.cursors();
+    // MongoDB's metrics.cursor fields, for the cursors this server has.
     BsonDocument metrics =
         new BsonDocument(
             "cursor",
-            new BsonDocument(
-                "open", new BsonDocument("total", new BsonInt64(server.cursors().openCount()))));
+            new BsonDocument("timedOut", new BsonInt64(cursors.timedOutCount()))
+                .append("totalOpened", new BsonInt64(cursors.openedCount()))
+                .append(
+                    "open",
+                    new BsonDocument("noTimeout", new BsonInt64(cursors.openWithoutTimeoutCount()))
+                        .append("total", new BsonInt64(cursors.openCount()))));
     return new BsonDocument("host", new BsonString(HostInfoCommand.hostName()))
         .append("version", new BsonString(ServerContext.COMPATIBLE_MONGODB_VERSION))
         .append("process", new BsonString("mongolake"))

@@ -171,7 +171,7 @@ public final class CatalogCommands {
           entries.iterator(),
           batchSize,
           false,
-          request.cursorOwners());
+          request.cursorOwner());
     }
   }
 

@@ -99,14 +99,14 @@ public final class AggregateCommand extends CollectionCommand {
           collStats(namespace, pipeline, request),
           batchSize,
           false,
-          request.cursorOwners());
+          request.cursorOwner());
     }
     return cursors.firstBatch(
         namespace.fullName(),
         collection(namespace).aggregate(pipeline),
         batchSize,
         false,
-        request.cursorOwners());
+        request.cursorOwner());
   }
 
   /**

@@ -15,8 +15,9 @@ import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
- * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch. Results beyond the
- * first batch stay on a server cursor, read from the query's snapshot.
+ * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout.
+ * Results beyond the first batch stay on a server cursor, read from the query's snapshot; with
+ * {@code noCursorTimeout: true} the cursor is never closed for being idle.
  */
 public final class FindCommand extends CollectionCommand {
 
@@ -40,13 +41,13 @@ public final class FindCommand extends CollectionCommand {
               "batchSize",
               "singleBatch",
               "allowDiskUse",
-              "allowPartialResults")
+              "allowPartialResults",
+              "noCursorTimeout")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
           .refusingUnless("tailable", CommandFields.FALSE)
           .refusingUnless("awaitData", CommandFields.FALSE)
           .refusingUnless("returnKey", CommandFields.FALSE)
           .refusingUnless("showRecordId", CommandFields.FALSE)
-          .refusingUnless("noCursorTimeout", CommandFields.FALSE)
           .refusing(
               "min",
               "max",
@@ -114,7 +115,13 @@ public final class FindCommand extends CollectionCommand {
     boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
     return cursors.firstBatch(
-        namespace.fullName(), query.iterator(), batchSize, singleBatch, request.cursorOwners());
+        namespace.fullName(),
+        query.iterator(),
+        batchSize,
+        singleBatch,
+        request.cursorOwner(),
+        noCursorTimeout);
   }
 }

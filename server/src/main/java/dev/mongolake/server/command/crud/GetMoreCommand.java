@@ -17,7 +17,8 @@ import org.bson.BsonValue;
 /**
  * {@code getMore}: {@code {getMore: <cursor id>, collection: <coll>, batchSize}}. Sent with
  * OP_MSG's {@code exhaustAllowed} (an exhaust cursor), the connection streams the following batches
- * without further requests until the cursor is exhausted or fails.
+ * without further requests until the cursor is exhausted or fails; if the client leaves first, the
+ * cursor is killed.
  */
 public final class GetMoreCommand implements Command {
 
@@ -83,6 +84,14 @@ public final class GetMoreCommand implements Command {
         namespace.fullName(),
         args.nonNegativeInt("batchSize", 0),
         request.cursorOwners());
+  }
+
+  /** An exhaust cursor dies with its stream: no other request could continue it. */
+  @Override
+  public void exhaustStreamBroken(BsonDocument next) {
+    if (next.get("getMore") instanceof BsonNumber id) {
+      cursors.kill(id.longValue());
+    }
   }
 
   /** The same request again while the cursor has more: its id stays the same. */

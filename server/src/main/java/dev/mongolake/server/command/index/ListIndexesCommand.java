@@ -52,6 +52,6 @@ record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Com
         new CommandArguments("listIndexes.cursor", args.document("cursor", new BsonDocument()))
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     return cursors.firstBatch(
-        namespace.fullName(), indexes.iterator(), batchSize, false, request.cursorOwners());
+        namespace.fullName(), indexes.iterator(), batchSize, false, request.cursorOwner());
   }
 }

@@ -1,0 +1,21 @@
+package dev.mongolake.server.command;
+
+import java.util.Set;
+
+/**
+ * Who opened a cursor: the users who may continue it and the logical session it belongs to.
+ *
+ * @param users the connection's authenticated users when authorization is on, none otherwise (see
+ *     {@link CommandRequest#cursorOwners()})
+ * @param session the session of the request that opened it, or {@code null} for a request sent
+ *     without an {@code lsid}
+ */
+public record CursorOwner(Set<String> users, LogicalSessionId session) {
+
+  /** Nobody in particular, in no session: a cursor anyone may continue while auth is off. */
+  public static final CursorOwner NONE = new CursorOwner(Set.of(), null);
+
+  public CursorOwner {
+    users = Set.copyOf(users);
+  }
+}
