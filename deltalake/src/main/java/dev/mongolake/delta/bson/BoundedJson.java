@@ -2,6 +2,7 @@ package dev.mongolake.delta.bson;
 
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInvalidOperationException;
 import org.bson.BsonReader;
 import org.bson.BsonWriter;
 import org.bson.codecs.BsonArrayCodec;
@@ -13,6 +14,7 @@ import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecProvider;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
+import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
 /**
@@ -66,7 +68,15 @@ public final class BoundedJson {
     Counter counter = new Counter(maxNested);
     CodecRegistry registry =
         CodecRegistries.fromProviders(new CountingProvider(counter), new BsonValueCodecProvider());
-    return registry.get(type).decode(reader, DecoderContext.builder().build());
+    try {
+      return registry.get(type).decode(reader, DecoderContext.builder().build());
+    } catch (IllegalArgumentException | BsonInvalidOperationException e) {
+      // org.bson's reader lets a malformed Extended JSON value through as the value class's own
+      // complaint ({"$oid": "12"}, a short $binary, a $numberLong that is not a number) or as a
+      // reader state error (an array where a document must be): it is the text that is wrong,
+      // and callers answer that as a parse error.
+      throw new JsonParseException("Cannot parse Extended JSON: " + e.getMessage(), e);
+    }
   }
 
   /** Containers open in one decoding; the top-level value is the first. */
