@@ -26,7 +26,6 @@ import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
-import dev.mongolake.internal.engine.IndexCatalogOperations;
 import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
@@ -483,7 +482,7 @@ public final class MongoLakeCollection<T> {
    * {@code collMod}'s index change: {@code index} names an index ({@code name} or {@code
    * keyPattern}) and gives its new {@code expireAfterSeconds}, {@code hidden}, or both.
    */
-  public IndexCatalogOperations.IndexChange modifyIndex(BsonDocument index) {
+  public IndexChange modifyIndex(BsonDocument index) {
     return engine.indexes().modify(namespace, index);
   }
 
@@ -501,7 +500,7 @@ public final class MongoLakeCollection<T> {
    * Creates indexes given in the {@code createIndexes} command's form ({@code {key, name?, unique?,
    * sparse?, partialFilterExpression?, expireAfterSeconds?}}).
    */
-  public IndexCatalogOperations.Created createIndexSpecs(List<BsonDocument> specs) {
+  public IndexesCreated createIndexSpecs(List<BsonDocument> specs) {
     return engine.indexes().create(namespace, specs);
   }
 

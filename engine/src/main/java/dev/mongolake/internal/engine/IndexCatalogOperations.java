@@ -2,6 +2,8 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
+import dev.mongolake.IndexChange;
+import dev.mongolake.IndexesCreated;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.internal.index.CollectionIndexes;
@@ -24,16 +26,6 @@ import org.bson.BsonValue;
  */
 public final class IndexCatalogOperations {
 
-  /**
-   * What a createIndexes did.
-   *
-   * @param created names of the indexes built (empty when all existed)
-   * @param before number of indexes before, {@code _id_} included
-   * @param after number of indexes after
-   * @param createdCollection whether the collection did not exist and was created
-   */
-  public record Created(List<String> created, int before, int after, boolean createdCollection) {}
-
   private final Engine engine;
   private final WriteAheadLog wal;
 
@@ -43,7 +35,7 @@ public final class IndexCatalogOperations {
   }
 
   /** Creates the indexes in {@code specs} ({@code createIndexes} form) that do not exist yet. */
-  public Created create(Namespace namespace, List<BsonDocument> specs) {
+  public IndexesCreated create(Namespace namespace, List<BsonDocument> specs) {
     if (specs.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
@@ -78,7 +70,7 @@ public final class IndexCatalogOperations {
       state.writeLock().unlock();
     }
     appended.forEach(WriteAheadLog.Appended::awaitDurable);
-    return new Created(created, before, before + created.size(), createdCollection);
+    return new IndexesCreated(created, before, before + created.size(), createdCollection);
   }
 
   /** The index definitions, {@code _id_} first, as {@code listIndexes} returns them. */
@@ -166,16 +158,6 @@ public final class IndexCatalogOperations {
     }
     appended.awaitDurable();
   }
-
-  /**
-   * What {@link #modify} changed: each option's value before and after, {@code null} for an option
-   * the change did not name (and for a TTL the index did not have before).
-   */
-  public record IndexChange(
-      Long expireAfterSecondsBefore,
-      Long expireAfterSecondsAfter,
-      Boolean hiddenBefore,
-      Boolean hiddenAfter) {}
 
   /**
    * {@code collMod}'s {@code index: {name | keyPattern, expireAfterSeconds?, hidden?}}: gives a

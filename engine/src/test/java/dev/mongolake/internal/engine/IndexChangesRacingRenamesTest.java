@@ -51,7 +51,7 @@ class IndexChangesRacingRenamesTest {
   @Test
   void aCreateIndexThatWaitedThroughARenameIndexesTheCollectionNowNamedA() throws Exception {
     CollectionState renamed = engine.state(A);
-    CompletableFuture<IndexCatalogOperations.Created> created;
+    CompletableFuture<dev.mongolake.IndexesCreated> created;
     renamed.writeLock().lock();
     try {
       created = CompletableFuture.supplyAsync(() -> engine.indexes().create(A, List.of(spec())));

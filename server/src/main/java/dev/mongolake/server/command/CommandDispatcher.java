@@ -5,7 +5,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.query.QueryException;
-import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.CommandText;
 import dev.mongolake.server.metrics.CommandTimer;
@@ -191,7 +190,7 @@ public final class CommandDispatcher {
       }
       return reply;
     } catch (QueryException e) {
-      MongoLakeException translated = QueryErrors.translate(e);
+      MongoLakeException translated = MongoLakeException.fromQueryError(e);
       return errorReply(translated.errorCode(), translated.getMessage());
     } catch (RuntimeException e) {
       LOG.error("Command {} failed unexpectedly", body.isEmpty() ? "?" : body.getFirstKey(), e);

@@ -1,10 +1,10 @@
 package dev.mongolake.server.command.index;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.IndexChange;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.internal.engine.IndexCatalogOperations;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
@@ -109,7 +109,7 @@ record CollModCommand(MongoLake lake) implements Command {
           ErrorCode.NOT_IMPLEMENTED,
           "collMod can change only expireAfterSeconds and hidden of an index here");
     }
-    IndexCatalogOperations.IndexChange changed =
+    IndexChange changed =
         lake.db(namespace.database())
             .collection(namespace.collection(), BsonDocument.class)
             .modifyIndex(change);

@@ -1,10 +1,10 @@
 package dev.mongolake.server.command.index;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.IndexesCreated;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.internal.engine.IndexCatalogOperations;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
@@ -61,7 +61,7 @@ record CreateIndexesCommand(MongoLake lake) implements Command {
           "BSON field 'createIndexes.indexes' is missing but a required field");
     }
     List<BsonDocument> specs = args.documents("indexes");
-    IndexCatalogOperations.Created created =
+    IndexesCreated created =
         lake.db(namespace.database())
             .collection(namespace.collection(), BsonDocument.class)
             .createIndexSpecs(specs);
