@@ -1124,6 +1124,8 @@ public final class Engine implements AutoCloseable {
         }
         outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
       }
+    } catch (MongoLakeException e) {
+      throw executorError(e);
     } finally {
       state.writeLock().unlock();
     }
@@ -1131,6 +1133,18 @@ public final class Engine implements AutoCloseable {
       appended.awaitDurable();
     }
     return outcome;
+  }
+
+  /**
+   * A failure while findAndModify runs (matching, applying the change, checking and writing the
+   * result), as opposed to parsing it: MongoDB's plan executor adds its context to the message and
+   * keeps the code and the detail.
+   */
+  private static MongoLakeException executorError(MongoLakeException e) {
+    return new MongoLakeException(
+        e.errorCode(),
+        "Plan executor error during findAndModify :: caused by :: " + e.getMessage(),
+        e.errorInfo());
   }
 
   /** An update or a replacement, applied to one document. */
