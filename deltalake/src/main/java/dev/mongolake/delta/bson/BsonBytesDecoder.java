@@ -34,10 +34,15 @@ import org.bson.types.ObjectId;
  * Decodes BSON bytes into a {@link BsonDocument} tree in one pass over a byte array.
  *
  * <p>It builds exactly what org.bson's {@code BsonDocumentCodec} over a {@code BsonBinaryReader}
- * builds (same value classes, same strings, malformed UTF-8 replaced the same way) and rejects the
- * same malformed input, with a {@link BsonSerializationException}. It exists because the codec's
- * generic machinery (a reader state machine, a codec lookup and a context per value) costs several
- * times the decoding itself, and every request, log record and cached document goes through here.
+ * builds (same value classes, same strings) and rejects the same malformed input, with a {@link
+ * BsonSerializationException}. {@link #decodeConformant} is for bytes from clients: unlike
+ * org.bson, which keeps the last of two fields of the same name, it refuses such a document with a
+ * {@link BsonNonConformantException}, since MongoDB would store both and keeping one would lose the
+ * other without a word. (Bytes this process wrote may hold such names: Java writes every unpaired
+ * surrogate as {@code ?}, so they are read back as org.bson reads them.) It exists because the
+ * codec's generic machinery (a reader state machine, a codec lookup and a context per value) costs
+ * several times the decoding itself, and every request, log record and cached document goes through
+ * here.
  *
  * <p>Every length is checked against the enclosing document before it is used, so hostile input
  * never causes a read past the given range or an allocation larger than it; and nesting deeper than
@@ -57,11 +62,27 @@ public final class BsonBytesDecoder {
    * @throws BsonSerializationException if the bytes are not one well-formed BSON document
    */
   public static BsonDocument decode(byte[] bytes, int offset, int length) {
+    return decode(bytes, offset, length, false);
+  }
+
+  /**
+   * Decodes as {@link #decode(byte[], int, int)} does, but refuses what a {@link BsonDocument}
+   * cannot hold as sent.
+   *
+   * @throws BsonNonConformantException if a document holds a field name twice
+   * @throws BsonDepthException if the document nests deeper than {@link BsonNesting#MAX_DEPTH}
+   * @throws BsonSerializationException if the bytes are not one well-formed BSON document
+   */
+  public static BsonDocument decodeConformant(byte[] bytes, int offset, int length) {
+    return decode(bytes, offset, length, true);
+  }
+
+  private static BsonDocument decode(byte[] bytes, int offset, int length, boolean conformant) {
     if (offset < 0 || length < 0 || offset > bytes.length - length) {
       throw new BsonSerializationException(
           "Cannot decode BSON: range " + offset + "+" + length + " is outside the array");
     }
-    Cursor cursor = new Cursor(bytes, offset);
+    Cursor cursor = new Cursor(bytes, offset, conformant);
     BsonDocument document = cursor.document(offset + length);
     if (cursor.position != offset + length) {
       throw new BsonSerializationException(
@@ -77,13 +98,16 @@ public final class BsonBytesDecoder {
 
   private static final class Cursor {
     private final byte[] bytes;
+    // Whether what a BsonDocument cannot hold as sent is refused.
+    private final boolean conformant;
     private int position;
     // Levels below the top-level document at the position.
     private int depth;
 
-    Cursor(byte[] bytes, int position) {
+    Cursor(byte[] bytes, int position, boolean conformant) {
       this.bytes = bytes;
       this.position = position;
+      this.conformant = conformant;
     }
 
     /** A document starting at the position, which must end at or before {@code limit}. */
@@ -96,7 +120,11 @@ public final class BsonBytesDecoder {
           break;
         }
         String name = cString(end);
-        document.put(name, value(type, end));
+        if (document.put(name, value(type, end)) != null && conformant) {
+          // MongoDB's wording for it (bson_validate.cpp, full validation).
+          throw new BsonNonConformantException(
+              "A BSON document contains a duplicate field name : " + name);
+        }
       }
       checkEnd(end);
       return document;

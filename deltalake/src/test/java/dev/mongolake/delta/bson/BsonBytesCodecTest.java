@@ -102,6 +102,18 @@ class BsonBytesCodecTest {
   }
 
   @Test
+  void conformantDecodingRefusesAFieldNameTwiceWhichOrgBsonCollapses() {
+    byte[] bytes = reference(new BsonDocument("a", new BsonInt32(1)).append("b", new BsonInt32(2)));
+    // The second name, "b", becomes "a": {a: 1, a: 2}.
+    bytes[bytes.length - 7] = 'a';
+
+    assertThat(BsonBytesDecoder.decode(bytes)).isEqualTo(referenceDecode(bytes));
+    assertThatThrownBy(() -> BsonBytesDecoder.decodeConformant(bytes, 0, bytes.length))
+        .isInstanceOf(BsonNonConformantException.class)
+        .hasMessage("A BSON document contains a duplicate field name : a");
+  }
+
+  @Test
   void refusesANulInAName() {
     assertThatThrownBy(() -> BsonBytesEncoder.encode(new BsonDocument("a\0b", BsonNull.VALUE)))
         .isInstanceOf(BsonSerializationException.class)
