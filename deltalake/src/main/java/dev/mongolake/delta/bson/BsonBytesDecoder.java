@@ -1,5 +1,9 @@
 package dev.mongolake.delta.bson;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +42,12 @@ import org.bson.types.ObjectId;
  * BsonSerializationException}. {@link #decodeConformant} is for bytes from clients: unlike
  * org.bson, which keeps the last of two fields of the same name, it refuses such a document with a
  * {@link BsonNonConformantException}, since MongoDB would store both and keeping one would lose the
- * other without a word. (Bytes this process wrote may hold such names: Java writes every unpaired
- * surrogate as {@code ?}, so they are read back as org.bson reads them.) It exists because the
- * codec's generic machinery (a reader state machine, a codec lookup and a context per value) costs
- * several times the decoding itself, and every request, log record and cached document goes through
- * here.
+ * other without a word; and it refuses a string or name that is not valid UTF-8, which org.bson
+ * (and {@link #decode}) replace with U+FFFD where MongoDB would store the bytes as they are. (Bytes
+ * this process wrote may hold such names: Java writes every unpaired surrogate as {@code ?}, so
+ * they are read back as org.bson reads them.) It exists because the codec's generic machinery (a
+ * reader state machine, a codec lookup and a context per value) costs several times the decoding
+ * itself, and every request, log record and cached document goes through here.
  *
  * <p>Every length is checked against the enclosing document before it is used, so hostile input
  * never causes a read past the given range or an allocation larger than it; and nesting deeper than
@@ -69,7 +74,8 @@ public final class BsonBytesDecoder {
    * Decodes as {@link #decode(byte[], int, int)} does, but refuses what a {@link BsonDocument}
    * cannot hold as sent.
    *
-   * @throws BsonNonConformantException if a document holds a field name twice
+   * @throws BsonNonConformantException if a document holds a field name twice, or a string or a
+   *     name is not valid UTF-8
    * @throws BsonDepthException if the document nests deeper than {@link BsonNesting#MAX_DEPTH}
    * @throws BsonSerializationException if the bytes are not one well-formed BSON document
    */
@@ -101,6 +107,10 @@ public final class BsonBytesDecoder {
     // Whether what a BsonDocument cannot hold as sent is refused.
     private final boolean conformant;
     private int position;
+    // The name of the element being decoded, for the messages of conformant decoding.
+    private String element;
+    // Reports malformed UTF-8 instead of replacing it; made on the first non-ASCII string.
+    private CharsetDecoder strictUtf8;
     // Levels below the top-level document at the position.
     private int depth;
 
@@ -120,6 +130,7 @@ public final class BsonBytesDecoder {
           break;
         }
         String name = cString(end);
+        element = name;
         if (document.put(name, value(type, end)) != null && conformant) {
           // MongoDB's wording for it (bson_validate.cpp, full validation).
           throw new BsonNonConformantException(
@@ -311,7 +322,40 @@ public final class BsonBytesDecoder {
     }
 
     private String text(int start, int length) {
+      if (conformant && !ascii(start, length)) {
+        return strictText(start, length);
+      }
       return new String(bytes, start, length, StandardCharsets.UTF_8);
+    }
+
+    private boolean ascii(int start, int length) {
+      for (int i = start; i < start + length; i++) {
+        if (bytes[i] < 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private String strictText(int start, int length) {
+      if (strictUtf8 == null) {
+        strictUtf8 =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+      }
+      try {
+        return strictUtf8.decode(ByteBuffer.wrap(bytes, start, length)).toString();
+      } catch (CharacterCodingException e) {
+        // MongoDB's wording for it (bson_validate.cpp, full validation).
+        throw new BsonNonConformantException(
+            "Found string that doesn't follow UTF-8 encoding"
+                + (element == null ? "" : " in element with field name '" + element + "'")
+                + " (at offset "
+                + start
+                + ")");
+      }
     }
 
     private byte[] bytes(int count, int end) {

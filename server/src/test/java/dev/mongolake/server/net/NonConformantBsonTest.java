@@ -110,4 +110,23 @@ class NonConformantBsonTest {
         .isEqualTo("Cannot read OP_MSG body: A BSON document contains a duplicate field name : a");
     assertThat(count()).isZero();
   }
+
+  @Test
+  void aStringThatIsNotUtf8IsRefusedAsNonConformantInsteadOfReplaced() throws Exception {
+    byte[] body = insert("a", "b");
+    // "xx" becomes C3 28: a two-byte lead followed by a byte that cannot continue it.
+    int string = indexOf(body, "xx\0");
+    body[string] = (byte) 0xC3;
+    body[string + 1] = '(';
+
+    BsonDocument reply = send(body);
+
+    assertThat(reply.getInt32("code").getValue()).isEqualTo(378);
+    assertThat(reply.getString("codeName").getValue()).isEqualTo("NonConformantBSON");
+    assertThat(reply.getString("errmsg").getValue())
+        .startsWith(
+            "Cannot read OP_MSG body: Found string that doesn't follow UTF-8 encoding in element"
+                + " with field name 'a'");
+    assertThat(count()).isZero();
+  }
 }
