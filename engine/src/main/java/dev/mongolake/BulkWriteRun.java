@@ -88,10 +88,10 @@ final class BulkWriteRun<T> {
       for (MongoLakeWriteException.WriteError error : e.errors()) {
         errors.add(
             new MongoLakeWriteException.WriteError(
-                start + error.index(), error.code(), error.message()));
+                start + error.index(), error.code(), error.message(), error.errorInfo()));
       }
     } catch (MongoLakeException e) {
-      errors.add(new MongoLakeWriteException.WriteError(start, e.errorCode(), e.getMessage()));
+      errors.add(MongoLakeWriteException.WriteError.of(start, e));
     }
     return end;
   }
@@ -146,7 +146,7 @@ final class BulkWriteRun<T> {
                 "Unsupported write model " + request.getClass().getSimpleName());
       }
     } catch (MongoLakeException e) {
-      errors.add(new MongoLakeWriteException.WriteError(index, e.errorCode(), e.getMessage()));
+      errors.add(MongoLakeWriteException.WriteError.of(index, e));
     }
   }
 

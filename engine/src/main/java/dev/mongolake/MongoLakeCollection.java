@@ -117,9 +117,7 @@ public final class MongoLakeCollection<T> {
     if (!outcome.failures().isEmpty()) {
       List<MongoLakeWriteException.WriteError> errors = new ArrayList<>();
       for (WriteFailure failure : outcome.failures()) {
-        errors.add(
-            new MongoLakeWriteException.WriteError(
-                failure.index(), failure.error().errorCode(), failure.error().getMessage()));
+        errors.add(MongoLakeWriteException.WriteError.of(failure.index(), failure.error()));
       }
       throw new MongoLakeWriteException(errors, outcome.insertedIds());
     }

@@ -2,6 +2,7 @@ package dev.mongolake;
 
 import java.util.List;
 import java.util.Map;
+import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
@@ -11,8 +12,29 @@ import org.bson.BsonValue;
 public final class MongoLakeWriteException extends MongoLakeException {
   private static final long serialVersionUID = 1L;
 
-  /** One failed document of a batch. */
-  public record WriteError(int index, ErrorCode code, String message) {}
+  /**
+   * One failed document of a batch; {@code errorInfo} is the failure's structured detail ({@link
+   * MongoLakeException#errorInfo()}), empty when it has none.
+   */
+  public record WriteError(int index, ErrorCode code, String message, BsonDocument errorInfo) {
+    public WriteError {
+      errorInfo = errorInfo.clone();
+    }
+
+    public WriteError(int index, ErrorCode code, String message) {
+      this(index, code, message, new BsonDocument());
+    }
+
+    /** The failure of {@code index}, with its code, message and detail. */
+    public static WriteError of(int index, MongoLakeException error) {
+      return new WriteError(index, error.errorCode(), error.getMessage(), error.errorInfo());
+    }
+
+    /** This failure as an exception, detail included. */
+    public MongoLakeException toException() {
+      return new MongoLakeException(code, message, errorInfo);
+    }
+  }
 
   private final transient List<WriteError> errors;
   private final transient Map<Integer, BsonValue> insertedIds;

@@ -108,9 +108,10 @@ class NestingLimitsTest {
     BsonDocument deepest = set("v", levels(BsonNesting.MAX_STORED_DEPTH - 1));
 
     assertOverflow(() -> docs.updateOne(id(1), tooDeep), TOO_DEEP_TO_UPDATE);
+    // findAndModify checks the result while it runs: its plan executor adds its context.
     assertOverflow(
         () -> docs.findOneAndUpdate(id(1), tooDeep, new FindOneAndUpdateOptions()),
-        TOO_DEEP_TO_UPDATE);
+        DURING_FIND_AND_MODIFY + TOO_DEEP_TO_UPDATE);
     docs.updateOne(id(1), deepest);
 
     assertThat(BsonNesting.storedLevels(docs.find(id(1)).first(), 1000))
@@ -147,7 +148,7 @@ class NestingLimitsTest {
                 id(7),
                 tooDeep,
                 new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER)),
-        TOO_DEEP_TO_UPDATE);
+        DURING_FIND_AND_MODIFY + TOO_DEEP_TO_UPDATE);
     assertThat(docs.countDocuments()).isZero();
   }
 
@@ -194,6 +195,9 @@ class NestingLimitsTest {
   private static org.bson.BsonString str() {
     return new org.bson.BsonString("deep");
   }
+
+  private static final String DURING_FIND_AND_MODIFY =
+      "Plan executor error during findAndModify :: caused by :: ";
 
   private static void assertOverflow(Runnable write, String message) {
     assertThatThrownBy(write::run)

@@ -60,6 +60,26 @@ class CrudWithJavaDriverTest {
   }
 
   @Test
+  void upsertSeedsFromAOneValueInAndAOneClauseOr() {
+    MongoCollection<Document> users = db.getCollection("users");
+    users.updateOne(
+        com.mongodb.client.model.Filters.and(
+            com.mongodb.client.model.Filters.in("_id", "k1"),
+            com.mongodb.client.model.Filters.or(eq("team", "red"))),
+        set("n", 1),
+        new UpdateOptions().upsert(true));
+    Document inserted =
+        users.findOneAndUpdate(
+            com.mongodb.client.model.Filters.or(eq("_id", "k2")),
+            set("n", 2),
+            new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER));
+
+    assertThat(users.find(eq("_id", "k1")).first())
+        .isEqualTo(new Document("_id", "k1").append("team", "red").append("n", 1));
+    assertThat(inserted).isEqualTo(new Document("_id", "k2").append("n", 2));
+  }
+
+  @Test
   void insertFindUpdateDeleteRoundTrip() {
     MongoCollection<Document> users = db.getCollection("users");
     users.insertOne(new Document("_id", 1).append("name", "Alice").append("visits", 1));

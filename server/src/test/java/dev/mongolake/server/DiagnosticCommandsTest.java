@@ -177,10 +177,10 @@ class DiagnosticCommandsTest {
             .first();
 
     assertThat(stats.getString("ns")).isEqualTo("app.items");
-    assertThat(stats.get("storageStats", Document.class).getLong("count")).isEqualTo(7);
+    assertThat(stats.get("storageStats", Document.class).getInteger("count")).isEqualTo(7);
     assertThat(stats.get("storageStats", Document.class).getInteger("nindexes")).isEqualTo(2);
-    assertThat(stats.getLong("count")).isEqualTo(7);
-    assertThat(projected).isEqualTo(new Document("count", 7L));
+    assertThat(stats.getInteger("count")).isEqualTo(7);
+    assertThat(projected).isEqualTo(new Document("count", 7));
     assertThatThrownBy(
             () ->
                 db.getCollection("nothing")
@@ -191,6 +191,76 @@ class DiagnosticCommandsTest {
                     .first())
         .isInstanceOfSatisfying(
             MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(26));
+  }
+
+  @Test
+  void collStatsTypesItsNumbersAsMongoDbDoes() {
+    numbers("items", 3);
+    db.createCollection("empty");
+
+    org.bson.BsonDocument stats =
+        db.runCommand(new Document("collStats", "items"), org.bson.BsonDocument.class);
+    org.bson.BsonDocument empty =
+        db.runCommand(new Document("collStats", "empty"), org.bson.BsonDocument.class);
+
+    for (String field :
+        List.of(
+            "size",
+            "count",
+            "avgObjSize",
+            "numOrphanDocs",
+            "storageSize",
+            "freeStorageSize",
+            "nindexes",
+            "totalIndexSize",
+            "totalSize",
+            "scaleFactor")) {
+      assertThat(stats.get(field).isInt32()).as(field).isTrue();
+    }
+    assertThat(stats.getDocument("indexSizes").get("_id_").isInt32()).isTrue();
+    assertThat(stats.keySet())
+        .containsSubsequence(
+            "ns",
+            "size",
+            "count",
+            "avgObjSize",
+            "numOrphanDocs",
+            "storageSize",
+            "capped",
+            "nindexes",
+            "indexDetails",
+            "indexBuilds",
+            "totalIndexSize",
+            "indexSizes",
+            "totalSize",
+            "scaleFactor");
+    assertThat(empty).doesNotContainKey("avgObjSize");
+  }
+
+  @Test
+  void dbStatsTypesItsNumbersAsMongoDbDoes() {
+    numbers("a", 2);
+    numbers("b", 1);
+
+    org.bson.BsonDocument stats =
+        db.runCommand(new Document("dbStats", 1), org.bson.BsonDocument.class);
+
+    for (String field :
+        List.of(
+            "collections",
+            "views",
+            "objects",
+            "dataSize",
+            "storageSize",
+            "indexes",
+            "indexSize",
+            "totalSize",
+            "scaleFactor")) {
+      assertThat(stats.get(field).isInt32()).as(field).isTrue();
+    }
+    assertThat(stats.get("avgObjSize").isDouble()).isTrue();
+    assertThat(stats.getDouble("avgObjSize").getValue())
+        .isEqualTo((bsonSizes(2) + bsonSizes(1)) / 3.0);
   }
 
   @Test

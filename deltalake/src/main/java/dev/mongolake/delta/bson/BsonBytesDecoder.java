@@ -1,5 +1,9 @@
 package dev.mongolake.delta.bson;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +38,16 @@ import org.bson.types.ObjectId;
  * Decodes BSON bytes into a {@link BsonDocument} tree in one pass over a byte array.
  *
  * <p>It builds exactly what org.bson's {@code BsonDocumentCodec} over a {@code BsonBinaryReader}
- * builds (same value classes, same strings, malformed UTF-8 replaced the same way) and rejects the
- * same malformed input, with a {@link BsonSerializationException}. It exists because the codec's
- * generic machinery (a reader state machine, a codec lookup and a context per value) costs several
- * times the decoding itself, and every request, log record and cached document goes through here.
+ * builds (same value classes, same strings) and rejects the same malformed input, with a {@link
+ * BsonSerializationException}. {@link #decodeConformant} is for bytes from clients: unlike
+ * org.bson, which keeps the last of two fields of the same name, it refuses such a document with a
+ * {@link BsonNonConformantException}, since MongoDB would store both and keeping one would lose the
+ * other without a word; and it refuses a string or name that is not valid UTF-8, which org.bson
+ * (and {@link #decode}) replace with U+FFFD where MongoDB would store the bytes as they are. (Bytes
+ * this process wrote may hold such names: Java writes every unpaired surrogate as {@code ?}, so
+ * they are read back as org.bson reads them.) It exists because the codec's generic machinery (a
+ * reader state machine, a codec lookup and a context per value) costs several times the decoding
+ * itself, and every request, log record and cached document goes through here.
  *
  * <p>Every length is checked against the enclosing document before it is used, so hostile input
  * never causes a read past the given range or an allocation larger than it; and nesting deeper than
@@ -57,11 +67,28 @@ public final class BsonBytesDecoder {
    * @throws BsonSerializationException if the bytes are not one well-formed BSON document
    */
   public static BsonDocument decode(byte[] bytes, int offset, int length) {
+    return decode(bytes, offset, length, false);
+  }
+
+  /**
+   * Decodes as {@link #decode(byte[], int, int)} does, but refuses what a {@link BsonDocument}
+   * cannot hold as sent.
+   *
+   * @throws BsonNonConformantException if a document holds a field name twice, or a string or a
+   *     name is not valid UTF-8
+   * @throws BsonDepthException if the document nests deeper than {@link BsonNesting#MAX_DEPTH}
+   * @throws BsonSerializationException if the bytes are not one well-formed BSON document
+   */
+  public static BsonDocument decodeConformant(byte[] bytes, int offset, int length) {
+    return decode(bytes, offset, length, true);
+  }
+
+  private static BsonDocument decode(byte[] bytes, int offset, int length, boolean conformant) {
     if (offset < 0 || length < 0 || offset > bytes.length - length) {
       throw new BsonSerializationException(
           "Cannot decode BSON: range " + offset + "+" + length + " is outside the array");
     }
-    Cursor cursor = new Cursor(bytes, offset);
+    Cursor cursor = new Cursor(bytes, offset, conformant);
     BsonDocument document = cursor.document(offset + length);
     if (cursor.position != offset + length) {
       throw new BsonSerializationException(
@@ -77,13 +104,20 @@ public final class BsonBytesDecoder {
 
   private static final class Cursor {
     private final byte[] bytes;
+    // Whether what a BsonDocument cannot hold as sent is refused.
+    private final boolean conformant;
     private int position;
+    // The name of the element being decoded, for the messages of conformant decoding.
+    private String element;
+    // Reports malformed UTF-8 instead of replacing it; made on the first non-ASCII string.
+    private CharsetDecoder strictUtf8;
     // Levels below the top-level document at the position.
     private int depth;
 
-    Cursor(byte[] bytes, int position) {
+    Cursor(byte[] bytes, int position, boolean conformant) {
       this.bytes = bytes;
       this.position = position;
+      this.conformant = conformant;
     }
 
     /** A document starting at the position, which must end at or before {@code limit}. */
@@ -96,7 +130,12 @@ public final class BsonBytesDecoder {
           break;
         }
         String name = cString(end);
-        document.put(name, value(type, end));
+        element = name;
+        if (document.put(name, value(type, end)) != null && conformant) {
+          // MongoDB's wording for it (bson_validate.cpp, full validation).
+          throw new BsonNonConformantException(
+              "A BSON document contains a duplicate field name : " + name);
+        }
       }
       checkEnd(end);
       return document;
@@ -283,7 +322,40 @@ public final class BsonBytesDecoder {
     }
 
     private String text(int start, int length) {
+      if (conformant && !ascii(start, length)) {
+        return strictText(start, length);
+      }
       return new String(bytes, start, length, StandardCharsets.UTF_8);
+    }
+
+    private boolean ascii(int start, int length) {
+      for (int i = start; i < start + length; i++) {
+        if (bytes[i] < 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private String strictText(int start, int length) {
+      if (strictUtf8 == null) {
+        strictUtf8 =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+      }
+      try {
+        return strictUtf8.decode(ByteBuffer.wrap(bytes, start, length)).toString();
+      } catch (CharacterCodingException e) {
+        // MongoDB's wording for it (bson_validate.cpp, full validation).
+        throw new BsonNonConformantException(
+            "Found string that doesn't follow UTF-8 encoding"
+                + (element == null ? "" : " in element with field name '" + element + "'")
+                + " (at offset "
+                + start
+                + ")");
+      }
     }
 
     private byte[] bytes(int count, int end) {

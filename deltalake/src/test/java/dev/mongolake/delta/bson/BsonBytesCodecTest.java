@@ -102,6 +102,43 @@ class BsonBytesCodecTest {
   }
 
   @Test
+  void conformantDecodingRefusesAFieldNameTwiceWhichOrgBsonCollapses() {
+    byte[] bytes = reference(new BsonDocument("a", new BsonInt32(1)).append("b", new BsonInt32(2)));
+    // The second name, "b", becomes "a": {a: 1, a: 2}.
+    bytes[bytes.length - 7] = 'a';
+
+    assertThat(BsonBytesDecoder.decode(bytes)).isEqualTo(referenceDecode(bytes));
+    assertThatThrownBy(() -> BsonBytesDecoder.decodeConformant(bytes, 0, bytes.length))
+        .isInstanceOf(BsonNonConformantException.class)
+        .hasMessage("A BSON document contains a duplicate field name : a");
+  }
+
+  @Test
+  void conformantDecodingRefusesAStringThatIsNotUtf8WhichOrgBsonReplaces() {
+    byte[] bytes = reference(new BsonDocument("s", new BsonString("xx")));
+    // "xx" becomes C3 28: a two-byte lead followed by a byte that cannot continue it.
+    bytes[bytes.length - 4] = (byte) 0xC3;
+    bytes[bytes.length - 3] = '(';
+
+    assertThat(BsonBytesDecoder.decode(bytes)).isEqualTo(referenceDecode(bytes));
+    assertThat(BsonBytesDecoder.decode(bytes).getString("s").getValue()).isEqualTo("\uFFFD(");
+    assertThatThrownBy(() -> BsonBytesDecoder.decodeConformant(bytes, 0, bytes.length))
+        .isInstanceOf(BsonNonConformantException.class)
+        .hasMessage(
+            "Found string that doesn't follow UTF-8 encoding in element with field name 's' (at"
+                + " offset 11)");
+  }
+
+  @Test
+  void conformantDecodingReadsValidUtf8AsOrgBsonDoes() {
+    BsonDocument document =
+        new BsonDocument("é", new BsonString("naïve ☃ 😀")).append("a", new BsonString("plain"));
+    byte[] bytes = reference(document);
+
+    assertThat(BsonBytesDecoder.decodeConformant(bytes, 0, bytes.length)).isEqualTo(document);
+  }
+
+  @Test
   void refusesANulInAName() {
     assertThatThrownBy(() -> BsonBytesEncoder.encode(new BsonDocument("a\0b", BsonNull.VALUE)))
         .isInstanceOf(BsonSerializationException.class)

@@ -22,7 +22,9 @@ import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.delta.table.TableChanges;
 import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.index.DuplicateKeys;
 import dev.mongolake.internal.index.IndexCatalogFile;
+import dev.mongolake.internal.index.IndexKey;
 import dev.mongolake.internal.index.IndexPlan;
 import dev.mongolake.internal.index.IndexPlanner;
 import dev.mongolake.internal.index.IndexSpec;
@@ -943,16 +945,7 @@ public final class Engine implements AutoCloseable {
   }
 
   static MongoLakeException duplicateKey(Namespace namespace, BsonValue id) {
-    return new MongoLakeException(
-        ErrorCode.DUPLICATE_KEY,
-        "E11000 duplicate key error collection: "
-            + namespace
-            + " index: _id_ dup key: { _id: "
-            + new BsonDocument("v", id)
-                .toJson()
-                .replaceFirst("^\\{\"v\": ", "")
-                .replaceFirst("}$", "")
-            + " }");
+    return DuplicateKeys.error(namespace, IndexSpec.idIndex(), IndexKey.of(id));
   }
 
   /** Deletes the first ({@code multi == false}) or every document matching {@code filter}. */
@@ -1131,6 +1124,8 @@ public final class Engine implements AutoCloseable {
         }
         outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
       }
+    } catch (MongoLakeException e) {
+      throw executorError(e);
     } finally {
       state.writeLock().unlock();
     }
@@ -1138,6 +1133,18 @@ public final class Engine implements AutoCloseable {
       appended.awaitDurable();
     }
     return outcome;
+  }
+
+  /**
+   * A failure while findAndModify runs (matching, applying the change, checking and writing the
+   * result), as opposed to parsing it: MongoDB's plan executor adds its context to the message and
+   * keeps the code and the detail.
+   */
+  private static MongoLakeException executorError(MongoLakeException e) {
+    return new MongoLakeException(
+        e.errorCode(),
+        "Plan executor error during findAndModify :: caused by :: " + e.getMessage(),
+        e.errorInfo());
   }
 
   /** An update or a replacement, applied to one document. */

@@ -7,8 +7,11 @@ import org.bson.BsonValue;
 
 /**
  * The document an upsert starts from: the filter's equality conditions ({@code {a: 1}}, {@code {a:
- * {$eq: 1}}}, and those inside a top-level {@code $and}), with dotted paths expanded into nested
- * documents, as MongoDB builds it before applying the update.
+ * {$eq: 1}}}, a one-element {@code {a: {$in: [1]}}}, and those inside {@code $and} or a one-clause
+ * {@code $or}), with dotted paths expanded into nested documents, as MongoDB builds it before
+ * applying the update. MongoDB finds these equalities after optimizing the query, which turns a
+ * one-clause {@code $or} into its clause and a one-value {@code $in} (not a regex) into {@code
+ * $eq}; a {@code $or} of several clauses or a {@code $in} of several values seeds nothing.
  */
 final class UpsertSeed {
 
@@ -30,10 +33,19 @@ final class UpsertSeed {
             addEqualities(document, seed);
           }
         }
+      } else if (field.equals("$or")
+          && value instanceof BsonArray clauses
+          && clauses.size() == 1
+          && clauses.getFirst() instanceof BsonDocument only) {
+        addEqualities(only, seed);
       } else if (!field.startsWith("$")) {
         if (value instanceof BsonDocument operators && isOperatorDocument(operators)) {
           if (operators.containsKey("$eq")) {
             set(seed, field, operators.get("$eq"));
+          } else if (operators.get("$in") instanceof BsonArray values
+              && values.size() == 1
+              && !values.getFirst().isRegularExpression()) {
+            set(seed, field, values.getFirst());
           }
         } else {
           set(seed, field, value);

@@ -8,7 +8,9 @@ import java.util.List;
 import org.bson.BsonDocument;
 
 /**
- * MongoDB's duplicate key error: {@code E11000 duplicate key error collection: ... dup key: {..}}.
+ * MongoDB's duplicate key error: {@code E11000 duplicate key error collection: ... dup key: {..}},
+ * the key printed as the shell prints it, carrying {@code keyPattern} and {@code keyValue} as
+ * MongoDB's {@code DuplicateKeyErrorInfo} does.
  */
 public final class DuplicateKeys {
 
@@ -21,6 +23,8 @@ public final class DuplicateKeys {
     for (int i = 0; i < fields.size(); i++) {
       shown.append(fields.get(i), key.values().get(i));
     }
+    BsonDocument errorInfo =
+        new BsonDocument("keyPattern", index.keys()).append("keyValue", shown.clone());
     return new MongoLakeException(
         ErrorCode.DUPLICATE_KEY,
         "E11000 duplicate key error collection: "
@@ -29,6 +33,7 @@ public final class DuplicateKeys {
             + index.name()
             + " dup key: { "
             + BsonDebugText.fields(shown)
-            + " }");
+            + " }",
+        errorInfo);
   }
 }

@@ -1,8 +1,12 @@
 package dev.mongolake.update.internal;
 
+import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.UUID;
 import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -68,12 +72,7 @@ public final class BsonDebugText {
               .append(value.asRegularExpression().getPattern())
               .append('/')
               .append(value.asRegularExpression().getOptions());
-      case BINARY ->
-          out.append("BinData(")
-              .append(value.asBinary().getType() & 0xFF)
-              .append(", ")
-              .append(HexFormat.of().withUpperCase().formatHex(value.asBinary().getData()))
-              .append(')');
+      case BINARY -> appendBinary(out, value.asBinary());
       case MIN_KEY -> out.append("MinKey");
       case MAX_KEY -> out.append("MaxKey");
       case JAVASCRIPT -> out.append(value.asJavaScript().getCode());
@@ -84,7 +83,25 @@ public final class BsonDebugText {
     }
   }
 
+  /** A 16-byte subtype-4 value is a UUID, shown {@code UUID("...")}; others as hex bytes. */
+  private static void appendBinary(StringBuilder out, BsonBinary binary) {
+    byte[] data = binary.getData();
+    if (binary.getType() == BsonBinarySubType.UUID_STANDARD.getValue() && data.length == 16) {
+      ByteBuffer bytes = ByteBuffer.wrap(data);
+      out.append("UUID(\"").append(new UUID(bytes.getLong(), bytes.getLong())).append("\")");
+      return;
+    }
+    out.append("BinData(")
+        .append(binary.getType() & 0xFF)
+        .append(", ")
+        .append(HexFormat.of().withUpperCase().formatHex(data))
+        .append(')');
+  }
+
   private static String doubleText(double d) {
+    if (d == 0 && 1 / d < 0) {
+      return "-0.0";
+    }
     if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e15) {
       return String.valueOf((long) d) + ".0";
     }

@@ -183,7 +183,7 @@ public final class CommandDispatcher {
         server.operations().end(operation);
       }
     } catch (MongoLakeException e) {
-      BsonDocument reply = errorReply(e.errorCode(), e.getMessage());
+      BsonDocument reply = errorReply(e);
       if (e.errorCode() == ErrorCode.SHUTDOWN_IN_PROGRESS) {
         // As MongoDB does for shutdown errors: drivers compare it with the version they know.
         reply.put("topologyVersion", server.topology().version().toBson());
@@ -278,6 +278,13 @@ public final class CommandDispatcher {
   private static BsonDocument failureReply(Throwable error) {
     MongoLakeException failure = UnexpectedFailure.of("run command", error);
     return errorReply(failure.errorCode(), failure.getMessage());
+  }
+
+  /** The error reply for this failure, its structured detail (keyPattern, keyValue...) included. */
+  public static BsonDocument errorReply(MongoLakeException failure) {
+    BsonDocument reply = errorReply(failure.errorCode(), failure.getMessage());
+    reply.putAll(failure.errorInfo());
+    return reply;
   }
 
   /** The error reply for a failure with this code and message. */

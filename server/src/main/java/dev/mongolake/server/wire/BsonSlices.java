@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.delta.bson.BsonBytesDecoder;
 import dev.mongolake.delta.bson.BsonDepthException;
 import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.delta.bson.BsonNonConformantException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.bson.BsonDocument;
@@ -42,13 +43,16 @@ final class BsonSlices {
     }
     try {
       BsonDocument document =
-          BsonBytesDecoder.decode(buffer.array(), buffer.arrayOffset() + start, size);
+          BsonBytesDecoder.decodeConformant(buffer.array(), buffer.arrayOffset() + start, size);
       buffer.position(start + size);
       return document;
     } catch (BsonDepthException e) {
       // MongoDB's own answer to such a message (its BSON validation, bson_validate.cpp).
       throw new WireProtocolException(
           ErrorCode.OVERFLOW, "Cannot read " + where + ": " + BsonNesting.TOO_DEEP, e);
+    } catch (BsonNonConformantException e) {
+      throw new WireProtocolException(
+          ErrorCode.NON_CONFORMANT_BSON, "Cannot read " + where + ": " + e.getMessage(), e);
     } catch (BsonSerializationException e) {
       throw new WireProtocolException(
           "Cannot read " + where + ": invalid BSON: " + e.getMessage(), e);

@@ -91,10 +91,7 @@ public final class InsertCommand extends CollectionCommand {
               .size();
     } catch (MongoLakeWriteException e) {
       inserted = e.insertedIds().size();
-      e.errors()
-          .forEach(
-              error ->
-                  errors.add(error.index(), new MongoLakeException(error.code(), error.message())));
+      e.errors().forEach(error -> errors.add(error.index(), error.toException()));
     }
     BsonDocument reply = new BsonDocument("n", new BsonInt32(inserted));
     errors.addTo(reply);

@@ -11,11 +11,14 @@ final class WriteErrors {
 
   private final BsonArray entries = new BsonArray();
 
+  /** MongoDB's entry: index, code, the error's structured detail (keyPattern...), errmsg. */
   void add(int index, MongoLakeException error) {
-    entries.add(
+    BsonDocument entry =
         new BsonDocument("index", new BsonInt32(index))
-            .append("code", new BsonInt32(error.errorCode().code()))
-            .append("errmsg", new BsonString(error.getMessage())));
+            .append("code", new BsonInt32(error.errorCode().code()));
+    entry.putAll(error.errorInfo());
+    entry.append("errmsg", new BsonString(error.getMessage()));
+    entries.add(entry);
   }
 
   boolean isEmpty() {

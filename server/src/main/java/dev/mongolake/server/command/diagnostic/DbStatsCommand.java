@@ -12,7 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import org.bson.BsonDocument;
-import org.bson.BsonInt64;
+import org.bson.BsonDouble;
 import org.bson.BsonString;
 
 /**
@@ -61,19 +61,20 @@ final class DbStatsCommand implements Command {
     FileStore store = fileStore();
     long total = space(store, true);
     long used = total - space(store, false);
+    // MongoDB 7's Database::getStats: appendNumber for every count and size, a double average.
     return new BsonDocument("db", new BsonString(database))
-        .append("collections", new BsonInt64(collections))
-        .append("views", new BsonInt64(0))
-        .append("objects", new BsonInt64(objects))
-        .append("avgObjSize", new BsonInt64(objects == 0 ? 0 : dataSize / objects))
-        .append("dataSize", new BsonInt64(scale.apply(dataSize)))
-        .append("storageSize", new BsonInt64(scale.apply(storageSize)))
-        .append("indexes", new BsonInt64(collections))
-        .append("indexSize", new BsonInt64(0))
-        .append("totalSize", new BsonInt64(scale.apply(storageSize)))
-        .append("scaleFactor", new BsonInt64(scale.factor()))
-        .append("fsUsedSize", new BsonInt64(scale.apply(used)))
-        .append("fsTotalSize", new BsonInt64(scale.apply(total)));
+        .append("collections", IntOrLong.of(collections))
+        .append("views", IntOrLong.of(0))
+        .append("objects", IntOrLong.of(objects))
+        .append("avgObjSize", new BsonDouble(objects == 0 ? 0 : (double) dataSize / objects))
+        .append("dataSize", IntOrLong.of(scale.apply(dataSize)))
+        .append("storageSize", IntOrLong.of(scale.apply(storageSize)))
+        .append("indexes", IntOrLong.of(collections))
+        .append("indexSize", IntOrLong.of(0))
+        .append("totalSize", IntOrLong.of(scale.apply(storageSize)))
+        .append("scaleFactor", IntOrLong.of(scale.factor()))
+        .append("fsUsedSize", IntOrLong.of(scale.apply(used)))
+        .append("fsTotalSize", IntOrLong.of(scale.apply(total)));
   }
 
   private FileStore fileStore() {

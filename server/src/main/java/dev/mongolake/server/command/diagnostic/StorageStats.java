@@ -31,21 +31,28 @@ public final class StorageStats {
     CollectionSize size = CollectionSize.measure(lake, namespace);
     List<BsonDocument> indexes = lake.collection(namespace).listIndexes();
     BsonDocument indexSizes = new BsonDocument();
-    indexes.forEach(index -> indexSizes.put(index.getString("name").getValue(), new BsonInt64(0)));
-    return new BsonDocument("ns", new BsonString(namespace.fullName()))
-        .append("size", new BsonInt64(scale.apply(size.dataSize())))
-        .append("count", new BsonInt64(size.count()))
-        .append("avgObjSize", new BsonInt64(size.averageObjectSize()))
-        .append("numOrphanDocs", new BsonInt32(0))
-        .append("storageSize", new BsonInt64(scale.apply(size.storageSize())))
-        .append("freeStorageSize", new BsonInt64(0))
+    indexes.forEach(index -> indexSizes.put(index.getString("name").getValue(), IntOrLong.of(0)));
+    // MongoDB 7's appendCollectionStorageStats: appendNumber for the counts and sizes, an int for
+    // avgObjSize (only when there are documents), nindexes and scaleFactor.
+    BsonDocument stats =
+        new BsonDocument("ns", new BsonString(namespace.fullName()))
+            .append("size", IntOrLong.of(scale.apply(size.dataSize())))
+            .append("count", IntOrLong.of(size.count()));
+    if (size.count() > 0) {
+      stats.append("avgObjSize", new BsonInt32((int) size.averageObjectSize()));
+    }
+    return stats
+        .append("numOrphanDocs", IntOrLong.of(0))
+        .append("storageSize", IntOrLong.of(scale.apply(size.storageSize())))
+        .append("freeStorageSize", IntOrLong.of(0))
         .append("capped", BsonBoolean.FALSE)
         .append("nindexes", new BsonInt32(indexes.size()))
+        .append("indexDetails", new BsonDocument())
         .append("indexBuilds", new BsonArray())
-        .append("totalIndexSize", new BsonInt64(0))
-        .append("totalSize", new BsonInt64(scale.apply(size.storageSize())))
+        .append("totalIndexSize", IntOrLong.of(0))
         .append("indexSizes", indexSizes)
-        .append("scaleFactor", new BsonInt64(scale.factor()));
+        .append("totalSize", IntOrLong.of(scale.apply(size.storageSize())))
+        .append("scaleFactor", new BsonInt32((int) scale.factor()));
   }
 
   /**
@@ -84,7 +91,7 @@ public final class StorageStats {
     }
     if (spec.containsKey("count")) {
       CollectionSize size = CollectionSize.measure(collections, namespace);
-      out.append("count", new BsonInt64(size.count()));
+      out.append("count", IntOrLong.of(size.count()));
     }
     if (spec.containsKey("queryExecStats")) {
       out.append(
