@@ -136,6 +136,19 @@ public final class DocumentSnapshot {
     return total;
   }
 
+  /** How many files {@link #count()} reads: those without a usable {@code numRecords} statistic. */
+  public int filesCountedByReading() {
+    List<AddFile> all = files();
+    List<Optional<FileStats>> stats = fileStats();
+    int unknown = 0;
+    for (int i = 0; i < all.size(); i++) {
+      if (stats.get(i).isEmpty() || all.get(i).deletionVector() != null) {
+        unknown++;
+      }
+    }
+    return unknown;
+  }
+
   /**
    * This version's documents matching a MongoDB filter: {@code scan(Filter.parse(filter))}.
    *

@@ -3,6 +3,8 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.server.command.CommandArguments;
 import java.util.List;
 import org.bson.BsonArray;
@@ -39,7 +41,7 @@ final class QueryExplainers {
   }
 
   /** {@code find}: the scan, then sort, skip, limit and projection, in the engine's order. */
-  private static final class Find implements Explainer {
+  static final class Find implements Explainer {
     @Override
     public String commandName() {
       return "find";
@@ -71,7 +73,7 @@ final class QueryExplainers {
           new BsonDocument());
     }
 
-    private static BsonDocument plan(
+    static BsonDocument plan(
         ScanTarget target,
         BsonDocument filter,
         BsonDocument sort,
@@ -161,9 +163,12 @@ final class QueryExplainers {
   }
 
   /**
-   * {@code aggregate}: the pipeline runs over an unfiltered scan of the whole collection (no stage
-   * is pushed into the scan yet), so the plan is a bare {@code COLLSCAN} followed by the pipeline's
-   * {@code stages}.
+   * {@code aggregate}: the pipeline's leading {@code $match}, {@code $sort}, {@code $skip} and
+   * {@code $limit} run as the equivalent find ({@link Pipeline#findPrefix}), so the plan is that
+   * find's ({@code IXSCAN} under {@code FETCH} when an index serves the filter), followed by the
+   * remaining {@code stages}. A pipeline counting the whole collection (the driver's {@code
+   * countDocuments({})}) is answered from the table's statistics: {@code RECORD_STORE_FAST_COUNT},
+   * which opens only the data files lacking a record count.
    */
   private static final class Aggregate implements Explainer {
     @Override
@@ -175,7 +180,6 @@ final class QueryExplainers {
     public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
       CommandArguments args = new CommandArguments(commandName(), command);
       List<BsonDocument> pipeline = args.documents("pipeline");
-      BsonDocument noFilter = new BsonDocument();
       long start = target.clock().millis();
       long returned = 0;
       // Opening the pipeline parses it, so an invalid stage fails here as the command would.
@@ -186,19 +190,55 @@ final class QueryExplainers {
           returned++;
         }
       }
+      Pipeline.FindPrefix prefix = Pipeline.findPrefix(pipeline);
+      List<BsonDocument> rest = pipeline.subList(prefix.stages(), pipeline.size());
+      BsonDocument filter = prefix.filter();
+      BsonDocument extra = new BsonDocument("stages", new BsonArray(List.copyOf(rest)));
+      if (target.exists() && filter.isEmpty() && Pipeline.countGroup(rest).isPresent()) {
+        return fastCount(target, execute, returned, start, extra);
+      }
       Explanation.Execution execution = null;
       if (execute) {
-        CollectionScan read = target.run(noFilter, CollectionScan.UNBOUNDED);
-        // The scan feeding the pipeline reads every document; the time covers both passes.
-        CollectionScan scan =
-            new CollectionScan(read.examined(), read.matched(), target.clock().millis() - start);
-        execution = new Explanation.Execution(returned, scan, target.leafStage(noFilter, scan));
+        CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
+        // The time covers the pipeline's run and the replayed scan.
+        CollectionScan timed =
+            new CollectionScan(scan.examined(), scan.matched(), target.clock().millis() - start);
+        execution =
+            new Explanation.Execution(
+                returned,
+                timed,
+                Find.plan(
+                    target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, timed));
       }
       return new Explanation(
-          noFilter,
-          target.leafStage(noFilter, null),
+          filter,
+          Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
           execution,
-          new BsonDocument("stages", new BsonArray(List.copyOf(pipeline))));
+          extra);
+    }
+
+    private static Explanation fastCount(
+        ScanTarget target, boolean execute, long returned, long start, BsonDocument extra) {
+      BsonDocument plan = new BsonDocument("stage", new BsonString("RECORD_STORE_FAST_COUNT"));
+      Explanation.Execution execution = null;
+      if (execute) {
+        var table = target.lake().collection(target.namespace()).table();
+        var snapshot = table.map(DocumentTable::snapshot);
+        BsonDocument executed =
+            plan.clone()
+                .append("nReturned", new BsonInt64(returned))
+                .append("docsExamined", new BsonInt64(0));
+        if (snapshot.isPresent()) {
+          executed.append(
+              "tableScan",
+              new BsonDocument("filesTotal", new BsonInt64(snapshot.get().files().size()))
+                  .append("filesOpened", new BsonInt64(snapshot.get().filesCountedByReading())));
+        }
+        execution =
+            new Explanation.Execution(
+                returned, new CollectionScan(0, 0, target.clock().millis() - start), executed);
+      }
+      return new Explanation(new BsonDocument(), plan, execution, extra);
     }
   }
 }
