@@ -165,5 +165,18 @@ class AggregatePlanWithJavaDriverTest {
     assertThat(number(table, "filesOpened")).isZero();
     assertThat(items.countDocuments()).isEqualTo(DOCUMENTS);
     assertThat(items.estimatedDocumentCount()).isEqualTo(DOCUMENTS);
+
+    // The count command estimatedDocumentCount sends, explained.
+    Document count =
+        client
+            .getDatabase("app")
+            .runCommand(
+                new Document("explain", new Document("count", "items").append("skip", 10))
+                    .append("verbosity", "executionStats"));
+    assertThat(stage(count, "queryPlanner", "winningPlan").getString("stage"))
+        .isEqualTo("RECORD_STORE_FAST_COUNT");
+    Document counted = stage(count, "executionStats", "executionStages");
+    assertThat(number(counted, "nCounted")).isEqualTo(DOCUMENTS - 10);
+    assertThat(number(stage(counted, "tableScan"), "filesOpened")).isZero();
   }
 }

@@ -40,6 +40,46 @@ final class QueryExplainers {
     return limit == 0 ? afterSkip : Math.min(afterSkip, limit);
   }
 
+  /**
+   * {@code RECORD_STORE_FAST_COUNT}: a whole-collection count answered from the table's {@code
+   * numRecords} statistics and the buffer, which opens only the data files lacking a record count.
+   *
+   * @param fields the stage's fields at every verbosity
+   * @param executed its fields once run, or {@code null} at {@code queryPlanner} verbosity
+   * @param returned documents the command returned
+   */
+  static Explanation fastCount(
+      ScanTarget target,
+      BsonDocument fields,
+      BsonDocument executed,
+      long returned,
+      long start,
+      BsonDocument extra) {
+    BsonDocument plan = new BsonDocument("stage", new BsonString("RECORD_STORE_FAST_COUNT"));
+    plan.putAll(fields);
+    Explanation.Execution execution = null;
+    if (executed != null) {
+      BsonDocument stage = plan.clone();
+      stage.putAll(executed);
+      stage.append("nReturned", new BsonInt64(returned)).append("docsExamined", new BsonInt64(0));
+      target
+          .lake()
+          .collection(target.namespace())
+          .table()
+          .map(DocumentTable::snapshot)
+          .ifPresent(
+              snapshot ->
+                  stage.append(
+                      "tableScan",
+                      new BsonDocument("filesTotal", new BsonInt64(snapshot.files().size()))
+                          .append("filesOpened", new BsonInt64(snapshot.filesCountedByReading()))));
+      execution =
+          new Explanation.Execution(
+              returned, new CollectionScan(0, 0, target.clock().millis() - start), stage);
+    }
+    return new Explanation(new BsonDocument(), plan, execution, extra);
+  }
+
   /** {@code find}: the scan, then sort, skip, limit and projection, in the engine's order. */
   static final class Find implements Explainer {
     @Override
@@ -120,6 +160,17 @@ final class QueryExplainers {
       BsonDocument fields =
           new BsonDocument("limitAmount", new BsonInt64(limit))
               .append("skipAmount", new BsonInt64(skip));
+      if (target.exists() && filter.isEmpty()) {
+        // Counted from the table's statistics and the buffer, as the command counts it.
+        long start = target.clock().millis();
+        BsonDocument executed = null;
+        if (execute) {
+          long counted =
+              target.lake().collection(target.namespace()).count(filter, (int) skip, (int) limit);
+          executed = fields.clone().append("nCounted", new BsonInt64(counted));
+        }
+        return fastCount(target, fields, executed, 0, start, new BsonDocument());
+      }
       Explanation.Execution execution = null;
       if (execute) {
         CollectionScan scan =
@@ -195,7 +246,13 @@ final class QueryExplainers {
       BsonDocument filter = prefix.filter();
       BsonDocument extra = new BsonDocument("stages", new BsonArray(List.copyOf(rest)));
       if (target.exists() && filter.isEmpty() && Pipeline.countGroup(rest).isPresent()) {
-        return fastCount(target, execute, returned, start, extra);
+        return fastCount(
+            target,
+            new BsonDocument(),
+            execute ? new BsonDocument() : null,
+            returned,
+            start,
+            extra);
       }
       Explanation.Execution execution = null;
       if (execute) {
@@ -215,30 +272,6 @@ final class QueryExplainers {
           Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
           execution,
           extra);
-    }
-
-    private static Explanation fastCount(
-        ScanTarget target, boolean execute, long returned, long start, BsonDocument extra) {
-      BsonDocument plan = new BsonDocument("stage", new BsonString("RECORD_STORE_FAST_COUNT"));
-      Explanation.Execution execution = null;
-      if (execute) {
-        var table = target.lake().collection(target.namespace()).table();
-        var snapshot = table.map(DocumentTable::snapshot);
-        BsonDocument executed =
-            plan.clone()
-                .append("nReturned", new BsonInt64(returned))
-                .append("docsExamined", new BsonInt64(0));
-        if (snapshot.isPresent()) {
-          executed.append(
-              "tableScan",
-              new BsonDocument("filesTotal", new BsonInt64(snapshot.get().files().size()))
-                  .append("filesOpened", new BsonInt64(snapshot.get().filesCountedByReading())));
-        }
-        execution =
-            new Explanation.Execution(
-                returned, new CollectionScan(0, 0, target.clock().millis() - start), executed);
-      }
-      return new Explanation(new BsonDocument(), plan, execution, extra);
     }
   }
 }
