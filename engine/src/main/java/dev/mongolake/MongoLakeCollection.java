@@ -41,6 +41,7 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonDocumentWrapper;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -162,15 +163,40 @@ public final class MongoLakeCollection<T> {
         namespace, engine, toBsonDocument(filter), this::decode, this::toBsonDocument);
   }
 
+  /**
+   * The number of documents, from the table's statistics and the buffer's net change: a flushed
+   * table opens no data file (see {@link #count(Bson, int, int)}).
+   */
   public long countDocuments() {
     return countDocuments(new BsonDocument());
   }
 
   public long countDocuments(Bson filter) {
+    return count(filter, 0, 0);
+  }
+
+  /**
+   * How many documents match {@code filter} once {@code skip} are skipped, at most {@code limit}
+   * (0: no limit). With an empty filter the collection's size comes from the table's {@code
+   * numRecords} statistics and the buffer's net change, reading no document; otherwise the query
+   * planner's candidates (an index's, or the pruned table scan's) are matched and counted.
+   */
+  public long count(Bson filter, int skip, int limit) {
+    if (skip < 0) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE, "Skip value must be non-negative, but received: " + skip);
+    }
+    BsonDocument query = toBsonDocument(filter);
+    long bound = limit == 0 ? Long.MAX_VALUE : Math.abs((long) limit);
+    if (query.isEmpty()) {
+      return Math.min(Math.max(0, engine.count(namespace, engine.snapshot()) - skip), bound);
+    }
     long count = 0;
     try (MongoLakeCursor<BsonDocument> cursor =
         new MongoLakeFindIterable<BsonDocument>(
-                namespace, engine, toBsonDocument(filter), d -> d, this::toBsonDocument)
+                namespace, engine, query, d -> d, this::toBsonDocument)
+            .skip(skip)
+            .limit(limit)
             .iterator()) {
       while (cursor.hasNext()) {
         cursor.next();
@@ -180,16 +206,9 @@ public final class MongoLakeCollection<T> {
     return count;
   }
 
-  /** The number of documents, without a filter. */
+  /** The number of documents, without a filter (as {@link #countDocuments()}). */
   public long estimatedDocumentCount() {
-    long count = 0;
-    try (CloseableIterator<BsonDocument> documents = engine.scan(namespace, engine.snapshot())) {
-      while (documents.hasNext()) {
-        documents.next();
-        count++;
-      }
-    }
-    return count;
+    return engine.count(namespace, engine.snapshot());
   }
 
   /**
@@ -197,19 +216,63 @@ public final class MongoLakeCollection<T> {
    * {@code $match}, {@code $sort}, {@code $skip}, {@code $limit}, {@code $project} (field inclusion
    * and exclusion), {@code $count} and {@code $group} (field-path expressions and the common
    * accumulators); others fail with MongoDB's unrecognized-stage error.
+   *
+   * <p>The pipeline's leading {@code $match}, {@code $sort}, {@code $skip} and {@code $limit} run
+   * as the equivalent find ({@link Pipeline#findPrefix}), through the query planner (indexes,
+   * {@code _id} lookups, file and row-group pruning); the rest of the pipeline reads the find's
+   * documents. A pipeline that only counts them (the driver's {@code countDocuments}: {@code
+   * $match}, {@code $skip}, {@code $limit}, then {@code {$group: {_id: 1, n: {$sum: 1}}}}) is
+   * answered by {@link #count(Bson, int, int)}.
    */
   public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
     Pipeline parsed = Pipeline.parse(stages);
-    CloseableIterator<BsonDocument> scan = engine.scan(namespace, engine.snapshot());
-    Iterator<BsonDocument> results = parsed.run(scan);
+    Pipeline.FindPrefix prefix = Pipeline.findPrefix(stages);
+    Optional<Pipeline.CountGroup> counting =
+        Pipeline.countGroup(stages.subList(prefix.stages(), stages.size()));
+    if (counting.isPresent()) {
+      long count = count(prefix.filter(), prefix.skip(), prefix.limit());
+      List<BsonDocument> result =
+          count == 0
+              ? List.of()
+              : List.of(
+                  new BsonDocument("_id", counting.get().id())
+                      .append(
+                          counting.get().field(),
+                          count == (int) count
+                              ? new BsonInt32((int) count)
+                              : new BsonInt64(count)));
+      Iterator<BsonDocument> counted = result.iterator();
+      return new MongoLakeCursor<>() {
+        @Override
+        public boolean hasNext() {
+          return counted.hasNext();
+        }
+
+        @Override
+        public T next() {
+          return decode(counted.next());
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+    MongoLakeCursor<BsonDocument> found =
+        new MongoLakeFindIterable<BsonDocument>(
+                namespace, engine, prefix.filter(), d -> d, this::toBsonDocument)
+            .sort(prefix.sort())
+            .skip(prefix.skip())
+            .limit(prefix.limit())
+            .iterator();
+    Iterator<BsonDocument> results = parsed.drop(prefix.stages()).run(found);
     return new MongoLakeCursor<>() {
       @Override
       public boolean hasNext() {
         boolean more = results.hasNext();
         if (!more) {
-          scan.close();
+          found.close();
         }
         return more;
       }
@@ -221,7 +284,7 @@ public final class MongoLakeCollection<T> {
 
       @Override
       public void close() {
-        scan.close();
+        found.close();
       }
     };
   }

@@ -454,7 +454,7 @@ class DiagnosticCommandsTest {
   }
 
   @Test
-  void explainAggregateShowsAnUnfilteredScanThenThePipeline() {
+  void explainAggregateShowsTheLeadingMatchAsTheScanThenTheRestOfThePipeline() {
     numbers("items", 5);
     List<Document> pipeline =
         List.of(
@@ -469,8 +469,11 @@ class DiagnosticCommandsTest {
             "executionStats");
 
     assertThat(stage(plan, "queryPlanner", "winningPlan"))
-        .isEqualTo(new Document("stage", "COLLSCAN").append("direction", "forward"));
-    assertThat(plan.getList("stages", Document.class)).isEqualTo(pipeline);
+        .isEqualTo(
+            new Document("stage", "COLLSCAN")
+                .append("filter", new Document("n", new Document("$gte", 3)))
+                .append("direction", "forward"));
+    assertThat(plan.getList("stages", Document.class)).isEqualTo(pipeline.subList(1, 2));
     Document stats = plan.get("executionStats", Document.class);
     assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(1);
     assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(5);

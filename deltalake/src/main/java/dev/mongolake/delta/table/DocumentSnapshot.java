@@ -84,7 +84,7 @@ public final class DocumentSnapshot {
    * the iterator to its end or close the returned {@link DocumentScan}, which stops its readers.
    */
   public DocumentScan scan() {
-    return new DocumentScan(this, null, FilterCompat.NOOP, null);
+    return new DocumentScan(this, (StatsPredicate) null, FilterCompat.NOOP, null);
   }
 
   /**
@@ -104,6 +104,49 @@ public final class DocumentSnapshot {
     Objects.requireNonNull(filter, "filter");
     return new DocumentScan(
         this, filter.toStatsPredicate(), ScanPredicate.of(filter, config), filter);
+  }
+
+  /**
+   * How many documents this version holds: each file's {@code numRecords} statistic, and, for the
+   * files whose statistics lack it (or cannot be read), the documents read from the file itself. A
+   * table holds one document per {@code _id}, so the sum is exact; a table whose files all carry
+   * statistics opens no data file.
+   */
+  public long count() {
+    List<AddFile> all = files();
+    List<Optional<FileStats>> stats = fileStats();
+    long total = 0;
+    List<AddFile> unknown = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      AddFile file = all.get(i);
+      if (stats.get(i).isPresent() && file.deletionVector() == null) {
+        total += stats.get(i).get().numRecords();
+      } else {
+        unknown.add(file);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      try (DocumentScan scan = new DocumentScan(this, unknown, FilterCompat.NOOP, null)) {
+        while (scan.hasNext()) {
+          scan.next();
+          total++;
+        }
+      }
+    }
+    return total;
+  }
+
+  /** How many files {@link #count()} reads: those without a usable {@code numRecords} statistic. */
+  public int filesCountedByReading() {
+    List<AddFile> all = files();
+    List<Optional<FileStats>> stats = fileStats();
+    int unknown = 0;
+    for (int i = 0; i < all.size(); i++) {
+      if (stats.get(i).isEmpty() || all.get(i).deletionVector() != null) {
+        unknown++;
+      }
+    }
+    return unknown;
   }
 
   /**
@@ -253,10 +296,22 @@ public final class DocumentSnapshot {
         StatsPredicate statsPredicate,
         FilterCompat.Filter parquetFilter,
         Filter residual) {
+      this(
+          snapshot,
+          statsPredicate == null ? snapshot.files() : snapshot.filesThatMayMatch(statsPredicate),
+          parquetFilter,
+          residual);
+    }
+
+    /** A scan of {@code candidates} only, some of the snapshot's files. */
+    DocumentScan(
+        DocumentSnapshot snapshot,
+        List<AddFile> candidates,
+        FilterCompat.Filter parquetFilter,
+        Filter residual) {
       this.snapshot = snapshot;
       this.filesTotal = snapshot.files().size();
-      this.candidates =
-          statsPredicate == null ? snapshot.files() : snapshot.filesThatMayMatch(statsPredicate);
+      this.candidates = candidates;
       this.filesSkipped = filesTotal - candidates.size();
       this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
       this.residual = residual;

@@ -596,6 +596,40 @@ public final class Engine implements AutoCloseable {
     return new MergedScan(state.buffer(), view, snapshot, filter, () -> pins.unpin(view.floor()));
   }
 
+  /**
+   * How many documents the collection holds at {@code snapshot}, without reading them: the table's
+   * {@code numRecords} statistics (files without them are read, see {@link
+   * DocumentSnapshot#count()}) plus the buffer's net change, each buffered {@code _id} adding its
+   * live version and taking away the table's version it overrides (the same {@code inTable} a flush
+   * relies on to replace or delete). Exactly the number of documents {@link #scan(Namespace, long)}
+   * returns.
+   */
+  public long count(Namespace namespace, long snapshot) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return 0;
+    }
+    TableView view = state.view();
+    pins.pin(view.floor());
+    try {
+      DocumentSnapshot table = view.snapshot();
+      long count = table == null ? 0 : table.count();
+      Iterator<BufferedDocument> entries = state.buffer().entries(view.floor(), snapshot);
+      while (entries.hasNext()) {
+        BufferedDocument entry = entries.next();
+        if (!entry.isTombstone()) {
+          count++;
+        }
+        if (table != null && entry.inTable()) {
+          count--;
+        }
+      }
+      return count;
+    } finally {
+      pins.unpin(view.floor());
+    }
+  }
+
   /** {@link #candidates(Namespace, BsonDocument, Filter, BsonDocument, long)} without a sort. */
   public CloseableIterator<BsonDocument> candidates(
       Namespace namespace, BsonDocument filter, Filter parsed, long snapshot) {

@@ -1,7 +1,6 @@
 package dev.mongolake.server.command.crud;
 
 import dev.mongolake.MongoLake;
-import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -49,18 +48,13 @@ public final class CountCommand extends CollectionCommand {
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
-    long count = 0;
-    try (MongoLakeCursor<BsonDocument> cursor =
+    // An empty query counts from the table's statistics and the buffer, reading no document.
+    long count =
         collection(namespace)
-            .find(args.document("query", new BsonDocument()))
-            .skip(args.nonNegativeInt("skip", 0))
-            .limit((int) Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0))))
-            .iterator()) {
-      while (cursor.hasNext()) {
-        cursor.next();
-        count++;
-      }
-    }
+            .count(
+                args.document("query", new BsonDocument()),
+                args.nonNegativeInt("skip", 0),
+                (int) Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0))));
     // MongoDB answers an int when the count fits in one.
     return new BsonDocument(
         "n", count <= Integer.MAX_VALUE ? new BsonInt32((int) count) : new BsonInt64(count));

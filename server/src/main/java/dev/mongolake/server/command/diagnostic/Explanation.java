@@ -28,9 +28,18 @@ record Explanation(
       return new BsonDocument("executionSuccess", BsonBoolean.TRUE)
           .append("nReturned", new BsonInt64(nReturned))
           .append("executionTimeMillis", new BsonInt64(scan.millis()))
-          .append("totalKeysExamined", new BsonInt64(0))
+          .append("totalKeysExamined", new BsonInt64(keysExamined(executionStages)))
           .append("totalDocsExamined", new BsonInt64(scan.examined()))
           .append("executionStages", executionStages);
+    }
+
+    /** The index keys the stages read: the {@code keysExamined} of each {@code IXSCAN}. */
+    private static long keysExamined(BsonDocument stage) {
+      long keys = stage.isNumber("keysExamined") ? stage.getNumber("keysExamined").longValue() : 0;
+      if (stage.isDocument("inputStage")) {
+        keys += keysExamined(stage.getDocument("inputStage"));
+      }
+      return keys;
     }
   }
 }

@@ -3,6 +3,8 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.server.command.CommandArguments;
 import java.util.List;
 import org.bson.BsonArray;
@@ -38,8 +40,48 @@ final class QueryExplainers {
     return limit == 0 ? afterSkip : Math.min(afterSkip, limit);
   }
 
+  /**
+   * {@code RECORD_STORE_FAST_COUNT}: a whole-collection count answered from the table's {@code
+   * numRecords} statistics and the buffer, which opens only the data files lacking a record count.
+   *
+   * @param fields the stage's fields at every verbosity
+   * @param executed its fields once run, or {@code null} at {@code queryPlanner} verbosity
+   * @param returned documents the command returned
+   */
+  static Explanation fastCount(
+      ScanTarget target,
+      BsonDocument fields,
+      BsonDocument executed,
+      long returned,
+      long start,
+      BsonDocument extra) {
+    BsonDocument plan = new BsonDocument("stage", new BsonString("RECORD_STORE_FAST_COUNT"));
+    plan.putAll(fields);
+    Explanation.Execution execution = null;
+    if (executed != null) {
+      BsonDocument stage = plan.clone();
+      stage.putAll(executed);
+      stage.append("nReturned", new BsonInt64(returned)).append("docsExamined", new BsonInt64(0));
+      target
+          .lake()
+          .collection(target.namespace())
+          .table()
+          .map(DocumentTable::snapshot)
+          .ifPresent(
+              snapshot ->
+                  stage.append(
+                      "tableScan",
+                      new BsonDocument("filesTotal", new BsonInt64(snapshot.files().size()))
+                          .append("filesOpened", new BsonInt64(snapshot.filesCountedByReading()))));
+      execution =
+          new Explanation.Execution(
+              returned, new CollectionScan(0, 0, target.clock().millis() - start), stage);
+    }
+    return new Explanation(new BsonDocument(), plan, execution, extra);
+  }
+
   /** {@code find}: the scan, then sort, skip, limit and projection, in the engine's order. */
-  private static final class Find implements Explainer {
+  static final class Find implements Explainer {
     @Override
     public String commandName() {
       return "find";
@@ -71,7 +113,7 @@ final class QueryExplainers {
           new BsonDocument());
     }
 
-    private static BsonDocument plan(
+    static BsonDocument plan(
         ScanTarget target,
         BsonDocument filter,
         BsonDocument sort,
@@ -118,6 +160,17 @@ final class QueryExplainers {
       BsonDocument fields =
           new BsonDocument("limitAmount", new BsonInt64(limit))
               .append("skipAmount", new BsonInt64(skip));
+      if (target.exists() && filter.isEmpty()) {
+        // Counted from the table's statistics and the buffer, as the command counts it.
+        long start = target.clock().millis();
+        BsonDocument executed = null;
+        if (execute) {
+          long counted =
+              target.lake().collection(target.namespace()).count(filter, (int) skip, (int) limit);
+          executed = fields.clone().append("nCounted", new BsonInt64(counted));
+        }
+        return fastCount(target, fields, executed, 0, start, new BsonDocument());
+      }
       Explanation.Execution execution = null;
       if (execute) {
         CollectionScan scan =
@@ -161,9 +214,12 @@ final class QueryExplainers {
   }
 
   /**
-   * {@code aggregate}: the pipeline runs over an unfiltered scan of the whole collection (no stage
-   * is pushed into the scan yet), so the plan is a bare {@code COLLSCAN} followed by the pipeline's
-   * {@code stages}.
+   * {@code aggregate}: the pipeline's leading {@code $match}, {@code $sort}, {@code $skip} and
+   * {@code $limit} run as the equivalent find ({@link Pipeline#findPrefix}), so the plan is that
+   * find's ({@code IXSCAN} under {@code FETCH} when an index serves the filter), followed by the
+   * remaining {@code stages}. A pipeline counting the whole collection (the driver's {@code
+   * countDocuments({})}) is answered from the table's statistics: {@code RECORD_STORE_FAST_COUNT},
+   * which opens only the data files lacking a record count.
    */
   private static final class Aggregate implements Explainer {
     @Override
@@ -175,7 +231,6 @@ final class QueryExplainers {
     public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
       CommandArguments args = new CommandArguments(commandName(), command);
       List<BsonDocument> pipeline = args.documents("pipeline");
-      BsonDocument noFilter = new BsonDocument();
       long start = target.clock().millis();
       long returned = 0;
       // Opening the pipeline parses it, so an invalid stage fails here as the command would.
@@ -186,19 +241,37 @@ final class QueryExplainers {
           returned++;
         }
       }
+      Pipeline.FindPrefix prefix = Pipeline.findPrefix(pipeline);
+      List<BsonDocument> rest = pipeline.subList(prefix.stages(), pipeline.size());
+      BsonDocument filter = prefix.filter();
+      BsonDocument extra = new BsonDocument("stages", new BsonArray(List.copyOf(rest)));
+      if (target.exists() && filter.isEmpty() && Pipeline.countGroup(rest).isPresent()) {
+        return fastCount(
+            target,
+            new BsonDocument(),
+            execute ? new BsonDocument() : null,
+            returned,
+            start,
+            extra);
+      }
       Explanation.Execution execution = null;
       if (execute) {
-        CollectionScan read = target.run(noFilter, CollectionScan.UNBOUNDED);
-        // The scan feeding the pipeline reads every document; the time covers both passes.
-        CollectionScan scan =
-            new CollectionScan(read.examined(), read.matched(), target.clock().millis() - start);
-        execution = new Explanation.Execution(returned, scan, target.leafStage(noFilter, scan));
+        CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
+        // The time covers the pipeline's run and the replayed scan.
+        CollectionScan timed =
+            new CollectionScan(scan.examined(), scan.matched(), target.clock().millis() - start);
+        execution =
+            new Explanation.Execution(
+                returned,
+                timed,
+                Find.plan(
+                    target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, timed));
       }
       return new Explanation(
-          noFilter,
-          target.leafStage(noFilter, null),
+          filter,
+          Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
           execution,
-          new BsonDocument("stages", new BsonArray(List.copyOf(pipeline))));
+          extra);
     }
   }
 }
