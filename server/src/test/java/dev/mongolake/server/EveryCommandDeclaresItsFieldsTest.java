@@ -28,7 +28,6 @@ class EveryCommandDeclaresItsFieldsTest {
           "compact",
           "connectionStatus",
           "createRole",
-          "createUser",
           "currentOp",
           "dbStats",
           "dropRole",
@@ -61,7 +60,6 @@ class EveryCommandDeclaresItsFieldsTest {
           "serverStatus",
           "startSession",
           "updateRole",
-          "updateUser",
           "usersInfo",
           "validate",
           "whatsmyuri");

@@ -220,6 +220,33 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
   }
 
   @Test
+  void userOptionsNotKeptAreRefusedRatherThanDropped() {
+    Document user =
+        new Document("createUser", "ana")
+            .append("pwd", "secret-1")
+            .append("roles", List.of())
+            .append("customData", new Document("team", "blue"));
+    assertRefused(user, 238, "'customData'");
+    assertRefused(
+        new Document("createUser", "bo")
+            .append("pwd", "secret-2")
+            .append("roles", List.of())
+            .append("authenticationRestrictions", List.of()),
+        238,
+        "'authenticationRestrictions'");
+    assertRefused(
+        new Document("createUser", "cy").append("pwd", "secret-3").append("role", "read"),
+        40415,
+        "BSON field 'createUser.role' is an unknown field.");
+    db.runCommand(
+        new Document("createUser", "di").append("pwd", "secret-4").append("roles", List.of()));
+    assertRefused(
+        new Document("updateUser", "di").append("customData", new Document("x", 1)),
+        238,
+        "'customData'");
+  }
+
+  @Test
   void countAnswersAnIntAsMongoDbDoes() {
     Document reply = db.runCommand(new Document("count", "people"));
     assertThat(reply.get("n")).isEqualTo(3);

@@ -6,6 +6,7 @@ import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -18,9 +19,25 @@ import org.bson.BsonDocument;
  */
 final class CreateUserCommand implements Command {
 
+  /**
+   * MongoDB 7's createUser fields: custom data and authentication restrictions are not kept here,
+   * so they are refused rather than dropped; {@code digestPassword} may only keep its default (the
+   * server digests the password).
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("createUser", "pwd", "roles", "mechanisms")
+          .refusingUnless(
+              "digestPassword", value -> value.isBoolean() && value.asBoolean().getValue())
+          .refusing("customData", "authenticationRestrictions");
+
   @Override
   public String name() {
     return "createUser";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /** {@code createUser} on the database, and the right to grant each of the user's roles. */

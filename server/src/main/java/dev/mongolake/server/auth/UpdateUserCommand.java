@@ -8,6 +8,7 @@ import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,25 @@ import org.bson.BsonDocument;
  */
 final class UpdateUserCommand implements Command {
 
+  /**
+   * MongoDB 7's updateUser fields: custom data and authentication restrictions are not kept here,
+   * so they are refused rather than dropped; {@code digestPassword} may only keep its default (the
+   * server digests the password).
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("updateUser", "pwd", "roles", "mechanisms")
+          .refusingUnless(
+              "digestPassword", value -> value.isBoolean() && value.asBoolean().getValue())
+          .refusing("customData", "authenticationRestrictions");
+
   @Override
   public String name() {
     return "updateUser";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**
