@@ -25,7 +25,6 @@ class EveryCommandDeclaresItsFieldsTest {
           "buildInfo",
           "collMod", // checks its own fields, with InvalidOptions as MongoDB's collMod does
           "collStats",
-          "compact",
           "connectionStatus",
           "createRole",
           "currentOp",
@@ -34,7 +33,6 @@ class EveryCommandDeclaresItsFieldsTest {
           "dropUser",
           "endSessions",
           "explain",
-          "fsync",
           "getCmdLineOpts",
           "getLastError",
           "getLog",

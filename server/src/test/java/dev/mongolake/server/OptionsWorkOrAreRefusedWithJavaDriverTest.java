@@ -247,6 +247,14 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
   }
 
   @Test
+  void fsyncLockAndACompactDryRunAreRefusedRatherThanDoneAnyway() {
+    assertRefused(new Document("fsync", 1).append("lock", true), 238, "'lock'");
+    assertRefused(new Document("compact", "people").append("dryRun", true), 238, "'dryRun'");
+    assertThat(client.getDatabase("admin").runCommand(new Document("fsync", 1)).get("ok"))
+        .isEqualTo(1.0);
+  }
+
+  @Test
   void countAnswersAnIntAsMongoDbDoes() {
     Document reply = db.runCommand(new Document("count", "people"));
     assertThat(reply.get("n")).isEqualTo(3);

@@ -5,6 +5,7 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.List;
@@ -36,6 +37,17 @@ public final class CrudCommands {
     @Override
     public String name() {
       return "fsync";
+    }
+
+    /**
+     * {@code lock: true} (block writes until {@code fsyncUnlock}) is not implemented: refused, so
+     * that a backup taken under it is not taken while writes go on.
+     */
+    @Override
+    public CommandFields fields() {
+      return CommandFields.of("fsync")
+          .refusingUnless("lock", CommandFields.FALSE)
+          .refusingUnless("async", CommandFields.FALSE);
     }
 
     @Override

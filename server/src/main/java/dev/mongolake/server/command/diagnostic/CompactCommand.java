@@ -9,6 +9,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -37,6 +38,18 @@ final class CompactCommand implements Command {
     return Access.to(
         Resource.collection(CommandArguments.of(request).namespace(request.database())),
         ActionType.COMPACT);
+  }
+
+  /**
+   * MongoDB's compact options: {@code force} is for replica set primaries, where compact would
+   * otherwise refuse; a standalone compacts either way. A dry run or a free-space target is not
+   * implemented, and refused rather than compacting as if it were not asked.
+   */
+  @Override
+  public CommandFields fields() {
+    return CommandFields.of("compact", "force")
+        .refusingUnless("dryRun", CommandFields.FALSE)
+        .refusing("freeSpaceTargetMB");
   }
 
   @Override
