@@ -8,6 +8,7 @@ import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.bson.FuzzSeed;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keeps serving.
  *
  * <p>{@value #DEFAULT_CASES} cases by default; {@code -Dmongolake.fuzz.cases=N} runs more and
- * {@code -Dmongolake.fuzz.seed=S} replays a run (README, "Development").
+ * {@code -Dmongolake.fuzz.seed=S} replays a run, {@code random} explores (README, "Development").
  */
 class ParsersFuzzTest {
 
@@ -35,7 +36,7 @@ class ParsersFuzzTest {
 
   @Test
   void everyRandomRequestWorksOrFailsWithAMongoDbError() {
-    long seed = Long.getLong("mongolake.fuzz.seed", System.nanoTime());
+    long seed = FuzzSeed.get();
     int cases = Integer.getInteger("mongolake.fuzz.cases", DEFAULT_CASES);
     RandomBson random = new RandomBson(seed);
     List<String> escaped = new ArrayList<>();
@@ -61,7 +62,7 @@ class ParsersFuzzTest {
         } catch (MongoLakeException expected) {
           refused++;
         } catch (Throwable e) {
-          escaped.add("case " + i + ": " + e);
+          escaped.add("case " + i + ": " + e + " at " + where(e));
         }
       }
       assertThat(escaped).as("seed %d: failures that are not MongoDB errors", seed).isEmpty();
@@ -69,6 +70,14 @@ class ParsersFuzzTest {
       items.insertOne(new BsonDocument("_id", new BsonInt32(-1)));
       assertThat(items.find(new BsonDocument("_id", new BsonInt32(-1))).first()).isNotNull();
     }
+  }
+
+  /** The first frames of {@code e}: enough to find the code that let it escape. */
+  private static String where(Throwable e) {
+    return java.util.Arrays.stream(e.getStackTrace())
+        .limit(8)
+        .map(StackTraceElement::toString)
+        .collect(java.util.stream.Collectors.joining(" < "));
   }
 
   private static void runOne(MongoLakeCollection<BsonDocument> items, RandomBson random) {

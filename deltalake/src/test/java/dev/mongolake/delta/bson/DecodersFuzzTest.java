@@ -41,7 +41,7 @@ class DecodersFuzzTest {
 
   private static final int DEFAULT_CASES = 100_000;
 
-  private final long seed = Long.getLong("mongolake.fuzz.seed", System.nanoTime());
+  private final long seed = FuzzSeed.get();
   private final int cases = Integer.getInteger("mongolake.fuzz.cases", DEFAULT_CASES);
   private final Random random = new Random(seed);
 

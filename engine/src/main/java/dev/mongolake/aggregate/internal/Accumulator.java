@@ -41,6 +41,15 @@ interface Accumulator {
     };
   }
 
+  /** A finite decimal's value; negative zero, which BigDecimal lacks, is zero. */
+  private static BigDecimal finite(Decimal128 decimal) {
+    try {
+      return decimal.bigDecimalValue();
+    } catch (ArithmeticException negativeZero) {
+      return BigDecimal.ZERO;
+    }
+  }
+
   /** Sums numbers, widening Int32 to Int64 to Double to Decimal128 as MongoDB does. */
   final class Sum implements Accumulator {
     private long longSum;
@@ -66,8 +75,17 @@ interface Accumulator {
           doubleSum += value.asDouble().getValue();
         }
         case DECIMAL128 -> {
-          BigDecimal d = value.asDecimal128().getValue().bigDecimalValue();
-          decimalSum = decimalSum == null ? d : decimalSum.add(d);
+          Decimal128 decimal = value.asDecimal128().getValue();
+          decimalSum = decimalSum == null ? BigDecimal.ZERO : decimalSum;
+          if (decimal.isNaN() || decimal.isInfinite()) {
+            // BigDecimal has neither: carried in the double sum, and the result says which.
+            doubleSum +=
+                decimal.isNaN()
+                    ? Double.NaN
+                    : decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+          } else {
+            decimalSum = decimalSum.add(finite(decimal));
+          }
         }
         default -> {
           // $sum ignores non-numeric values.
@@ -88,6 +106,13 @@ interface Accumulator {
     @Override
     public BsonValue result() {
       if (decimalSum != null) {
+        if (Double.isNaN(doubleSum)) {
+          return new BsonDecimal128(Decimal128.NaN);
+        }
+        if (Double.isInfinite(doubleSum)) {
+          return new BsonDecimal128(
+              doubleSum > 0 ? Decimal128.POSITIVE_INFINITY : Decimal128.NEGATIVE_INFINITY);
+        }
         BigDecimal total =
             decimalSum.add(BigDecimal.valueOf(longSum)).add(BigDecimal.valueOf(doubleSum));
         return new BsonDecimal128(new Decimal128(total));
@@ -122,12 +147,13 @@ interface Accumulator {
       }
       BsonValue total = sum.result();
       if (total instanceof BsonDecimal128 decimal) {
+        Decimal128 sum = decimal.getValue();
+        if (sum.isNaN() || sum.isInfinite()) {
+          return decimal; // NaN or an infinity divided by a count is itself
+        }
         return new BsonDecimal128(
             new Decimal128(
-                decimal
-                    .getValue()
-                    .bigDecimalValue()
-                    .divide(BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)));
+                finite(sum).divide(BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)));
       }
       return new BsonDouble(total.asNumber().doubleValue() / count);
     }

@@ -103,9 +103,20 @@ public final class CommandArguments {
     if (!value.isNumber() && value.getBsonType() != BsonType.DECIMAL128) {
       throw wrongType(field, value, NUMBER_TYPES);
     }
-    return value.isNumber()
-        ? value.asNumber().longValue()
-        : value.asDecimal128().getValue().bigDecimalValue().longValue();
+    if (value.isNumber()) {
+      return value.asNumber().longValue();
+    }
+    org.bson.types.Decimal128 decimal = value.asDecimal128().getValue();
+    if (decimal.isNaN() || decimal.isInfinite()) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "BSON field '" + command + "." + field + "' must be a finite number, not " + decimal);
+    }
+    try {
+      return decimal.bigDecimalValue().longValue();
+    } catch (ArithmeticException negativeZero) {
+      return 0; // BigDecimal has no negative zero, the only finite value it refuses
+    }
   }
 
   public boolean bool(String field, boolean fallback) {
