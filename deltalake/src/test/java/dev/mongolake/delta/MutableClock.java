@@ -7,15 +7,15 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A clock tests move by hand. */
-final class MutableClock extends Clock {
+/** A clock tests move by hand. Thread-safe; other modules' tests use it through the test-jar. */
+public final class MutableClock extends Clock {
   private final AtomicLong millis;
 
-  MutableClock(Instant start) {
+  public MutableClock(Instant start) {
     this.millis = new AtomicLong(start.toEpochMilli());
   }
 
-  void advance(Duration duration) {
+  public void advance(Duration duration) {
     millis.addAndGet(duration.toMillis());
   }
 

@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.DecimalValues;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -41,15 +42,6 @@ interface Accumulator {
     };
   }
 
-  /** A finite decimal's value; negative zero, which BigDecimal lacks, is zero. */
-  private static BigDecimal finite(Decimal128 decimal) {
-    try {
-      return decimal.bigDecimalValue();
-    } catch (ArithmeticException negativeZero) {
-      return BigDecimal.ZERO;
-    }
-  }
-
   /** Sums numbers, widening Int32 to Int64 to Double to Decimal128 as MongoDB does. */
   final class Sum implements Accumulator {
     private long longSum;
@@ -84,7 +76,7 @@ interface Accumulator {
                     ? Double.NaN
                     : decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
           } else {
-            decimalSum = decimalSum.add(finite(decimal));
+            decimalSum = decimalSum.add(DecimalValues.finite(decimal));
           }
         }
         default -> {
@@ -153,7 +145,8 @@ interface Accumulator {
         }
         return new BsonDecimal128(
             new Decimal128(
-                finite(sum).divide(BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)));
+                DecimalValues.finite(sum)
+                    .divide(BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)));
       }
       return new BsonDouble(total.asNumber().doubleValue() / count);
     }

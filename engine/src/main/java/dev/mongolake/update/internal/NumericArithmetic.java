@@ -1,5 +1,6 @@
 package dev.mongolake.update.internal;
 
+import dev.mongolake.delta.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Optional;
@@ -87,8 +88,8 @@ public final class NumericArithmetic {
       return new BsonDecimal128(
           result > 0 ? Decimal128.POSITIVE_INFINITY : Decimal128.NEGATIVE_INFINITY);
     }
-    BigDecimal x = value(da);
-    BigDecimal y = value(db);
+    BigDecimal x = DecimalValues.finite(da);
+    BigDecimal y = DecimalValues.finite(db);
     BigDecimal result =
         add ? x.add(y, MathContext.DECIMAL128) : x.multiply(y, MathContext.DECIMAL128);
     Decimal128 decimal = new Decimal128(result);
@@ -96,22 +97,11 @@ public final class NumericArithmetic {
     // both operands are, a product when exactly one operand is negative.
     boolean negativeZero =
         result.signum() == 0
-            && (add ? isNegative(da) && isNegative(db) : isNegative(da) != isNegative(db));
+            && (add ? da.isNegative() && db.isNegative() : da.isNegative() != db.isNegative());
     return new BsonDecimal128(negativeZero ? negate(decimal) : decimal);
   }
 
   private static final long SIGN_BIT = 0x8000000000000000L;
-
-  /** The decimal's value; {@link Decimal128#bigDecimalValue()} refuses a negative zero. */
-  private static BigDecimal value(Decimal128 decimal) {
-    return isNegative(decimal)
-        ? negate(decimal).bigDecimalValue().negate()
-        : decimal.bigDecimalValue();
-  }
-
-  private static boolean isNegative(Decimal128 decimal) {
-    return (decimal.getHigh() & SIGN_BIT) != 0;
-  }
 
   private static Decimal128 negate(Decimal128 decimal) {
     return Decimal128.fromIEEE754BIDEncoding(decimal.getHigh() ^ SIGN_BIT, decimal.getLow());

@@ -19,16 +19,7 @@ import org.bson.BsonDocument;
  */
 final class CreateUserCommand implements Command {
 
-  /**
-   * MongoDB 7's createUser fields: custom data and authentication restrictions are not kept here,
-   * so they are refused rather than dropped; {@code digestPassword} may only keep its default (the
-   * server digests the password).
-   */
-  private static final CommandFields FIELDS =
-      CommandFields.of("createUser", "pwd", "roles", "mechanisms")
-          .refusingUnless(
-              "digestPassword", value -> value.isBoolean() && value.asBoolean().getValue())
-          .refusing("customData", "authenticationRestrictions");
+  private static final CommandFields FIELDS = UserArguments.fields("createUser");
 
   @Override
   public String name() {

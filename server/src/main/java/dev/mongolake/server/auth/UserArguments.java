@@ -3,6 +3,7 @@ package dev.mongolake.server.auth;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.authz.RoleName;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -18,6 +19,18 @@ final class UserArguments {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private UserArguments() {}
+
+  /**
+   * The fields of {@code createUser} and {@code updateUser}, which MongoDB 7 gives the same: custom
+   * data and authentication restrictions are not kept here, so they are refused rather than
+   * dropped; {@code digestPassword} may only keep its default (the server digests the password).
+   */
+  static CommandFields fields(String command) {
+    return CommandFields.of(command, "pwd", "roles", "mechanisms")
+        .refusingUnless(
+            "digestPassword", value -> value.isBoolean() && value.asBoolean().getValue())
+        .refusing("customData", "authenticationRestrictions");
+  }
 
   /** The user the command names as its first value. */
   static String userName(BsonDocument body, String command) {

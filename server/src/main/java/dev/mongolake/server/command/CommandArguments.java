@@ -4,6 +4,7 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.bson.DecimalValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -112,11 +113,7 @@ public final class CommandArguments {
           ErrorCode.BAD_VALUE,
           "BSON field '" + command + "." + field + "' must be a finite number, not " + decimal);
     }
-    try {
-      return decimal.bigDecimalValue().longValue();
-    } catch (ArithmeticException negativeZero) {
-      return 0; // BigDecimal has no negative zero, the only finite value it refuses
-    }
+    return DecimalValues.finite(decimal).longValue();
   }
 
   public boolean bool(String field, boolean fallback) {

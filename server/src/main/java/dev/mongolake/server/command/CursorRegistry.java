@@ -180,7 +180,7 @@ public final class CursorRegistry {
           if (operation != null) {
             operation.throwIfStopped();
           }
-          if (deadline != MaxTimeMS.NO_DEADLINE && MaxTimeMS.passed(deadline, System.nanoTime())) {
+          if (MaxTimeMS.passed(deadline)) {
             throw MaxTimeMS.expired();
           }
           if (cursor.killed) {

@@ -44,9 +44,7 @@ public final class OperationsInProgress {
       if (killed()) {
         throw new MongoLakeException(ErrorCode.INTERRUPTED, "operation was interrupted");
       }
-      // No clock read per document for the usual command, which has no time limit.
-      if (deadlineNanos != MaxTimeMS.NO_DEADLINE
-          && MaxTimeMS.passed(deadlineNanos, System.nanoTime())) {
+      if (MaxTimeMS.passed(deadlineNanos)) {
         throw MaxTimeMS.expired();
       }
     }

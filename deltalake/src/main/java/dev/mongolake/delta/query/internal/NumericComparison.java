@@ -1,5 +1,6 @@
 package dev.mongolake.delta.query.internal;
 
+import dev.mongolake.delta.bson.DecimalValues;
 import java.math.BigDecimal;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
@@ -106,11 +107,7 @@ public final class NumericComparison {
 
   /** The exact value of a finite Decimal128; negative zero (which BigDecimal lacks) becomes 0. */
   public static BigDecimal finiteDecimal(Decimal128 dec) {
-    try {
-      return dec.bigDecimalValue();
-    } catch (ArithmeticException negativeZero) {
-      return BigDecimal.ZERO;
-    }
+    return DecimalValues.finite(dec);
   }
 
   private static int compareExtended(Extended a, Extended b) {

@@ -7,9 +7,8 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.IntOrLong;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
 
 /** {@code count}: {@code {count: <coll>, query, skip, limit}}. */
 public final class CountCommand extends CollectionCommand {
@@ -55,8 +54,6 @@ public final class CountCommand extends CollectionCommand {
                 args.document("query", new BsonDocument()),
                 args.nonNegativeInt("skip", 0),
                 (int) Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0))));
-    // MongoDB answers an int when the count fits in one.
-    return new BsonDocument(
-        "n", count <= Integer.MAX_VALUE ? new BsonInt32((int) count) : new BsonInt64(count));
+    return new BsonDocument("n", IntOrLong.of(count));
   }
 }

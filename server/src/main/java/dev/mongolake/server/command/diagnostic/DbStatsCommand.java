@@ -7,6 +7,7 @@ import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.IntOrLong;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileStore;

@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.server.command.IntOrLong;
 import java.time.Instant;
 import java.util.List;
 import org.bson.BsonArray;
