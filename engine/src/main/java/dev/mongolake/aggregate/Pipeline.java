@@ -2,8 +2,12 @@ package dev.mongolake.aggregate;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.PipelineContext;
+import dev.mongolake.aggregate.internal.PipelineStage;
 import dev.mongolake.aggregate.internal.StageParsers;
+import dev.mongolake.aggregate.internal.StagePosition;
 import dev.mongolake.internal.SpecNesting;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -15,22 +19,35 @@ import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
- * An aggregation pipeline: a list of stages, each parsed by a handler registered under its name
- * ({@code $match}, {@code $sort}, {@code $group}, ...). Unknown stages fail with MongoDB's
- * "Unrecognized pipeline stage name" error. Immutable and thread-safe.
+ * An aggregation pipeline of one command: a list of stages, each parsed by a handler registered
+ * under its name ({@code $match}, {@code $sort}, {@code $group}, ...), with the command's
+ * variables. Unknown stages fail with MongoDB's "Unrecognized pipeline stage name" error. Not
+ * thread-safe: one command runs it.
  */
 public final class Pipeline {
 
-  private final List<Stage> stages;
+  private final List<PipelineStage> stages;
+  private final PipelineContext context;
 
-  private Pipeline(List<Stage> stages) {
+  private Pipeline(List<PipelineStage> stages, PipelineContext context) {
     this.stages = List.copyOf(stages);
+    this.context = context;
   }
 
-  /** Parses a pipeline; each element must be a one-field document naming a stage. */
+  /** Parses a pipeline over a given input, with {@code $$NOW} now and no {@code let}. */
   public static Pipeline parse(List<BsonDocument> pipeline) {
-    List<Stage> stages = new ArrayList<>();
-    for (BsonDocument stage : pipeline) {
+    return parse(pipeline, AggregationEnvironment.standalone(Instant.now(), new BsonDocument()));
+  }
+
+  /**
+   * Parses a pipeline; each element must be a one-field document naming a stage, and stages that
+   * must stand first or last do.
+   */
+  public static Pipeline parse(List<BsonDocument> pipeline, AggregationEnvironment environment) {
+    PipelineContext context = PipelineContext.of(environment);
+    List<PipelineStage> stages = new ArrayList<>();
+    for (int i = 0; i < pipeline.size(); i++) {
+      BsonDocument stage = pipeline.get(i);
       SpecNesting.check(stage, "pipeline stage");
       if (stage.size() != 1) {
         throw new MongoLakeException(
@@ -38,14 +55,30 @@ public final class Pipeline {
             "A pipeline stage specification object must contain exactly one field.");
       }
       String name = stage.getFirstKey();
-      stages.add(StageParsers.parse(name, stage.get(name)));
+      PipelineStage parsed = StageParsers.parse(name, stage.get(name), context);
+      if (parsed.position() == StagePosition.FIRST && i != 0) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40602, name + " is only valid as the first stage in a pipeline");
+      }
+      if (parsed.position() == StagePosition.LAST && i != pipeline.size() - 1) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40601, name + " can only be the final stage in the pipeline");
+      }
+      stages.add(parsed);
     }
-    return new Pipeline(stages);
+    return new Pipeline(stages, context);
   }
 
   /** The pipeline without its first {@code count} stages. */
   public Pipeline drop(int count) {
-    return new Pipeline(stages.subList(count, stages.size()));
+    return new Pipeline(stages.subList(count, stages.size()), context);
+  }
+
+  /** The stages as explain shows them. */
+  public List<BsonDocument> explain() {
+    List<BsonDocument> out = new ArrayList<>(stages.size());
+    stages.forEach(stage -> out.add(stage.explain()));
+    return out;
   }
 
   /** Whether the pipeline has no stage (it returns its input). */
@@ -188,8 +221,8 @@ public final class Pipeline {
   /** Runs the pipeline over {@code input}. */
   public Iterator<BsonDocument> run(Iterator<BsonDocument> input) {
     Iterator<BsonDocument> current = input;
-    for (Stage stage : stages) {
-      current = stage.apply(current);
+    for (PipelineStage stage : stages) {
+      current = stage.apply(current, context);
     }
     return current;
   }

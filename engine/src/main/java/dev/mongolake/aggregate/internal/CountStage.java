@@ -2,22 +2,24 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.aggregate.Stage;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
-/** {@code $count: "<field>"}: one document with the number of inputs, none if there were none. */
-final class CountStage implements StageParser {
-  @Override
-  public String name() {
-    return "$count";
-  }
+/**
+ * {@code $count: "<field>"}: one document with the number of inputs, none if there were none.
+ *
+ * @param field the field that holds the count
+ */
+record CountStage(String field) implements PipelineStage {
 
-  @Override
-  public Stage parse(BsonValue specification) {
+  static PipelineStage parse(BsonValue specification, PipelineContext context) {
     if (!specification.isString() || specification.asString().getValue().isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40156, "the count field must be a non-empty string");
@@ -27,15 +29,38 @@ final class CountStage implements StageParser {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40158, "the count field cannot be a $-prefixed path or contain '.'");
     }
-    return input -> {
-      int count = 0;
-      while (input.hasNext()) {
-        input.next();
-        count++;
-      }
-      return count == 0
-          ? Collections.emptyIterator()
-          : List.of(new BsonDocument(field, new BsonInt32(count))).iterator();
-    };
+    return new CountStage(field);
+  }
+
+  @Override
+  public String name() {
+    return "$count";
+  }
+
+  @Override
+  public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    long count = 0;
+    while (input.hasNext()) {
+      input.next();
+      count++;
+    }
+    if (count == 0) {
+      return Collections.emptyIterator();
+    }
+    BsonValue value = count == (int) count ? new BsonInt32((int) count) : new BsonInt64(count);
+    return List.of(new BsonDocument(field, value)).iterator();
+  }
+
+  @Override
+  public void addDependencies(Dependencies dependencies) {}
+
+  @Override
+  public boolean isBlocking() {
+    return true;
+  }
+
+  @Override
+  public BsonDocument explain() {
+    return new BsonDocument(name(), new BsonString(field));
   }
 }

@@ -1,23 +1,41 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.aggregate.Stage;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
+import java.util.Iterator;
 import java.util.Spliterators;
 import java.util.stream.StreamSupport;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
-/** {@code $limit}. */
-final class LimitStage implements StageParser {
+/**
+ * {@code $limit: n}: the first {@code n} documents.
+ *
+ * @param limit how many, at least 1
+ */
+record LimitStage(long limit) implements PipelineStage {
+
+  static PipelineStage parse(BsonValue specification, PipelineContext context) {
+    return new LimitStage(StageSpecs.nonNegative("$limit", specification, true));
+  }
+
   @Override
   public String name() {
     return "$limit";
   }
 
   @Override
-  public Stage parse(BsonValue specification) {
-    long limit = StageSpecs.nonNegative(name(), specification, true);
-    return input ->
-        StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
-            .limit(limit)
-            .iterator();
+  public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
+        .limit(limit)
+        .iterator();
+  }
+
+  @Override
+  public void addDependencies(Dependencies dependencies) {}
+
+  @Override
+  public BsonDocument explain() {
+    return new BsonDocument(name(), new BsonInt64(limit));
   }
 }

@@ -1,23 +1,41 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.aggregate.Stage;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
+import java.util.Iterator;
 import java.util.Spliterators;
 import java.util.stream.StreamSupport;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
-/** {@code $skip}. */
-final class SkipStage implements StageParser {
+/**
+ * {@code $skip: n}: all but the first {@code n} documents.
+ *
+ * @param skip how many, at least 0
+ */
+record SkipStage(long skip) implements PipelineStage {
+
+  static PipelineStage parse(BsonValue specification, PipelineContext context) {
+    return new SkipStage(StageSpecs.nonNegative("$skip", specification, false));
+  }
+
   @Override
   public String name() {
     return "$skip";
   }
 
   @Override
-  public Stage parse(BsonValue specification) {
-    long skip = StageSpecs.nonNegative(name(), specification, false);
-    return input ->
-        StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
-            .skip(skip)
-            .iterator();
+  public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
+        .skip(skip)
+        .iterator();
+  }
+
+  @Override
+  public void addDependencies(Dependencies dependencies) {}
+
+  @Override
+  public BsonDocument explain() {
+    return new BsonDocument(name(), new BsonInt64(skip));
   }
 }

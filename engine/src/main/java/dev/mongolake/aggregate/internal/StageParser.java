@@ -1,11 +1,15 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.aggregate.Stage;
 import org.bson.BsonValue;
 
 /** Parses one kind of stage from its specification (the value under the stage's name). */
-interface StageParser {
-  String name();
+@FunctionalInterface
+public interface StageParser {
 
-  Stage parse(BsonValue specification);
+  /**
+   * @param specification the value under the stage's name
+   * @param context the command's variables and environment
+   * @throws dev.mongolake.MongoLakeException with MongoDB's code when the specification is invalid
+   */
+  PipelineStage parse(BsonValue specification, PipelineContext context);
 }

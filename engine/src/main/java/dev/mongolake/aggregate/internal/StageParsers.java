@@ -2,37 +2,61 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.aggregate.Stage;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.bson.BsonValue;
 
-/** The registry of stage parsers, by stage name. */
+/**
+ * The registry of stage parsers, by stage name, and the stages MongoDB has that MongoLake refuses
+ * on purpose (answered NotImplemented with the reason, rather than as unknown).
+ */
 public final class StageParsers {
 
   private static final Map<String, StageParser> PARSERS =
-      List.of(
-              new MatchStage(),
-              new SortStage(),
-              new SkipStage(),
-              new LimitStage(),
-              new ProjectStage(),
-              new CountStage(),
-              new GroupStage())
-          .stream()
-          .collect(Collectors.toUnmodifiableMap(StageParser::name, Function.identity()));
+      Map.ofEntries(
+          Map.entry("$match", MatchStage::parse),
+          Map.entry("$sort", SortStage::parse),
+          Map.entry("$skip", SkipStage::parse),
+          Map.entry("$limit", LimitStage::parse),
+          Map.entry("$project", ProjectStage::parse),
+          Map.entry("$count", CountStage::parse),
+          Map.entry("$group", GroupStage::parse));
+
+  private static final Map<String, String> REFUSED =
+      Map.ofEntries(
+          Map.entry("$search", "Atlas Search is not available"),
+          Map.entry("$searchMeta", "Atlas Search is not available"),
+          Map.entry("$vectorSearch", "Atlas Vector Search is not available"),
+          Map.entry("$listSearchIndexes", "Atlas Search is not available"),
+          Map.entry("$geoNear", "geospatial queries are not supported"),
+          Map.entry("$listSessions", "the stage is not supported"),
+          Map.entry("$listLocalSessions", "the stage is not supported"),
+          Map.entry("$planCacheStats", "there is no plan cache"),
+          Map.entry("$listSampledQueries", "query sampling is not supported"),
+          Map.entry("$shardedDataDistribution", "sharding is not supported"));
 
   private StageParsers() {}
 
-  /** Parses the stage named {@code name}. */
-  public static Stage parse(String name, BsonValue specification) {
+  /**
+   * Parses the stage named {@code name}.
+   *
+   * @throws MongoLakeException 40324 for an unknown stage, 238 for one refused on purpose
+   */
+  public static PipelineStage parse(String name, BsonValue specification, PipelineContext context) {
     StageParser parser = PARSERS.get(name);
     if (parser == null) {
+      String reason = REFUSED.get(name);
+      if (reason != null) {
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED, "Cannot run stage " + name + ": " + reason);
+      }
       throw new MongoLakeException(
           ErrorCode.LOCATION_40324, "Unrecognized pipeline stage name: '" + name + "'");
     }
-    return parser.parse(specification);
+    return parser.parse(specification, context);
+  }
+
+  /** The names of the stages that work. */
+  public static java.util.Set<String> supported() {
+    return new java.util.TreeSet<>(PARSERS.keySet());
   }
 }

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.read;
 
-import dev.mongolake.aggregate.internal.FieldExpression;
+import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.delta.query.Filter;
 
 /** What a projection does with one field path. */
@@ -25,5 +25,5 @@ sealed interface FieldProjection extends ProjectionItem {
   record Positional() implements FieldProjection {}
 
   /** {@code {a: "$b.c"}}, {@code {a: {$literal: 1}}}: a value computed from the whole document. */
-  record Computed(FieldExpression expression) implements FieldProjection {}
+  record Computed(Expression expression) implements FieldProjection {}
 }

@@ -2,11 +2,13 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.PositionalMatch;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.bson.BsonArray;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -24,6 +26,8 @@ public final class Projection {
   private final boolean inclusion;
   private final boolean includeId;
   private final PositionalMatch positionalMatch;
+  // $$NOW: one value for the whole command, as in MongoDB.
+  private final BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
 
   private Projection(ProjectionParser.ParsedProjection parsed, PositionalMatch positionalMatch) {
     this.root = parsed.root();
@@ -111,7 +115,8 @@ public final class Projection {
       BsonValue value =
           switch (child.getValue()) {
             case FieldProjection.ElementMatch match -> firstMatch(match, document);
-            case FieldProjection.Computed computed -> computed.expression().evaluate(whole);
+            case FieldProjection.Computed computed ->
+                computed.expression().evaluate(new Variables(now).setDocument(whole));
             case ProjectionNode sub when !document.containsKey(child.getKey()) ->
                 computedOnly(sub, whole);
             default -> null;

@@ -2,7 +2,10 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.aggregate.internal.FieldExpression;
+import dev.mongolake.aggregate.internal.expression.Constant;
+import dev.mongolake.aggregate.internal.expression.Expression;
+import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
 import java.util.ArrayDeque;
@@ -104,7 +107,7 @@ final class ProjectionParser {
       add(path, include ? new FieldProjection.Include() : new FieldProjection.Exclude());
       return;
     }
-    computed(path, FieldExpression.parse(value));
+    computed(path, ExpressionParser.parse(value, VariableScope.root()));
   }
 
   private void operator(String path, BsonDocument document) {
@@ -127,13 +130,13 @@ final class ProjectionParser {
       throw new MongoLakeException(
           ErrorCode.NOT_IMPLEMENTED, "Cannot project with $meta: text search is not supported");
     } else if (name.equals("$literal") && document.size() == 1) {
-      computed(path, FieldExpression.constant(argument));
+      computed(path, new Constant(argument));
     } else {
-      computed(path, FieldExpression.parse(document));
+      computed(path, ExpressionParser.parse(document, VariableScope.root()));
     }
   }
 
-  private void computed(String path, FieldExpression expression) {
+  private void computed(String path, Expression expression) {
     decide(Kind.INCLUSION, path);
     add(path, new FieldProjection.Computed(expression));
   }

@@ -1,0 +1,87 @@
+package dev.mongolake.aggregate.internal;
+
+import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.aggregate.internal.expression.Variables;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * One command's view of a pipeline: the variables in scope when its stages parse ({@code let}),
+ * their values when they run, and the environment's other services. Created once per command; not
+ * thread-safe.
+ */
+public final class PipelineContext {
+
+  private final AggregationEnvironment environment;
+  private final VariableScope scope;
+  private final Map<String, BsonValue> letValues;
+  private final BsonDateTime now;
+
+  private PipelineContext(
+      AggregationEnvironment environment,
+      VariableScope scope,
+      Map<String, BsonValue> letValues,
+      BsonDateTime now) {
+    this.environment = environment;
+    this.scope = scope;
+    this.letValues = letValues;
+    this.now = now;
+  }
+
+  /**
+   * The context of a command: its {@code let} expressions are evaluated once, in order, with only
+   * {@code $$NOW} and the earlier ones visible (MongoDB's rule: they cannot read documents).
+   */
+  public static PipelineContext of(AggregationEnvironment environment) {
+    BsonDateTime now = new BsonDateTime(environment.now().toEpochMilli());
+    VariableScope scope = VariableScope.root();
+    Map<String, BsonValue> values = new LinkedHashMap<>();
+    Variables variables = new Variables(now);
+    for (Map.Entry<String, BsonValue> variable : environment.let().entrySet()) {
+      BsonValue value = ExpressionParser.parse(variable.getValue(), scope).evaluate(variables);
+      scope = scope.define(variable.getKey());
+      variables.set(scope.slotOf(variable.getKey()), value);
+      values.put(variable.getKey(), value);
+    }
+    return new PipelineContext(environment, scope, values, now);
+  }
+
+  /** The context for a sub-pipeline that sees {@code extraScope}'s variables too. */
+  public PipelineContext withScope(VariableScope extraScope) {
+    return new PipelineContext(environment, extraScope, letValues, now);
+  }
+
+  /** The variables visible to the pipeline's expressions. */
+  public VariableScope scope() {
+    return scope;
+  }
+
+  /** {@code $$NOW}. */
+  public BsonDateTime now() {
+    return now;
+  }
+
+  /** The environment the command runs in. */
+  public AggregationEnvironment environment() {
+    return environment;
+  }
+
+  /** Fresh variables for one run of a stage: {@code $$NOW} and the {@code let} values set. */
+  public Variables newVariables() {
+    Variables variables = new Variables(now);
+    scope.bind(variables, letValues);
+    return variables;
+  }
+
+  /** The command's {@code let} values, evaluated. */
+  public BsonDocument letValues() {
+    BsonDocument out = new BsonDocument();
+    letValues.forEach(out::put);
+    return out;
+  }
+}

@@ -1,0 +1,8 @@
+package dev.mongolake.aggregate.internal.expression;
+
+/** TODO-FAMILY */
+final class AccumulatorOperators implements OperatorFamily {
+
+  @Override
+  public void register(OperatorRegistry.Builder registry) {}
+}
