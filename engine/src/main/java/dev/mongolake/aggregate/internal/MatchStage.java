@@ -18,7 +18,8 @@ record MatchStage(BsonDocument specification, Filter filter) implements Pipeline
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     BsonDocument spec = StageSpecs.document("$match", specification);
-    return new MatchStage(spec, QueryErrors.parseFilter(spec));
+    return new MatchStage(
+        spec, QueryErrors.parseFilter(spec, context.scope(), context::newVariables));
   }
 
   @Override

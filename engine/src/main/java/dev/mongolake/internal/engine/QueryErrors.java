@@ -2,8 +2,13 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.CompiledExprEvaluator;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
+import java.util.function.Supplier;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 
 /** Parses filters for the engine, turning the query library's errors into MongoDB's codes. */
@@ -11,13 +16,29 @@ public final class QueryErrors {
 
   private QueryErrors() {}
 
-  /** Parses a filter; a malformed one fails with the query library's MongoDB code. */
+  /**
+   * Parses a filter; a malformed one fails with the query library's MongoDB code. Its {@code $expr}
+   * clauses are compiled here, with {@code $$NOW} the time of the call and no {@code let}.
+   */
   public static Filter parseFilter(BsonDocument filter) {
+    BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
+    return parseFilter(filter, VariableScope.root(), () -> new Variables(now));
+  }
+
+  /**
+   * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}.
+   *
+   * @param variables fresh variables for one evaluation, with the scope's values bound
+   */
+  public static Filter parseFilter(
+      BsonDocument filter, VariableScope scope, Supplier<Variables> variables) {
+    Filter parsed;
     try {
-      return Filter.parse(filter);
+      parsed = Filter.parse(filter);
     } catch (QueryException e) {
       throw translate(e);
     }
+    return CompiledExprEvaluator.install(parsed, scope, variables);
   }
 
   /** Matches, translating evaluation errors (for example an unsupported {@code $expr}). */

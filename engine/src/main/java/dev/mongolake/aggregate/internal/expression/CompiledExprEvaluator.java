@@ -1,0 +1,71 @@
+package dev.mongolake.aggregate.internal.expression;
+
+import dev.mongolake.delta.query.ExpressionEvaluator;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.ast.AndNode;
+import dev.mongolake.delta.query.ast.ExprNode;
+import dev.mongolake.delta.query.ast.FilterNode;
+import dev.mongolake.delta.query.ast.NorNode;
+import dev.mongolake.delta.query.ast.OrNode;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * The evaluator of a filter's {@code $expr} clauses: each is compiled once, when the filter is
+ * parsed (so an invalid expression fails the command even when no document is read, as in MongoDB),
+ * and evaluated per document with {@code $$ROOT} and {@code $$CURRENT} set to it. Thread-safe: the
+ * compiled expressions are immutable and each evaluation gets its own variables.
+ */
+public final class CompiledExprEvaluator implements ExpressionEvaluator {
+
+  private final Map<BsonValue, Expression> compiled;
+  private final Supplier<Variables> variables;
+
+  private CompiledExprEvaluator(
+      Map<BsonValue, Expression> compiled, Supplier<Variables> variables) {
+    this.compiled = compiled;
+    this.variables = variables;
+  }
+
+  /**
+   * {@code filter} with its {@code $expr} clauses compiled in {@code scope}, or {@code filter}
+   * itself when it has none.
+   *
+   * @param variables fresh variables for one evaluation ({@code $$NOW}, the command's {@code let})
+   */
+  public static Filter install(Filter filter, VariableScope scope, Supplier<Variables> variables) {
+    Map<BsonValue, Expression> compiled = new IdentityHashMap<>();
+    collect(filter.root(), scope, compiled);
+    if (compiled.isEmpty()) {
+      return filter;
+    }
+    return filter.withExpressionEvaluator(new CompiledExprEvaluator(compiled, variables));
+  }
+
+  private static void collect(
+      FilterNode node, VariableScope scope, Map<BsonValue, Expression> compiled) {
+    switch (node) {
+      case ExprNode expr ->
+          compiled.put(expr.expression(), ExpressionParser.parse(expr.expression(), scope));
+      case AndNode and -> and.children().forEach(child -> collect(child, scope, compiled));
+      case OrNode or -> or.children().forEach(child -> collect(child, scope, compiled));
+      case NorNode nor -> nor.children().forEach(child -> collect(child, scope, compiled));
+      default -> {
+        // Field predicates hold no $expr: the filter language refuses it inside $elemMatch.
+      }
+    }
+  }
+
+  @Override
+  public BsonValue evaluate(BsonValue expression, BsonDocument document) {
+    Expression parsed = compiled.get(expression);
+    if (parsed == null) {
+      // Not from the filter this evaluator was installed on: compile it now (never expected).
+      parsed = ExpressionParser.parse(expression, VariableScope.root());
+    }
+    return parsed.evaluate(variables.get().setDocument(document));
+  }
+}

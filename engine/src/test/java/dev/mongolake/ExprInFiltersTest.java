@@ -1,0 +1,100 @@
+package dev.mongolake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code $expr} in the filters of find, count, update and delete, and in {@code $match}: compiled
+ * once, evaluated per document with aggregation truthiness, over flushed and buffered documents
+ * alike.
+ */
+class ExprInFiltersTest {
+
+  @TempDir Path root;
+  private MongoLake lake;
+  private MongoLakeCollection<BsonDocument> items;
+
+  @BeforeEach
+  void open() {
+    lake = MongoLake.open(root);
+    items = lake.db("app").collection("items", BsonDocument.class);
+    items.insertMany(
+        List.of(
+            BsonDocument.parse("{_id: 1, flag: true, v: {w: 1}}"),
+            BsonDocument.parse("{_id: 2, flag: 0, v: {w: 0}}"),
+            BsonDocument.parse("{_id: 3, v: null}")));
+    lake.flush();
+    items.insertOne(BsonDocument.parse("{_id: 4, flag: 'yes', v: {w: 2}}"));
+  }
+
+  @AfterEach
+  void close() {
+    lake.close();
+  }
+
+  private List<BsonValue> ids(BsonDocument filter) {
+    List<BsonValue> out = new ArrayList<>();
+    items.find(filter).sort(BsonDocument.parse("{_id: 1}")).forEach(d -> out.add(d.get("_id")));
+    return out;
+  }
+
+  @Test
+  void findKeepsTheDocumentsWhoseExpressionIsTruthy() {
+    assertThat(ids(BsonDocument.parse("{$expr: '$flag'}")))
+        .containsExactly(new org.bson.BsonInt32(1), new org.bson.BsonInt32(4));
+    assertThat(ids(BsonDocument.parse("{$expr: {$let: {vars: {w: '$v.w'}, in: '$$w'}}}")))
+        .containsExactly(new org.bson.BsonInt32(1), new org.bson.BsonInt32(4));
+  }
+
+  @Test
+  void exprCombinesWithOtherClausesAndLogicalOperators() {
+    assertThat(ids(BsonDocument.parse("{_id: {$gt: 1}, $expr: '$flag'}")))
+        .containsExactly(new org.bson.BsonInt32(4));
+    assertThat(ids(BsonDocument.parse("{$or: [{_id: 3}, {$expr: '$v.w'}]}")))
+        .containsExactly(
+            new org.bson.BsonInt32(1), new org.bson.BsonInt32(3), new org.bson.BsonInt32(4));
+  }
+
+  @Test
+  void countUpdateAndDeleteMatchWithExpr() {
+    assertThat(items.countDocuments(BsonDocument.parse("{$expr: '$flag'}"))).isEqualTo(2);
+    items.updateMany(
+        BsonDocument.parse("{$expr: '$flag'}"), BsonDocument.parse("{$set: {seen: true}}"));
+    assertThat(ids(BsonDocument.parse("{seen: true}")))
+        .containsExactly(new org.bson.BsonInt32(1), new org.bson.BsonInt32(4));
+    items.deleteMany(BsonDocument.parse("{$expr: '$v.w'}"));
+    assertThat(ids(new BsonDocument()))
+        .containsExactly(new org.bson.BsonInt32(2), new org.bson.BsonInt32(3));
+  }
+
+  @Test
+  void matchStageEvaluatesExprToo() {
+    List<BsonValue> out = new ArrayList<>();
+    items
+        .aggregate(
+            List.of(
+                BsonDocument.parse("{$project: {x: '$flag'}}"),
+                BsonDocument.parse("{$match: {$expr: '$x'}}")))
+        .forEachRemaining(d -> out.add(d.get("_id")));
+    assertThat(out).containsExactlyInAnyOrder(new org.bson.BsonInt32(1), new org.bson.BsonInt32(4));
+  }
+
+  @Test
+  void anInvalidExpressionFailsEvenWhenNoDocumentIsRead() {
+    assertThatThrownBy(() -> ids(BsonDocument.parse("{_id: -1, $expr: {$noSuchOp: 1}}")))
+        .isInstanceOf(MongoLakeException.class)
+        .hasMessage("Unrecognized expression '$noSuchOp'")
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_PIPELINE_OPERATOR);
+  }
+}
