@@ -353,6 +353,31 @@ public final class MongoLakeCollection<T> {
     return update(filter, toBsonDocument(update), true, options);
   }
 
+  /**
+   * Updates the first match with a pipeline of {@code $addFields}/{@code $set}, {@code $project},
+   * {@code $unset}, {@code $replaceRoot}/{@code $replaceWith} stages: what the pipeline outputs
+   * replaces the document (its {@code _id} may not change).
+   */
+  public UpdateResult updateOne(Bson filter, List<? extends Bson> pipeline) {
+    return updateOne(filter, pipeline, new UpdateOptions());
+  }
+
+  /** {@link #updateOne(Bson, List)} with options ({@code upsert}). */
+  public UpdateResult updateOne(Bson filter, List<? extends Bson> pipeline, UpdateOptions options) {
+    return update(filter, updateOf(null, pipeline), false, options);
+  }
+
+  /** Updates every match with a pipeline; see {@link #updateOne(Bson, List)}. */
+  public UpdateResult updateMany(Bson filter, List<? extends Bson> pipeline) {
+    return updateMany(filter, pipeline, new UpdateOptions());
+  }
+
+  /** {@link #updateMany(Bson, List)} with options ({@code upsert}). */
+  public UpdateResult updateMany(
+      Bson filter, List<? extends Bson> pipeline, UpdateOptions options) {
+    return update(filter, updateOf(null, pipeline), true, options);
+  }
+
   public UpdateResult replaceOne(Bson filter, T replacement) {
     return replaceOne(filter, replacement, new ReplaceOptions());
   }
@@ -445,6 +470,22 @@ public final class MongoLakeCollection<T> {
         options.getReturnDocument() == ReturnDocument.AFTER,
         options.isUpsert(),
         arrayFilters,
+        options.getProjection());
+  }
+
+  /**
+   * Atomically updates the first match with a pipeline (see {@link #updateOne(Bson, List)}) and
+   * returns it, before or after as the options say.
+   */
+  public T findOneAndUpdate(
+      Bson filter, List<? extends Bson> pipeline, FindOneAndUpdateOptions options) {
+    return findOneAndModify(
+        filter,
+        options.getSort(),
+        updateOf(null, pipeline),
+        options.getReturnDocument() == ReturnDocument.AFTER,
+        options.isUpsert(),
+        List.of(),
         options.getProjection());
   }
 

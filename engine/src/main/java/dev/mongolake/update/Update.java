@@ -2,13 +2,18 @@ package dev.mongolake.update;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.internal.DocumentUnderUpdate;
+import dev.mongolake.update.internal.PipelineUpdate;
 import dev.mongolake.update.internal.PipelineUpdateCheck;
 import dev.mongolake.update.internal.UpdateParser;
 import dev.mongolake.update.internal.UpdatePlan;
 import dev.mongolake.update.internal.UpdateStep;
 import dev.mongolake.update.internal.operators.StandardModifiers;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,10 +39,18 @@ public final class Update {
 
   private final BsonDocument source;
   private final UpdatePlan plan;
+  private final PipelineUpdate pipeline;
 
   private Update(BsonDocument source, UpdatePlan plan) {
     this.source = source;
     this.plan = plan;
+    this.pipeline = null;
+  }
+
+  private Update(PipelineUpdate pipeline) {
+    this.source = new BsonDocument();
+    this.plan = new UpdatePlan(List.of(), Map.of());
+    this.pipeline = pipeline;
   }
 
   /** Parses an update document without array filters. */
@@ -65,14 +78,25 @@ public final class Update {
 
   /**
    * Parses the {@code u} of an update command when it is an operator document or a pipeline (an
-   * array of stages). Pipeline-style updates are validated and then rejected with NotImplemented
-   * naming the first stage, until the aggregation engine exists; an empty pipeline is a no-op.
+   * array of the stages {@code $addFields $set $project $unset $replaceRoot $replaceWith}), with
+   * {@code $$NOW} the time of the call and no {@code let}; an empty pipeline is a no-op.
    *
    * @throws MongoLakeException as {@link #parse(BsonDocument, UpdateOptions)}, or for a pipeline
    *     (TypeMismatch, FailedToParse, InvalidOptions for a stage an update may not use,
-   *     NotImplemented), or FailedToParse when {@code update} is neither a document nor an array
+   *     FailedToParse for array filters with a pipeline, the stage's own codes), or FailedToParse
+   *     when {@code update} is neither a document nor an array
    */
   public static Update parse(BsonValue update, UpdateOptions options) {
+    return parse(
+        update, options, AggregationEnvironment.standalone(Instant.now(), new BsonDocument()));
+  }
+
+  /**
+   * Parses the {@code u} of an update command as {@link #parse(BsonValue, UpdateOptions)}, with a
+   * pipeline's {@code $$NOW} and {@code let} from {@code environment}.
+   */
+  public static Update parse(
+      BsonValue update, UpdateOptions options, AggregationEnvironment environment) {
     Objects.requireNonNull(update, "update");
     if (update.isDocument()) {
       return parse(update.asDocument(), options);
@@ -84,7 +108,14 @@ public final class Update {
         }
       }
       PipelineUpdateCheck.check(update.asArray());
-      return new Update(new BsonDocument(), new UpdatePlan(List.of(), Map.of()));
+      if (!options.arrayFilters().isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.FAILED_TO_PARSE,
+            "arrayFilters may not be specified for pipeline-syle updates");
+      }
+      List<BsonDocument> stages = new ArrayList<>();
+      update.asArray().forEach(stage -> stages.add(stage.asDocument()));
+      return new Update(new PipelineUpdate(Pipeline.parse(stages, environment)));
     }
     throw new MongoLakeException(
         ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
@@ -116,6 +147,14 @@ public final class Update {
   public UpdateResult apply(BsonDocument document, UpdateContext context) {
     Objects.requireNonNull(document, "document");
     Objects.requireNonNull(context, "context");
+    if (pipeline != null) {
+      UpdateResult result = pipeline.apply(document, context.upsertInsert());
+      if (!context.upsertInsert()) {
+        return result;
+      }
+      IdField.checkUnchanged(document.get("_id"), result.document().get("_id"));
+      return new UpdateResult(IdField.validateAndMoveFirst(result.document()), true);
+    }
     DocumentUnderUpdate state =
         new DocumentUnderUpdate(
             document,
@@ -141,7 +180,12 @@ public final class Update {
     return plan.usesPositionalOperator();
   }
 
-  /** A copy of the update document this was parsed from. */
+  /** Whether this is a pipeline-style update. */
+  public boolean isPipeline() {
+    return pipeline != null;
+  }
+
+  /** A copy of the update document this was parsed from ({@code {}} for a pipeline). */
   public BsonDocument source() {
     return source.clone();
   }

@@ -15,12 +15,41 @@ class PipelineUpdateTest {
   }
 
   @Test
-  void pipelineStagesAreRejectedNamingTheStage() {
+  void theDocumentThePipelineOutputsReplacesTheOriginalKeepingItsId() {
+    UpdateResult result =
+        Update.parsePipeline(pipeline("[{$project: {_id: 0, total: '$a', b: 1}}]"))
+            .apply(BsonDocument.parse("{_id: 7, a: 3, b: 4, c: 5}"), UpdateTesting.UPDATE);
+    assertDocument(result.document(), "{_id: 7, b: 4, total: 3}");
+    assertThat(result.modified()).isTrue();
+  }
+
+  @Test
+  void aPipelineThatChangesNothingIsNotAModification() {
+    UpdateResult result =
+        Update.parsePipeline(pipeline("[{$project: {a: 1}}]"))
+            .apply(BsonDocument.parse("{_id: 1, a: 1}"), UpdateTesting.UPDATE);
+    assertThat(result.modified()).isFalse();
+  }
+
+  @Test
+  void aPipelineMayNotChangeTheId() {
     assertFails(
-        () -> Update.parsePipeline(pipeline("[{$set: {a: 1}}, {$unset: 'b'}]")),
-        ErrorCode.NOT_IMPLEMENTED,
-        "Cannot run pipeline-style update: stage $set needs the aggregation engine, which is not"
-            + " available yet; use update operators such as {$set: {...}} instead");
+        () ->
+            Update.parsePipeline(pipeline("[{$project: {_id: '$a'}}]"))
+                .apply(BsonDocument.parse("{_id: 1, a: 2}"), UpdateTesting.UPDATE),
+        ErrorCode.IMMUTABLE_FIELD,
+        "Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+
+  @Test
+  void arrayFiltersAreRefusedWithAPipeline() {
+    assertFails(
+        () ->
+            Update.parse(
+                pipeline("[{$project: {a: 1}}]"),
+                UpdateOptions.withArrayFilters(java.util.List.of(BsonDocument.parse("{x: 1}")))),
+        ErrorCode.FAILED_TO_PARSE,
+        "arrayFilters may not be specified for pipeline-syle updates");
   }
 
   @Test

@@ -7,8 +7,8 @@ import org.bson.BsonArray;
 import org.bson.BsonValue;
 
 /**
- * Validates a pipeline-style update (a list of stages) the way MongoDB does, then rejects it: the
- * stages need the aggregation engine, which MongoLake does not have yet.
+ * Validates the shape of a pipeline-style update (a list of stages) the way MongoDB does before the
+ * stages themselves are parsed: only the stages that reshape one document are allowed.
  */
 public final class PipelineUpdateCheck {
   private static final Set<String> UPDATE_STAGES =
@@ -17,13 +17,12 @@ public final class PipelineUpdateCheck {
   private PipelineUpdateCheck() {}
 
   /**
-   * Checks {@code pipeline}; returns normally only when it is empty (a no-op update).
+   * Checks {@code pipeline}.
    *
    * @throws MongoLakeException TypeMismatch or FailedToParse for a malformed stage, InvalidOptions
-   *     for a stage an update may not use, NotImplemented for a valid stage
+   *     for a stage an update may not use
    */
   public static void check(BsonArray pipeline) {
-    String firstStage = null;
     for (BsonValue stage : pipeline) {
       if (!stage.isDocument()) {
         throw new MongoLakeException(
@@ -39,17 +38,6 @@ public final class PipelineUpdateCheck {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS, name + " is not allowed to be used within an update");
       }
-      if (firstStage == null) {
-        firstStage = name;
-      }
-    }
-    if (firstStage != null) {
-      throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED,
-          "Cannot run pipeline-style update: stage "
-              + firstStage
-              + " needs the aggregation engine, which is not available yet; use update operators"
-              + " such as {$set: {...}} instead");
     }
   }
 }

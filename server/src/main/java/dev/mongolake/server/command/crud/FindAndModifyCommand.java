@@ -100,12 +100,7 @@ public final class FindAndModifyCommand extends CollectionCommand {
           ErrorCode.FAILED_TO_PARSE,
           "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
     }
-    if (update != null && update.isArray()) {
-      throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED,
-          "Cannot update with a pipeline: aggregation pipelines in updates are not supported yet");
-    }
-    if (update != null && !update.isDocument()) {
+    if (update != null && !update.isDocument() && !update.isArray()) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
     }

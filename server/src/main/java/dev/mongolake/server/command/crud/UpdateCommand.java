@@ -128,12 +128,7 @@ public final class UpdateCommand extends CollectionCommand {
       throw new MongoLakeException(
           ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
     }
-    if (update.isArray()) {
-      throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED,
-          "Cannot update with a pipeline: aggregation pipelines in updates are not supported yet");
-    }
-    if (!update.isDocument()) {
+    if (!update.isDocument() && !update.isArray()) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
     }
@@ -146,7 +141,21 @@ public final class UpdateCommand extends CollectionCommand {
       }
       options.arrayFilters(filters);
     }
-    return args.bool("multi", false)
+    boolean multi = args.bool("multi", false);
+    if (update.isArray()) {
+      List<BsonDocument> pipeline = new ArrayList<>();
+      for (BsonValue stage : update.asArray()) {
+        if (!stage.isDocument()) {
+          throw new MongoLakeException(
+              ErrorCode.TYPE_MISMATCH, "Each element of the 'pipeline' array must be an object");
+        }
+        pipeline.add(stage.asDocument());
+      }
+      return multi
+          ? collection.updateMany(filter, pipeline, options)
+          : collection.updateOne(filter, pipeline, options);
+    }
+    return multi
         ? collection.updateMany(filter, update.asDocument(), options)
         : collection.updateOne(filter, update.asDocument(), options);
   }
