@@ -228,9 +228,8 @@ public final class MongoLakeCollection<T> {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
     Pipeline parsed = Pipeline.parse(stages);
-    Pipeline.FindPrefix prefix = Pipeline.findPrefix(stages);
-    Optional<Pipeline.CountGroup> counting =
-        Pipeline.countGroup(stages.subList(prefix.stages(), stages.size()));
+    Pipeline.FindPrefix prefix = parsed.findPrefix();
+    Optional<Pipeline.CountGroup> counting = parsed.drop(prefix.stages()).countGroup();
     if (counting.isPresent()) {
       long count = count(prefix.filter(), prefix.skip(), prefix.limit());
       List<BsonDocument> result =

@@ -3,7 +3,9 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.PipelineContext;
+import dev.mongolake.aggregate.internal.PipelineOptimizer;
 import dev.mongolake.aggregate.internal.PipelineStage;
+import dev.mongolake.aggregate.internal.PlanPrefix;
 import dev.mongolake.aggregate.internal.StageParsers;
 import dev.mongolake.aggregate.internal.StagePosition;
 import dev.mongolake.internal.SpecNesting;
@@ -12,10 +14,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
@@ -23,6 +22,10 @@ import org.bson.BsonValue;
  * under its name ({@code $match}, {@code $sort}, {@code $group}, ...), with the command's
  * variables. Unknown stages fail with MongoDB's "Unrecognized pipeline stage name" error. Not
  * thread-safe: one command runs it.
+ *
+ * <p>Parsing optimizes: {@code $match} stages move ahead of the stages that allow it and merge, and
+ * a {@code $sort} followed by a {@code $limit} keeps only that many documents. The stages {@link
+ * #explain()} and {@link #findPrefix()} describe are the optimized ones.
  */
 public final class Pipeline {
 
@@ -66,7 +69,7 @@ public final class Pipeline {
       }
       stages.add(parsed);
     }
-    return new Pipeline(stages, context);
+    return new Pipeline(PipelineOptimizer.optimize(stages), context);
   }
 
   /** The pipeline without its first {@code count} stages. */
@@ -87,98 +90,53 @@ public final class Pipeline {
   }
 
   /**
-   * The leading stages of a pipeline that a find runs exactly alike: {@code $match} stages (several
-   * combine under {@code $and}), then at most one {@code $sort}, then {@code $skip} stages
-   * (summed), then {@code $limit} stages (the smallest wins). Find skips before it limits, so a
-   * {@code $skip} after a {@code $limit} ends the prefix, as does any other stage. {@code $project}
-   * is not folded: its rules differ from find's projection.
+   * The leading stages of the optimized pipeline that a find runs exactly alike: a {@code $match}
+   * (every {@code $match} the optimizer could move to the front, merged), then at most one {@code
+   * $sort}, then {@code $skip} stages (summed), then {@code $limit} stages (the smallest wins).
    *
    * @param filter the find's filter ({@code {}} when no stage matched)
    * @param sort the find's sort ({@code {}} for none)
    * @param skip documents to skip
    * @param limit documents to return at most, 0 for all
-   * @param stages how many leading stages of the pipeline this prefix replaces
+   * @param stages how many leading stages of the optimized pipeline this prefix replaces
    */
   public record FindPrefix(
       BsonDocument filter, BsonDocument sort, int skip, int limit, int stages) {}
 
-  /**
-   * The find prefix of {@code pipeline}, which must have parsed: {@link #parse} first, so that an
-   * invalid stage fails as it always did.
-   */
-  public static FindPrefix findPrefix(List<BsonDocument> pipeline) {
-    int position = 0;
-    List<BsonDocument> matches = new ArrayList<>();
-    while (position < pipeline.size() && stageSpec(pipeline.get(position), "$match") != null) {
-      BsonDocument match = stageSpec(pipeline.get(position), "$match").asDocument();
-      if (!match.isEmpty()) {
-        matches.add(match);
-      }
-      position++;
-    }
-    BsonDocument sort = new BsonDocument();
-    if (position < pipeline.size()) {
-      BsonValue spec = stageSpec(pipeline.get(position), "$sort");
-      if (spec != null && !spec.asDocument().containsKey("$natural")) {
-        sort = spec.asDocument();
-        position++;
-      }
-    }
-    long skip = 0;
-    while (position < pipeline.size()) {
-      Optional<Long> value = integral(stageSpec(pipeline.get(position), "$skip"));
-      if (value.isEmpty() || skip + value.get() > Integer.MAX_VALUE) {
-        break;
-      }
-      skip += value.get();
-      position++;
-    }
-    long limit = 0;
-    while (position < pipeline.size()) {
-      Optional<Long> value = integral(stageSpec(pipeline.get(position), "$limit"));
-      if (value.isEmpty() || value.get() <= 0 || value.get() > Integer.MAX_VALUE) {
-        break;
-      }
-      limit = limit == 0 ? value.get() : Math.min(limit, value.get());
-      position++;
-    }
-    BsonDocument filter =
-        switch (matches.size()) {
-          case 0 -> new BsonDocument();
-          case 1 -> matches.getFirst();
-          default -> new BsonDocument("$and", new BsonArray(List.copyOf(matches)));
-        };
-    return new FindPrefix(filter, sort, (int) skip, (int) limit, position);
+  /** The find prefix of this (optimized) pipeline. */
+  public FindPrefix findPrefix() {
+    PlanPrefix prefix = PlanPrefix.of(stages);
+    return new FindPrefix(
+        prefix.filter(), prefix.sort(), prefix.skip(), prefix.limit(), prefix.stages());
   }
 
   /**
-   * Whether {@code rest} is exactly the stage the driver's {@code countDocuments} ends with: {@code
-   * {$group: {_id: 1 (or null), <field>: {$sum: 1}}}}. Its result is one {@code {_id, <field>:
-   * count}} document, or none when nothing matched.
+   * The find prefix of {@code pipeline} once parsed and optimized; see {@link #findPrefix()}.
+   *
+   * @throws MongoLakeException when the pipeline is invalid
+   */
+  public static FindPrefix findPrefix(List<BsonDocument> pipeline) {
+    return parse(pipeline).findPrefix();
+  }
+
+  /**
+   * Whether this pipeline is exactly the stage the driver's {@code countDocuments} ends with:
+   * {@code {$group: {_id: 1 (or null), <field>: {$sum: 1}}}}. Its result is one {@code {_id,
+   * <field>: count}} document, or none when nothing matched.
    *
    * @return the group's {@code _id} and count field, or empty
    */
+  public Optional<CountGroup> countGroup() {
+    return PlanPrefix.countingGroup(stages).map(g -> new CountGroup(g.id(), g.field()));
+  }
+
+  /**
+   * Whether {@code rest} is exactly the counting stage; see {@link #countGroup()}.
+   *
+   * @throws MongoLakeException when the stages are invalid
+   */
   public static Optional<CountGroup> countGroup(List<BsonDocument> rest) {
-    if (rest.size() != 1) {
-      return Optional.empty();
-    }
-    BsonValue spec = stageSpec(rest.getFirst(), "$group");
-    if (spec == null || spec.asDocument().size() != 2) {
-      return Optional.empty();
-    }
-    BsonDocument group = spec.asDocument();
-    BsonValue id = group.get("_id");
-    if (!new BsonInt32(1).equals(id) && !BsonNull.VALUE.equals(id)) {
-      return Optional.empty();
-    }
-    String field = group.getFirstKey().equals("_id") ? List.copyOf(group.keySet()).get(1) : null;
-    if (field == null
-        || !new BsonDocument("$sum", new BsonInt32(1)).equals(group.get(field))
-        || field.startsWith("$")
-        || field.contains(".")) {
-      return Optional.empty();
-    }
-    return Optional.of(new CountGroup(id, field));
+    return parse(rest).countGroup();
   }
 
   /**
@@ -188,35 +146,6 @@ public final class Pipeline {
    * @param field the field holding the count
    */
   public record CountGroup(BsonValue id, String field) {}
-
-  private static BsonValue stageSpec(BsonDocument stage, String name) {
-    if (stage.size() != 1 || !stage.containsKey(name)) {
-      return null;
-    }
-    BsonValue spec = stage.get(name);
-    return switch (name) {
-      case "$match", "$sort", "$group" -> spec.isDocument() ? spec : null;
-      default -> spec;
-    };
-  }
-
-  /** A whole number, as stored (32 or 64 bits), or a double that is one. */
-  private static Optional<Long> integral(BsonValue value) {
-    if (value == null) {
-      return Optional.empty();
-    }
-    if (value.isInt32() || value.isInt64()) {
-      long number = value.asNumber().longValue();
-      return number < 0 ? Optional.empty() : Optional.of(number);
-    }
-    if (value.isDouble()) {
-      double number = value.asDouble().getValue();
-      return number >= 0 && number == Math.rint(number) && number < 1e18
-          ? Optional.of((long) number)
-          : Optional.empty();
-    }
-    return Optional.empty();
-  }
 
   /** Runs the pipeline over {@code input}. */
   public Iterator<BsonDocument> run(Iterator<BsonDocument> input) {

@@ -1,25 +1,38 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
 /**
- * {@code $sort: {field: 1 | -1, ...}}: orders documents (holds its whole input).
+ * {@code $sort: {field: 1 | -1, ...}}: orders documents (holds its input). When a {@code $limit}
+ * follows, the optimizer gives the sort that limit and it keeps only that many documents (a bounded
+ * heap), so memory no longer grows with the input. Documents that compare equal keep their input
+ * order.
  *
  * @param specification the sort as written
  * @param order the parsed order
+ * @param limit how many documents the following stage keeps, 0 for all
  */
-record SortStage(BsonDocument specification, SortOrder order) implements PipelineStage {
+record SortStage(BsonDocument specification, SortOrder order, long limit) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     BsonDocument spec = StageSpecs.document("$sort", specification);
-    return new SortStage(spec, SortOrder.parse(spec));
+    return new SortStage(spec, SortOrder.parse(spec), 0);
+  }
+
+  /** This sort keeping only its first {@code count} documents. */
+  SortStage withLimit(long count) {
+    return new SortStage(specification, order, limit == 0 ? count : Math.min(limit, count));
   }
 
   @Override
@@ -29,10 +42,33 @@ record SortStage(BsonDocument specification, SortOrder order) implements Pipelin
 
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    if (limit > 0 && limit < Integer.MAX_VALUE) {
+      return topK(input, (int) limit);
+    }
     List<BsonDocument> all = new ArrayList<>();
     input.forEachRemaining(all::add);
     all.sort(order);
     return all.iterator();
+  }
+
+  private record Ranked(BsonDocument document, long sequence) {}
+
+  private Iterator<BsonDocument> topK(Iterator<BsonDocument> input, int count) {
+    Comparator<Ranked> ranking =
+        Comparator.<Ranked, BsonDocument>comparing(Ranked::document, order)
+            .thenComparingLong(Ranked::sequence);
+    // The heap's head is the worst of the best so far.
+    PriorityQueue<Ranked> best = new PriorityQueue<>(count + 1, ranking.reversed());
+    long sequence = 0;
+    while (input.hasNext()) {
+      best.add(new Ranked(input.next(), sequence++));
+      if (best.size() > count) {
+        best.poll();
+      }
+    }
+    List<Ranked> kept = new ArrayList<>(best);
+    kept.sort(ranking);
+    return kept.stream().map(Ranked::document).iterator();
   }
 
   @Override
@@ -46,12 +82,16 @@ record SortStage(BsonDocument specification, SortOrder order) implements Pipelin
   }
 
   @Override
-  public void addDependencies(dev.mongolake.aggregate.internal.expression.Dependencies deps) {
-    specification.keySet().forEach(deps::addPath);
+  public void addDependencies(Dependencies dependencies) {
+    specification.keySet().forEach(dependencies::addPath);
   }
 
   @Override
   public BsonDocument explain() {
-    return new BsonDocument(name(), new BsonDocument("sortKey", specification));
+    BsonDocument sort = new BsonDocument("sortKey", specification);
+    if (limit > 0) {
+      sort.put("limit", new BsonInt64(limit));
+    }
+    return new BsonDocument(name(), sort);
   }
 }

@@ -241,11 +241,12 @@ final class QueryExplainers {
           returned++;
         }
       }
-      Pipeline.FindPrefix prefix = Pipeline.findPrefix(pipeline);
-      List<BsonDocument> rest = pipeline.subList(prefix.stages(), pipeline.size());
+      Pipeline parsed = Pipeline.parse(pipeline);
+      Pipeline.FindPrefix prefix = parsed.findPrefix();
+      Pipeline rest = parsed.drop(prefix.stages());
       BsonDocument filter = prefix.filter();
-      BsonDocument extra = new BsonDocument("stages", new BsonArray(List.copyOf(rest)));
-      if (target.exists() && filter.isEmpty() && Pipeline.countGroup(rest).isPresent()) {
+      BsonDocument extra = new BsonDocument("stages", new BsonArray(List.copyOf(rest.explain())));
+      if (target.exists() && filter.isEmpty() && rest.countGroup().isPresent()) {
         return fastCount(
             target,
             new BsonDocument(),
