@@ -4,6 +4,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoNamespace;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.DeleteOptions;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
 import com.mongodb.client.model.FindOneAndReplaceOptions;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
@@ -434,18 +435,39 @@ public final class MongoLakeCollection<T> {
     }
     WriteOutcome outcome =
         engine.update(
-            namespace, toBsonDocument(filter), update, multi, options.isUpsert(), arrayFilters);
+            namespace,
+            toBsonDocument(filter),
+            update,
+            multi,
+            options.isUpsert(),
+            arrayFilters,
+            letOf(options.getLet()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
   public DeleteResult deleteOne(Bson filter) {
+    return deleteOne(filter, new DeleteOptions());
+  }
+
+  /** Deletes the first match; the options' {@code let} variables are visible to {@code $expr}. */
+  public DeleteResult deleteOne(Bson filter, DeleteOptions options) {
     return DeleteResult.acknowledged(
-        engine.delete(namespace, toBsonDocument(filter), false).matched());
+        engine.delete(namespace, toBsonDocument(filter), false, letOf(options.getLet())).matched());
   }
 
   public DeleteResult deleteMany(Bson filter) {
+    return deleteMany(filter, new DeleteOptions());
+  }
+
+  /** Deletes every match; the options' {@code let} variables are visible to {@code $expr}. */
+  public DeleteResult deleteMany(Bson filter, DeleteOptions options) {
     return DeleteResult.acknowledged(
-        engine.delete(namespace, toBsonDocument(filter), true).matched());
+        engine.delete(namespace, toBsonDocument(filter), true, letOf(options.getLet())).matched());
+  }
+
+  /** A command's {@code let} document ({@code {}} when it has none). */
+  private BsonDocument letOf(Bson let) {
+    return let == null ? new BsonDocument() : toBsonDocument(let);
   }
 
   /** Atomically updates the first match (in the options' sort order) and returns it. */
@@ -469,7 +491,8 @@ public final class MongoLakeCollection<T> {
         options.getReturnDocument() == ReturnDocument.AFTER,
         options.isUpsert(),
         arrayFilters,
-        options.getProjection());
+        options.getProjection(),
+        options.getLet());
   }
 
   /**
@@ -485,7 +508,8 @@ public final class MongoLakeCollection<T> {
         options.getReturnDocument() == ReturnDocument.AFTER,
         options.isUpsert(),
         List.of(),
-        options.getProjection());
+        options.getProjection(),
+        options.getLet());
   }
 
   /** Atomically replaces the first match and returns it (before, unless asked for after). */
@@ -497,13 +521,21 @@ public final class MongoLakeCollection<T> {
         options.getReturnDocument() == ReturnDocument.AFTER,
         options.isUpsert(),
         List.of(),
-        options.getProjection());
+        options.getProjection(),
+        options.getLet());
   }
 
   /** Atomically deletes the first match (in the options' sort order) and returns it. */
   public T findOneAndDelete(Bson filter, FindOneAndDeleteOptions options) {
     return findOneAndModify(
-        filter, options.getSort(), null, false, false, List.of(), options.getProjection());
+        filter,
+        options.getSort(),
+        null,
+        false,
+        false,
+        List.of(),
+        options.getProjection(),
+        options.getLet());
   }
 
   private T findOneAndModify(
@@ -513,8 +545,9 @@ public final class MongoLakeCollection<T> {
       boolean returnNew,
       boolean upsert,
       List<BsonDocument> arrayFilters,
-      Bson projection) {
-    return findAndModify(filter, sort, update, returnNew, upsert, arrayFilters, projection)
+      Bson projection,
+      Bson let) {
+    return findAndModify(filter, sort, update, returnNew, upsert, arrayFilters, projection, let)
         .document();
   }
 
@@ -532,6 +565,22 @@ public final class MongoLakeCollection<T> {
       boolean upsert,
       List<BsonDocument> arrayFilters,
       Bson projection) {
+    return findAndModify(filter, sort, update, returnNew, upsert, arrayFilters, projection, null);
+  }
+
+  /**
+   * {@link #findAndModify(Bson, Bson, BsonValue, boolean, boolean, List, Bson)} with the command's
+   * {@code let} variables ({@code null} for none), visible to {@code $expr} and pipeline updates.
+   */
+  public FindAndModifyResult<T> findAndModify(
+      Bson filter,
+      Bson sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      Bson projection,
+      Bson let) {
     FindAndModifyOutcome outcome =
         engine.findAndModify(
             namespace,
@@ -540,7 +589,8 @@ public final class MongoLakeCollection<T> {
             update,
             returnNew,
             upsert,
-            arrayFilters);
+            arrayFilters,
+            letOf(let));
     T document = null;
     if (outcome.document() != null) {
       Projection projector =

@@ -31,6 +31,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   private BsonDocument filter;
   private BsonDocument sort = new BsonDocument();
   private BsonDocument projection;
+  private BsonDocument let = new BsonDocument();
   private int skip;
   private int limit;
 
@@ -59,6 +60,12 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
   public MongoLakeFindIterable<T> projection(Bson value) {
     projection = value == null ? null : toDocument.apply(value);
+    return this;
+  }
+
+  /** The command's {@code let} variables, visible to the filter's {@code $expr}. */
+  public MongoLakeFindIterable<T> let(Bson value) {
+    let = value == null ? new BsonDocument() : toDocument.apply(value);
     return this;
   }
 
@@ -106,7 +113,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
   @Override
   public MongoLakeCursor<T> iterator() {
-    var parsedFilter = QueryErrors.parseFilter(filter);
+    var variables = engine.commandVariables(let);
+    var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);
     SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
     Projection projector = Projection.forFind(projection, filter);

@@ -4,6 +4,8 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.FlushProgress;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloOptions;
@@ -978,13 +980,31 @@ public final class Engine implements AutoCloseable {
     }
   }
 
+  /** A command's variables: {@code $$NOW} from the clock, and its {@code let}. */
+  public PipelineContext commandVariables(BsonDocument let) {
+    return PipelineContext.of(AggregationEnvironment.standalone(clock.instant(), let));
+  }
+
+  private static Filter parseFilter(BsonDocument filter, PipelineContext variables) {
+    return QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+  }
+
   static MongoLakeException duplicateKey(Namespace namespace, BsonValue id) {
     return DuplicateKeys.error(namespace, IndexSpec.idIndex(), IndexKey.of(id));
   }
 
   /** Deletes the first ({@code multi == false}) or every document matching {@code filter}. */
   public WriteOutcome delete(Namespace namespace, BsonDocument filter, boolean multi) {
-    Filter parsed = QueryErrors.parseFilter(filter);
+    return delete(namespace, filter, multi, new BsonDocument());
+  }
+
+  /**
+   * {@link #delete(Namespace, BsonDocument, boolean)} with the command's {@code let} variables,
+   * which the filter's {@code $expr} sees.
+   */
+  public WriteOutcome delete(
+      Namespace namespace, BsonDocument filter, boolean multi, BsonDocument let) {
+    Filter parsed = parseFilter(filter, commandVariables(let));
     CollectionState state = lockedExisting(namespace);
     if (state == null) {
       return WriteOutcome.counts(0, 0, null);
@@ -1026,9 +1046,26 @@ public final class Engine implements AutoCloseable {
       boolean multi,
       boolean upsert,
       List<BsonDocument> arrayFilters) {
-    Filter parsed = QueryErrors.parseFilter(filter);
+    return update(namespace, filter, update, multi, upsert, arrayFilters, new BsonDocument());
+  }
+
+  /**
+   * {@link #update(Namespace, BsonDocument, BsonValue, boolean, boolean, List)} with the command's
+   * {@code let} variables, which the filter's {@code $expr} and a pipeline update see.
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let) {
+    PipelineContext variables = commandVariables(let);
+    Filter parsed = parseFilter(filter, variables);
     boolean replacement = update.isDocument() && Update.isReplacement(update.asDocument());
-    DocumentChange change = documentChange(filter, update, replacement, arrayFilters);
+    DocumentChange change =
+        documentChange(filter, update, replacement, arrayFilters, variables.environment());
     if (replacement && multi) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
@@ -1102,12 +1139,29 @@ public final class Engine implements AutoCloseable {
       boolean returnNew,
       boolean upsert,
       List<BsonDocument> arrayFilters) {
-    Filter parsed = QueryErrors.parseFilter(filter);
+    return findAndModify(
+        namespace, filter, sort, update, returnNew, upsert, arrayFilters, new BsonDocument());
+  }
+
+  /** {@link #findAndModify} with the command's {@code let} variables. */
+  public FindAndModifyOutcome findAndModify(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonDocument sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let) {
+    PipelineContext variables = commandVariables(let);
+    Filter parsed = parseFilter(filter, variables);
     dev.mongolake.internal.read.SortOrder order = dev.mongolake.internal.read.SortOrder.parse(sort);
     boolean replacement =
         update != null && update.isDocument() && Update.isReplacement(update.asDocument());
     DocumentChange change =
-        update == null ? null : documentChange(filter, update, replacement, arrayFilters);
+        update == null
+            ? null
+            : documentChange(filter, update, replacement, arrayFilters, variables.environment());
     CollectionState state = lockedState(namespace);
     WriteAheadLog.Appended appended = null;
     FindAndModifyOutcome outcome;
@@ -1192,11 +1246,15 @@ public final class Engine implements AutoCloseable {
    * the filter matched in that document.
    */
   private static DocumentChange documentChange(
-      BsonDocument filter, BsonValue update, boolean replacement, List<BsonDocument> arrayFilters) {
+      BsonDocument filter,
+      BsonValue update,
+      boolean replacement,
+      List<BsonDocument> arrayFilters,
+      AggregationEnvironment environment) {
     if (replacement) {
       return Replacement.parse(update.asDocument())::apply;
     }
-    Update parsed = Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters));
+    Update parsed = Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters), environment);
     if (!parsed.usesPositionalOperator()) {
       return parsed::apply;
     }

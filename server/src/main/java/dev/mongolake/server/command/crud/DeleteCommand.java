@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.crud;
 
+import com.mongodb.client.model.DeleteOptions;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
@@ -23,7 +24,7 @@ public final class DeleteCommand extends CollectionCommand {
 
   /** MongoDB 7's delete fields. */
   private static final CommandFields FIELDS =
-      CommandFields.of("delete", "deletes", "ordered").refusing("let");
+      CommandFields.of("delete", "deletes", "ordered", "let");
 
   /** MongoDB 7's delete statement fields. */
   static final CommandFields STATEMENT_FIELDS =
@@ -58,6 +59,7 @@ public final class DeleteCommand extends CollectionCommand {
     List<BsonDocument> statements = args.documents("deletes");
     STATEMENT_FIELDS.checkStatements(statements);
     boolean ordered = args.bool("ordered", true);
+    DeleteOptions options = new DeleteOptions().let(args.document("let", null));
     long deleted = 0;
     WriteErrors errors = new WriteErrors();
     for (int i = 0; i < statements.size(); i++) {
@@ -78,8 +80,8 @@ public final class DeleteCommand extends CollectionCommand {
         IndexHint.checkForOneDocument(lake(), namespace, statements.get(i).get("hint"), limit == 1);
         deleted +=
             limit == 1
-                ? collection.deleteOne(filter).getDeletedCount()
-                : collection.deleteMany(filter).getDeletedCount();
+                ? collection.deleteOne(filter, options).getDeletedCount()
+                : collection.deleteMany(filter, options).getDeletedCount();
       } catch (MongoLakeException e) {
         errors.add(i, e);
         if (ordered) {

@@ -43,9 +43,9 @@ public final class FindAndModifyCommand extends CollectionCommand {
               "upsert",
               "arrayFilters",
               "hint",
-              "bypassDocumentValidation")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
-          .refusing("let");
+              "bypassDocumentValidation",
+              "let")
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
 
   @Override
   public String name() {
@@ -111,7 +111,15 @@ public final class FindAndModifyCommand extends CollectionCommand {
       filters.forEach(f -> arrayFilters.add(f.asDocument()));
     }
     FindAndModifyResult<BsonDocument> result =
-        collection.findAndModify(query, sort, update, returnNew, upsert, arrayFilters, fields);
+        collection.findAndModify(
+            query,
+            sort,
+            update,
+            returnNew,
+            upsert,
+            arrayFilters,
+            fields,
+            args.document("let", null));
     BsonDocument lastError =
         new BsonDocument(
             "n", new BsonInt32(result.updatedExisting() || result.upsertedId() != null ? 1 : 0));

@@ -42,7 +42,8 @@ public final class FindCommand extends CollectionCommand {
               "singleBatch",
               "allowDiskUse",
               "allowPartialResults",
-              "noCursorTimeout")
+              "noCursorTimeout",
+              "let")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
           .refusingUnless("tailable", CommandFields.FALSE)
           .refusingUnless("awaitData", CommandFields.FALSE)
@@ -51,7 +52,6 @@ public final class FindCommand extends CollectionCommand {
           .refusing(
               "min",
               "max",
-              "let",
               "oplogReplay",
               "readOnce",
               "term",
@@ -110,6 +110,7 @@ public final class FindCommand extends CollectionCommand {
             .find(args.document("filter", new BsonDocument()))
             .sort(sort)
             .projection(args.document("projection", null))
+            .let(args.document("let", null))
             .skip(args.nonNegativeInt("skip", 0));
     long limit = args.number("limit", 0);
     boolean singleBatch = args.bool("singleBatch", false) || limit < 0;

@@ -33,7 +33,7 @@ public final class UpdateCommand extends CollectionCommand {
 
   /** MongoDB 7's update fields. */
   private static final CommandFields FIELDS =
-      CommandFields.of("update", "updates", "ordered", "bypassDocumentValidation").refusing("let");
+      CommandFields.of("update", "updates", "ordered", "bypassDocumentValidation", "let");
 
   /**
    * MongoDB 7's update statement fields; {@code sort} came with 8.0, and 7.0 refuses it as an
@@ -94,7 +94,7 @@ public final class UpdateCommand extends CollectionCommand {
             namespace,
             statement.get("hint"),
             !(statement.get("multi") instanceof BsonBoolean multi && multi.getValue()));
-        UpdateResult result = runStatement(collection, statement);
+        UpdateResult result = runStatement(collection, statement, args.document("let", null));
         matched += result.getMatchedCount();
         modified += result.getModifiedCount();
         if (result.getUpsertedId() != null) {
@@ -120,7 +120,7 @@ public final class UpdateCommand extends CollectionCommand {
   }
 
   private static UpdateResult runStatement(
-      MongoLakeCollection<BsonDocument> collection, BsonDocument statement) {
+      MongoLakeCollection<BsonDocument> collection, BsonDocument statement, BsonDocument let) {
     CommandArguments args = new CommandArguments("update.updates", statement);
     BsonDocument filter = args.document("q", new BsonDocument());
     BsonValue update = statement.get("u");
@@ -132,7 +132,7 @@ public final class UpdateCommand extends CollectionCommand {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
     }
-    UpdateOptions options = new UpdateOptions().upsert(args.bool("upsert", false));
+    UpdateOptions options = new UpdateOptions().upsert(args.bool("upsert", false)).let(let);
     BsonArray arrayFilters = args.optionalArray("arrayFilters");
     if (arrayFilters != null) {
       List<Bson> filters = new ArrayList<>();
