@@ -52,6 +52,7 @@ public enum ErrorCode {
   CURSOR_KILLED(237, "CursorKilled"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
   DATA_CORRUPTION_DETECTED(301, "DataCorruptionDetected"),
+  QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED(292, "QueryExceededMemoryLimitNoDiskUseAllowed"),
   NON_CONFORMANT_BSON(378, "NonConformantBSON"),
   BSON_OBJECT_TOO_LARGE(10334, "BSONObjectTooLarge"),
   DUPLICATE_KEY(11000, "DuplicateKey"),

@@ -270,9 +270,15 @@ public final class MongoLakeCollection<T> {
     return new MongoLakeCursor<>() {
       @Override
       public boolean hasNext() {
-        boolean more = results.hasNext();
+        boolean more;
+        try {
+          more = results.hasNext();
+        } catch (RuntimeException e) {
+          close();
+          throw e;
+        }
         if (!more) {
-          found.close();
+          close();
         }
         return more;
       }
@@ -285,6 +291,8 @@ public final class MongoLakeCollection<T> {
       @Override
       public void close() {
         found.close();
+        // Temporary files of stages that spilled.
+        parsed.close();
       }
     };
   }

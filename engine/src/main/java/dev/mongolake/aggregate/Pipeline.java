@@ -27,7 +27,7 @@ import org.bson.BsonValue;
  * a {@code $sort} followed by a {@code $limit} keeps only that many documents. The stages {@link
  * #explain()} and {@link #findPrefix()} describe are the optimized ones.
  */
-public final class Pipeline {
+public final class Pipeline implements AutoCloseable {
 
   private final List<PipelineStage> stages;
   private final PipelineContext context;
@@ -147,7 +147,16 @@ public final class Pipeline {
    */
   public record CountGroup(BsonValue id, String field) {}
 
-  /** Runs the pipeline over {@code input}. */
+  /**
+   * Releases what the run holds beyond memory: the temporary files of stages that spilled. Call it
+   * when the results are consumed or abandoned.
+   */
+  @Override
+  public void close() {
+    context.close();
+  }
+
+  /** Runs the pipeline over {@code input}; see {@link #close()}. */
   public Iterator<BsonDocument> run(Iterator<BsonDocument> input) {
     Iterator<BsonDocument> current = input;
     for (PipelineStage stage : stages) {

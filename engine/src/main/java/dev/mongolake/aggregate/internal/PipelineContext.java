@@ -15,22 +15,26 @@ import org.bson.BsonValue;
  * their values when they run, and the environment's other services. Created once per command; not
  * thread-safe.
  */
-public final class PipelineContext {
+public final class PipelineContext implements AutoCloseable {
 
   private final AggregationEnvironment environment;
   private final VariableScope scope;
   private final Map<String, BsonValue> letValues;
   private final BsonDateTime now;
+  // Shared with the contexts of sub-pipelines, so that closing the command's deletes theirs too.
+  private final SpillFiles spillFiles;
 
   private PipelineContext(
       AggregationEnvironment environment,
       VariableScope scope,
       Map<String, BsonValue> letValues,
-      BsonDateTime now) {
+      BsonDateTime now,
+      SpillFiles spillFiles) {
     this.environment = environment;
     this.scope = scope;
     this.letValues = letValues;
     this.now = now;
+    this.spillFiles = spillFiles;
   }
 
   /**
@@ -48,12 +52,13 @@ public final class PipelineContext {
       variables.set(scope.slotOf(variable.getKey()), value);
       values.put(variable.getKey(), value);
     }
-    return new PipelineContext(environment, scope, values, now);
+    return new PipelineContext(
+        environment, scope, values, now, new SpillFiles(environment.spillDirectory()));
   }
 
   /** The context for a sub-pipeline that sees {@code extraScope}'s variables too. */
   public PipelineContext withScope(VariableScope extraScope) {
-    return new PipelineContext(environment, extraScope, letValues, now);
+    return new PipelineContext(environment, extraScope, letValues, now, spillFiles);
   }
 
   /** The variables visible to the pipeline's expressions. */
@@ -76,6 +81,22 @@ public final class PipelineContext {
     Variables variables = new Variables(now);
     scope.bind(variables, letValues);
     return variables;
+  }
+
+  /** The memory each blocking stage may hold, and whether it may spill. */
+  public MemoryLimit memoryLimit() {
+    return new MemoryLimit(environment.memoryLimitBytesPerStage(), environment.allowDiskUse());
+  }
+
+  /** The command's temporary files (the folder is made on first use, deleted by {@link #close}). */
+  SpillFiles spillFiles() {
+    return spillFiles;
+  }
+
+  /** Deletes the command's temporary files. */
+  @Override
+  public void close() {
+    spillFiles.close();
   }
 
   /** The command's {@code let} values, evaluated. */

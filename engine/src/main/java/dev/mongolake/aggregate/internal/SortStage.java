@@ -43,17 +43,24 @@ record SortStage(BsonDocument specification, SortOrder order, long limit) implem
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     if (limit > 0 && limit < Integer.MAX_VALUE) {
-      return topK(input, (int) limit);
+      return topK(input, (int) limit, context);
     }
-    List<BsonDocument> all = new ArrayList<>();
-    input.forEachRemaining(all::add);
-    all.sort(order);
-    return all.iterator();
+    ExternalSort sort =
+        new ExternalSort(order, context.memoryLimit(), context.spillFiles(), "Sort");
+    input.forEachRemaining(sort::add);
+    return sort.sorted();
   }
 
   private record Ranked(BsonDocument document, long sequence) {}
 
-  private Iterator<BsonDocument> topK(Iterator<BsonDocument> input, int count) {
+  /**
+   * The first {@code count} in order, holding at most {@code count} documents; should those exceed
+   * the memory limit, the rest of the input goes through the external sort with them.
+   */
+  private Iterator<BsonDocument> topK(
+      Iterator<BsonDocument> input, int count, PipelineContext context) {
+    MemoryLimit memory = context.memoryLimit();
+    long bytes = 0;
     Comparator<Ranked> ranking =
         Comparator.<Ranked, BsonDocument>comparing(Ranked::document, order)
             .thenComparingLong(Ranked::sequence);
@@ -61,14 +68,34 @@ record SortStage(BsonDocument specification, SortOrder order, long limit) implem
     PriorityQueue<Ranked> best = new PriorityQueue<>(count + 1, ranking.reversed());
     long sequence = 0;
     while (input.hasNext()) {
-      best.add(new Ranked(input.next(), sequence++));
+      BsonDocument next = input.next();
+      best.add(new Ranked(next, sequence++));
+      bytes += BsonMemory.of(next);
       if (best.size() > count) {
-        best.poll();
+        bytes -= BsonMemory.of(best.poll().document());
+      }
+      if (bytes > memory.bytesPerStage()) {
+        return spillTopK(best, input, count, context);
       }
     }
     List<Ranked> kept = new ArrayList<>(best);
     kept.sort(ranking);
     return kept.stream().map(Ranked::document).iterator();
+  }
+
+  private Iterator<BsonDocument> spillTopK(
+      PriorityQueue<Ranked> best, Iterator<BsonDocument> rest, int count, PipelineContext context) {
+    List<Ranked> held = new ArrayList<>(best);
+    held.sort(Comparator.comparingLong(Ranked::sequence));
+    ExternalSort sort =
+        new ExternalSort(order, context.memoryLimit(), context.spillFiles(), "Sort");
+    held.forEach(ranked -> sort.add(ranked.document()));
+    rest.forEachRemaining(sort::add);
+    Iterator<BsonDocument> sorted = sort.sorted();
+    return java.util.stream.StreamSupport.stream(
+            java.util.Spliterators.spliteratorUnknownSize(sorted, 0), false)
+        .limit(count)
+        .iterator();
   }
 
   @Override

@@ -1,0 +1,179 @@
+package dev.mongolake.aggregate.internal;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.delta.bson.BsonBytesEncoder;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import org.bson.BsonDocument;
+
+/**
+ * Sorts more documents than the memory limit holds: sorted runs of at most the limit go to
+ * temporary files (length-prefixed BSON), then one k-way merge reads them back in order. Without
+ * {@code allowDiskUse} a sort over the limit fails as MongoDB's does. Equal documents keep their
+ * input order (runs are written in input order and the merge prefers the earlier run). Not
+ * thread-safe.
+ */
+final class ExternalSort {
+
+  private final Comparator<BsonDocument> order;
+  private final MemoryLimit limit;
+  private final SpillFiles spill;
+  private final String stage;
+  private final List<BsonDocument> buffer = new ArrayList<>();
+  private final List<Path> runs = new ArrayList<>();
+  private long bufferBytes;
+
+  ExternalSort(Comparator<BsonDocument> order, MemoryLimit limit, SpillFiles spill, String stage) {
+    this.order = order;
+    this.limit = limit;
+    this.spill = spill;
+    this.stage = stage;
+  }
+
+  void add(BsonDocument document) {
+    buffer.add(document);
+    bufferBytes += BsonMemory.of(document);
+    if (bufferBytes > limit.bytesPerStage()) {
+      if (!limit.allowDiskUse()) {
+        throw new MongoLakeException(
+            ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+            stage
+                + " exceeded memory limit of "
+                + limit.bytesPerStage()
+                + " bytes, but did not opt in to external sorting.");
+      }
+      writeRun();
+    }
+  }
+
+  /** Whether any run went to disk. */
+  boolean spilled() {
+    return !runs.isEmpty();
+  }
+
+  /** The documents in order; the caller closes the spill files when done. */
+  Iterator<BsonDocument> sorted() {
+    buffer.sort(order);
+    if (runs.isEmpty()) {
+      return buffer.iterator();
+    }
+    if (!buffer.isEmpty()) {
+      writeRun();
+    }
+    return new Merge();
+  }
+
+  private void writeRun() {
+    buffer.sort(order);
+    Path file = spill.newFile("sort-");
+    BsonBytesEncoder encoder = new BsonBytesEncoder();
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+      for (BsonDocument document : buffer) {
+        encoder.reset();
+        encoder.writeDocument(document);
+        out.writeInt(encoder.size());
+        out.write(encoder.array(), 0, encoder.size());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    runs.add(file);
+    buffer.clear();
+    bufferBytes = 0;
+  }
+
+  /** One run being read back. */
+  private static final class Run implements AutoCloseable {
+    private final DataInputStream in;
+    private final int index;
+    private BsonDocument head;
+
+    Run(Path file, int index) throws IOException {
+      InputStream stream = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+      this.in = new DataInputStream(stream);
+      this.index = index;
+      advance();
+    }
+
+    void advance() throws IOException {
+      int length;
+      try {
+        length = in.readInt();
+      } catch (EOFException end) {
+        head = null;
+        return;
+      }
+      byte[] bytes = in.readNBytes(length);
+      head = BsonBytesDecoder.decode(bytes, 0, length);
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+
+  private final class Merge implements Iterator<BsonDocument> {
+    private final PriorityQueue<Run> heads =
+        new PriorityQueue<>(
+            Comparator.<Run, BsonDocument>comparing(run -> run.head, order)
+                .thenComparingInt(run -> run.index));
+
+    Merge() {
+      try {
+        for (int i = 0; i < runs.size(); i++) {
+          Run run = new Run(runs.get(i), i);
+          if (run.head == null) {
+            run.close();
+          } else {
+            heads.add(run);
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heads.isEmpty();
+    }
+
+    @Override
+    public BsonDocument next() {
+      Run run = heads.poll();
+      if (run == null) {
+        throw new NoSuchElementException();
+      }
+      BsonDocument out = run.head;
+      try {
+        run.advance();
+        if (run.head == null) {
+          run.close();
+        } else {
+          heads.add(run);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return out;
+    }
+  }
+}
