@@ -235,6 +235,7 @@ public final class Engine implements AutoCloseable {
     }
     Engine engine = new Engine(root, storage, tables, tableConfigs, new WriteAheadLog(log), clock);
     try {
+      SpillDirectory.empty(engine.spillDirectory());
       engine.reportDroppedLogTail();
       engine.discoverTables(acceptTableLoss);
       engine.replay();
@@ -978,6 +979,15 @@ public final class Engine implements AutoCloseable {
     if (exists) {
       throw duplicateKey(state.namespace(), id);
     }
+  }
+
+  /**
+   * Where aggregation stages over their memory limit write temporary files: {@code _mongolake/tmp}
+   * in the data folder (local even when the tables are on object storage), emptied when the engine
+   * opens, since a process that stopped mid-command left its files there.
+   */
+  public Path spillDirectory() {
+    return root.resolve(Namespace.RESERVED_CATALOG_FOLDER).resolve("tmp");
   }
 
   /** A command's variables: {@code $$NOW} from the clock, and its {@code let}. */
