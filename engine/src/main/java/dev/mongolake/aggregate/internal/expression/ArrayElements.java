@@ -3,8 +3,10 @@ package dev.mongolake.aggregate.internal.expression;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import java.util.ArrayList;
 import java.util.OptionalInt;
 import org.bson.BsonArray;
+import org.bson.BsonInt32;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
@@ -21,13 +23,9 @@ final class ArrayElements {
     registry.function(
         "$arrayElemAt", Arity.exactly(2), args -> elementAt("$arrayElemAt", args[0], args[1], 2));
     registry.function(
-        "$first",
-        Arity.exactly(1),
-        args -> elementAt("$first", args[0], new org.bson.BsonInt32(0), 1));
+        "$first", Arity.exactly(1), args -> elementAt("$first", args[0], new BsonInt32(0), 1));
     registry.function(
-        "$last",
-        Arity.exactly(1),
-        args -> elementAt("$last", args[0], new org.bson.BsonInt32(-1), 1));
+        "$last", Arity.exactly(1), args -> elementAt("$last", args[0], new BsonInt32(-1), 1));
     registry.function("$slice", Arity.between(2, 3), ArrayElements::slice);
   }
 
@@ -124,6 +122,6 @@ final class ArrayElements {
       }
       end = Math.min(start + count.getAsInt(), size);
     }
-    return new BsonArray(new java.util.ArrayList<>(elements.subList((int) start, (int) end)));
+    return new BsonArray(new ArrayList<>(elements.subList((int) start, (int) end)));
   }
 }

@@ -4,6 +4,7 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -65,7 +66,7 @@ final class ArrayShape {
               + BsonTypeNames.of(value));
     }
     List<BsonValue> out = new ArrayList<>(array);
-    java.util.Collections.reverse(out);
+    Collections.reverse(out);
     return new BsonArray(out);
   }
 

@@ -93,27 +93,19 @@ final class ArraySorting {
         ErrorCode.LOCATION_2942506, "The $sort element value must be either 1 or -1");
   }
 
-  /** The value at a dotted path, through documents and numeric array positions; null if none. */
+  /**
+   * The value at a dotted path through documents only, or null: MongoDB's {@code $sortArray} does
+   * not traverse arrays on the key, and a component like {@code 1} is a field name, not a position.
+   */
   private static BsonValue key(BsonValue element, String[] path) {
     BsonValue current = element;
     for (String name : path) {
-      if (current instanceof BsonDocument document) {
-        current = document.get(name);
-      } else if (current instanceof BsonArray array && isPosition(name)) {
-        int position = Integer.parseInt(name);
-        current = position < array.size() ? array.get(position) : null;
-      } else {
-        current = null;
-      }
+      current = current instanceof BsonDocument document ? document.get(name) : null;
       if (current == null) {
         return BsonNull.VALUE;
       }
     }
     return current;
-  }
-
-  private static boolean isPosition(String name) {
-    return !name.isEmpty() && name.length() < 10 && name.chars().allMatch(Character::isDigit);
   }
 
   /** A parsed {@code $sortArray}. */

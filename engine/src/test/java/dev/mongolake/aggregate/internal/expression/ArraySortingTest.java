@@ -63,6 +63,19 @@ class ArraySortingTest {
   }
 
   @Test
+  void sortArrayDoesNotTraverseArraysOnTheKeyNorReadPositions() {
+    // "values.1" names a field called 1: an element whose values is an array sorts as null.
+    assertThat(
+            eval(
+                "{$sortArray: {input: [{values: [9, 0]}, {values: {'1': 5}}, {values: [1, 2]}],"
+                    + " sortBy: {'values.1': -1}}}"))
+        .isEqualTo(value("[{values: {'1': 5}}, {values: [9, 0]}, {values: [1, 2]}]"));
+    // A field holding an array compares as the whole array.
+    assertThat(eval("{$sortArray: {input: [{a: [2, 0]}, {a: [1, 9]}], sortBy: {a: 1}}}"))
+        .isEqualTo(value("[{a: [1, 9]}, {a: [2, 0]}]"));
+  }
+
+  @Test
   void sortArrayOfNullIsNullAndOfAScalarAnError() {
     assertThat(eval("{$sortArray: {input: '$nope', sortBy: 1}}")).isEqualTo(value("null"));
     assertFails(
