@@ -9,14 +9,19 @@ import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonInt32;
 import org.bson.BsonNull;
+import org.bson.BsonUndefined;
 import org.bson.BsonValue;
 
 /**
  * {@code $in} and {@code $indexOfArray}: find a value in an array with MongoDB's equality of values
- * (numbers by value across types, so {@code 1}, {@code 1.0} and {@code NumberLong(1)} are equal; a
- * missing value is equal to null).
+ * (numbers by value across types, so {@code 1}, {@code 1.0} and {@code NumberLong(1)} are equal). A
+ * missing value is not null: MongoDB's value order ranks missing with undefined, so it finds only
+ * an undefined element.
  */
 final class ArraySearch {
+
+  /** How MongoDB's value comparison sees a missing value (its canonical type is undefined's). */
+  private static final BsonValue MISSING = new BsonUndefined();
 
   private ArraySearch() {}
 
@@ -84,10 +89,9 @@ final class ArraySearch {
     return index.getAsInt();
   }
 
-  /** MongoDB's value equality; missing compares as null. */
+  /** MongoDB's value equality; missing compares as undefined. */
   static boolean equal(BsonValue a, BsonValue b) {
-    return BsonComparisonOrder.INSTANCE.compare(
-            a == null ? BsonNull.VALUE : a, b == null ? BsonNull.VALUE : b)
+    return BsonComparisonOrder.INSTANCE.compare(a == null ? MISSING : a, b == null ? MISSING : b)
         == 0;
   }
 }

@@ -67,7 +67,14 @@ class ArrayShapeAndSearchTest {
     assertThat(eval("{$in: ['abc', ['xyz', 'abc']]}")).isEqualTo(value("true"));
     assertThat(eval("{$in: ['xy', ['xyz', 'abc']]}")).isEqualTo(value("false"));
     assertThat(eval("{$in: [[1], [1, [1]]]}")).isEqualTo(value("true"));
-    assertThat(eval("{$in: ['$nope', [null]]}")).isEqualTo(value("true"));
+  }
+
+  @Test
+  void aMissingValueIsNotNullButMatchesUndefinedAsInMongoDb() {
+    assertThat(eval("{$in: ['$nope', [null]]}")).isEqualTo(value("false"));
+    assertThat(eval("{$in: ['$nope', [{$literal: undefined}]]}", "{}")).isEqualTo(value("true"));
+    assertThat(eval("{$in: [null, [null]]}")).isEqualTo(value("true"));
+    assertThat(eval("{$indexOfArray: [[null, 1], '$nope']}")).isEqualTo(value("-1"));
   }
 
   @Test
