@@ -90,7 +90,7 @@ final class ArrayRange {
       ErrorCode notInt,
       String notIntMessage) {
     if (!ExpressionValues.isNumber(value)) {
-      throw new MongoLakeException(notNumber, notNumberMessage + ArrayShape.typeName(value));
+      throw new MongoLakeException(notNumber, notNumberMessage + ValueText.typeName(value));
     }
     OptionalInt whole = NumericArgument.int32(value);
     if (whole.isEmpty()) {

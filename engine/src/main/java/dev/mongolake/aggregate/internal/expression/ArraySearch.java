@@ -34,7 +34,7 @@ final class ArraySearch {
     if (!(array instanceof BsonArray elements)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40081,
-          "$in requires an array as a second argument, found: " + ArrayShape.typeName(array));
+          "$in requires an array as a second argument, found: " + ValueText.typeName(array));
     }
     for (BsonValue element : elements) {
       if (equal(value, element)) {
@@ -77,7 +77,7 @@ final class ArraySearch {
           "$indexOfArrayrequires an integral "
               + which
               + ", found a value of type: "
-              + ArrayShape.typeName(value)
+              + ValueText.typeName(value)
               + ", with value: "
               + ValueText.of(value));
     }

@@ -34,7 +34,7 @@ final class ArrayShape {
     if (!(value instanceof BsonArray array)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_17124,
-          "The argument to $size must be an array, but was of type: " + typeName(value));
+          "The argument to $size must be an array, but was of type: " + ValueText.typeName(value));
     }
     return new BsonInt32(array.size());
   }
@@ -68,10 +68,5 @@ final class ArrayShape {
     List<BsonValue> out = new ArrayList<>(array);
     Collections.reverse(out);
     return new BsonArray(out);
-  }
-
-  /** MongoDB's type name, {@code missing} for a missing value. */
-  static String typeName(BsonValue value) {
-    return value == null ? "missing" : BsonTypeNames.of(value);
   }
 }

@@ -39,9 +39,19 @@ final class NumericArgument {
       case INT32 -> value.asInt32().getValue();
       case INT64 -> value.asInt64().getValue();
       case DOUBLE -> value.asDouble().getValue();
-      case DECIMAL128 -> value.asDecimal128().getValue().bigDecimalValue().doubleValue();
+      case DECIMAL128 -> decimalAsDouble(value.asDecimal128().getValue());
       default -> throw new IllegalArgumentException("not a number: " + value);
     };
+  }
+
+  private static double decimalAsDouble(Decimal128 decimal) {
+    if (decimal.isNaN()) {
+      return Double.NaN;
+    }
+    if (decimal.isInfinite()) {
+      return decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    return DecimalValues.finite(decimal).doubleValue();
   }
 
   private static OptionalLong wholeNumber(BsonValue value) {

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.expression;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -36,6 +37,11 @@ final class ValueText {
       case DOCUMENT -> document(value.asDocument());
       default -> BsonDebugText.value(value);
     };
+  }
+
+  /** MongoDB's name for the value's type, {@code missing} for a missing value. */
+  static String typeName(BsonValue value) {
+    return value == null ? "missing" : BsonTypeNames.of(value);
   }
 
   /** A double as C++'s default stream format prints it ({@code printf("%g")}). */

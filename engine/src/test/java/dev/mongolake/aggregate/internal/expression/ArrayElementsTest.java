@@ -18,6 +18,8 @@ class ArrayElementsTest {
     assertThat(eval("{$arrayElemAt: ['$a', NumberLong(1)]}", "{a: ['x', 'y']}"))
         .isEqualTo(value("'y'"));
     assertThat(eval("{$arrayElemAt: ['$a', 1.0]}", "{a: ['x', 'y']}")).isEqualTo(value("'y'"));
+    assertThat(eval("{$arrayElemAt: ['$a', NumberDecimal('-0')]}", "{a: ['x', 'y']}"))
+        .isEqualTo(value("'x'"));
   }
 
   @Test
@@ -46,6 +48,10 @@ class ArrayElementsTest {
         "{$arrayElemAt: [[1], 2147483648]}",
         ErrorCode.LOCATION_28691,
         "$arrayElemAt's second argument must be representable as a 32-bit integer: 2.14748e+09");
+    assertFails(
+        "{$arrayElemAt: [[1], NumberDecimal('NaN')]}",
+        ErrorCode.LOCATION_28691,
+        "$arrayElemAt's second argument must be representable as a 32-bit integer: nan");
     assertFails(
         "{$arrayElemAt: [[1]]}",
         ErrorCode.LOCATION_16020,
