@@ -107,12 +107,10 @@ final class ArrayZip {
       List<BsonValue> padding = new ArrayList<>(inputs.size());
       for (int i = 0; i < inputs.size(); i++) {
         // Defaults are evaluated only when some input is shorter, as in MongoDB.
-        BsonValue pad = BsonNull.VALUE;
-        if (shortest != longest && !defaults.isEmpty()) {
-          BsonValue value = defaults.get(i).evaluate(variables);
-          pad = value == null ? BsonNull.VALUE : value;
-        }
-        padding.add(pad);
+        padding.add(
+            shortest != longest && !defaults.isEmpty()
+                ? defaults.get(i).evaluate(variables)
+                : BsonNull.VALUE);
       }
       int length = useLongestLength ? longest : shortest;
       List<BsonValue> rows = new ArrayList<>(length);
@@ -120,7 +118,11 @@ final class ArrayZip {
         List<BsonValue> cells = new ArrayList<>(arrays.size());
         for (int column = 0; column < arrays.size(); column++) {
           BsonArray array = arrays.get(column);
-          cells.add(row < array.size() ? array.get(row) : padding.get(column));
+          BsonValue cell = row < array.size() ? array.get(row) : padding.get(column);
+          // A missing default is left out of its row, as MongoDB's arrays drop missing values.
+          if (cell != null) {
+            cells.add(cell);
+          }
         }
         rows.add(new BsonArray(cells));
       }

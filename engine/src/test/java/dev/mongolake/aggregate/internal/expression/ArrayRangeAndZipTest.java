@@ -89,6 +89,11 @@ class ArrayRangeAndZipTest {
                 "{$zip: {inputs: [['a'], ['b', 'c']], useLongestLength: true, defaults: ['a',"
                     + " 'b']}}"))
         .isEqualTo(value("[['a', 'b'], ['a', 'c']]"));
+    assertThat(
+            eval(
+                "{$zip: {inputs: [['a'], ['b', 'c']], useLongestLength: true, defaults: ['$nope',"
+                    + " 0]}}"))
+        .isEqualTo(value("[['a', 'b'], ['c']]"));
   }
 
   @Test
