@@ -131,11 +131,12 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       matches = stored.reversed().iterator();
     }
     if (!order.isEmpty()) {
-      List<BsonDocument> sorted = new ArrayList<>();
+      // With a limit, only the first skip + limit in order are ever returned.
+      long keep = limit == 0 ? 0 : (long) skip + limit;
+      List<BsonDocument> sorted;
       try (scan) {
-        matches.forEachRemaining(sorted::add);
+        sorted = order.sort(matches, keep);
       }
-      sorted.sort(order);
       matches = sorted.iterator();
     }
     return new Cursor(matches, scan, projector);

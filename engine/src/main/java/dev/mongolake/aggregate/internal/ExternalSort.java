@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.bson.BsonBytesDecoder;
 import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.internal.read.SortOrder;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -31,7 +32,7 @@ import org.bson.BsonDocument;
  */
 final class ExternalSort {
 
-  private final Comparator<BsonDocument> order;
+  private final SortOrder order;
   private final MemoryLimit limit;
   private final SpillFiles spill;
   private final String stage;
@@ -39,7 +40,7 @@ final class ExternalSort {
   private final List<Path> runs = new ArrayList<>();
   private long bufferBytes;
 
-  ExternalSort(Comparator<BsonDocument> order, MemoryLimit limit, SpillFiles spill, String stage) {
+  ExternalSort(SortOrder order, MemoryLimit limit, SpillFiles spill, String stage) {
     this.order = order;
     this.limit = limit;
     this.spill = spill;
@@ -69,9 +70,8 @@ final class ExternalSort {
 
   /** The documents in order; the caller closes the spill files when done. */
   Iterator<BsonDocument> sorted() {
-    buffer.sort(order);
     if (runs.isEmpty()) {
-      return buffer.iterator();
+      return order.sort(buffer.iterator(), 0).iterator();
     }
     if (!buffer.isEmpty()) {
       writeRun();
@@ -80,12 +80,12 @@ final class ExternalSort {
   }
 
   private void writeRun() {
-    buffer.sort(order);
+    List<BsonDocument> sorted = order.sort(buffer.iterator(), 0);
     Path file = spill.newFile("sort-");
     BsonBytesEncoder encoder = new BsonBytesEncoder();
     try (DataOutputStream out =
         new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-      for (BsonDocument document : buffer) {
+      for (BsonDocument document : sorted) {
         encoder.reset();
         encoder.writeDocument(document);
         out.writeInt(encoder.size());

@@ -51,7 +51,7 @@ record SortStage(BsonDocument specification, SortOrder order, long limit) implem
     return sort.sorted();
   }
 
-  private record Ranked(BsonDocument document, long sequence) {}
+  private record Ranked(BsonDocument document, BsonValue[] keys, long sequence) {}
 
   /**
    * The first {@code count} in order, holding at most {@code count} documents; should those exceed
@@ -62,14 +62,14 @@ record SortStage(BsonDocument specification, SortOrder order, long limit) implem
     MemoryLimit memory = context.memoryLimit();
     long bytes = 0;
     Comparator<Ranked> ranking =
-        Comparator.<Ranked, BsonDocument>comparing(Ranked::document, order)
+        ((Comparator<Ranked>) (a, b) -> order.compareKeys(a.keys(), b.keys()))
             .thenComparingLong(Ranked::sequence);
     // The heap's head is the worst of the best so far.
     PriorityQueue<Ranked> best = new PriorityQueue<>(count + 1, ranking.reversed());
     long sequence = 0;
     while (input.hasNext()) {
       BsonDocument next = input.next();
-      best.add(new Ranked(next, sequence++));
+      best.add(new Ranked(next, order.keysOf(next), sequence++));
       bytes += BsonMemory.of(next);
       if (best.size() > count) {
         bytes -= BsonMemory.of(best.poll().document());

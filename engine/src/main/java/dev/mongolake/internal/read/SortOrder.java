@@ -73,6 +73,15 @@ public final class SortOrder implements Comparator<BsonDocument> {
     return keys.isEmpty();
   }
 
+  /**
+   * The documents of {@code input} in this order, only the first {@code keep} of them when {@code
+   * keep > 0} (held in a bounded heap, so memory follows {@code keep}, not the input). Stable:
+   * documents that compare equal keep their input order.
+   */
+  public List<BsonDocument> sort(java.util.Iterator<BsonDocument> input, long keep) {
+    return SortedSelection.select(this, input, keep);
+  }
+
   @Override
   public int compare(BsonDocument a, BsonDocument b) {
     for (Key key : keys) {
@@ -84,24 +93,54 @@ public final class SortOrder implements Comparator<BsonDocument> {
     return 0;
   }
 
+  /**
+   * The values {@code document} sorts by, one per key: computed once per document, so that sorting
+   * n documents reads each document's fields once rather than at each of its n log n comparisons.
+   */
+  public BsonValue[] keysOf(BsonDocument document) {
+    BsonValue[] values = new BsonValue[keys.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = sortValue(document, keys.get(i));
+    }
+    return values;
+  }
+
+  /** Compares the {@link #keysOf} of two documents as {@link #compare} compares the documents. */
+  public int compareKeys(BsonValue[] a, BsonValue[] b) {
+    for (int i = 0; i < keys.size(); i++) {
+      int order = BsonComparisonOrder.INSTANCE.compare(a[i], b[i]);
+      if (order != 0) {
+        return keys.get(i).ascending() ? order : -order;
+      }
+    }
+    return 0;
+  }
+
   private static BsonValue sortValue(BsonDocument document, Key key) {
-    List<BsonValue> candidates = new ArrayList<>();
+    BsonValue best = null;
+    Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
     for (BsonValue value : FieldPaths.values(document, key.path())) {
       if (value instanceof BsonArray array) {
         if (array.isEmpty()) {
-          candidates.add(new BsonMinKey());
+          best = better(best, new BsonMinKey(), key, order);
         }
-        candidates.addAll(array);
+        for (BsonValue element : array) {
+          best = better(best, element, key, order);
+        }
       } else {
-        candidates.add(value);
+        best = better(best, value, key, order);
       }
     }
-    if (candidates.isEmpty()) {
-      return BsonNull.VALUE;
+    return best == null ? BsonNull.VALUE : best;
+  }
+
+  /** An array sorts by its smallest element ascending, its largest descending. */
+  private static BsonValue better(
+      BsonValue best, BsonValue candidate, Key key, Comparator<BsonValue> order) {
+    if (best == null) {
+      return candidate;
     }
-    Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
-    return key.ascending()
-        ? candidates.stream().min(order).orElseThrow()
-        : candidates.stream().max(order).orElseThrow();
+    int comparison = order.compare(candidate, best);
+    return (key.ascending() ? comparison < 0 : comparison > 0) ? candidate : best;
   }
 }
