@@ -138,78 +138,82 @@ record DensifyStage(
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     BsonDocument sort = new BsonDocument();
-    if (range.mode() != DensifyRange.Mode.FULL) {
+    boolean full = range.mode() == DensifyRange.Mode.FULL;
+    if (!full) {
       partitionFields.forEach(partition -> sort.put(partition, new BsonInt32(1)));
     }
     sort.put(field, new BsonInt32(1));
     List<BsonDocument> all = new ArrayList<>();
     input.forEachRemaining(all::add);
     all.sort(SortOrder.parse(sort));
-    List<BsonDocument> passed = new ArrayList<>(); // null or missing field
-    List<List<BsonDocument>> partitions = new ArrayList<>();
-    List<BsonDocument> keys = new ArrayList<>();
-    java.util.Map<BsonDocument, Integer> index =
+    // Runs of one partition (contiguous in this order unless full), each with the documents whose
+    // field is null or missing (they sort first and pass through) and the others.
+    List<Run> runs = new ArrayList<>();
+    java.util.Map<BsonDocument, Run> byKey =
         new java.util.TreeMap<>(BsonComparisonOrder.INSTANCE::compare);
     BsonValue min = null;
     BsonValue max = null;
     for (BsonDocument document : all) {
+      BsonDocument key = partitionOf(document);
+      Run run = byKey.computeIfAbsent(key, Run::new);
+      if (run.passed.isEmpty() && run.values.isEmpty()) {
+        runs.add(run);
+      }
       BsonValue value = valueAt(document, field);
       if (value == null || value.isNull()) {
-        passed.add(document);
+        run.passed.add(document);
         continue;
       }
       range.check(value);
       min = min == null || compare(value, min) < 0 ? value : min;
       max = max == null || compare(value, max) > 0 ? value : max;
-      BsonDocument key = partitionOf(document);
-      Integer at = index.get(key);
-      if (at == null) {
-        at = partitions.size();
-        index.put(key, at);
-        partitions.add(new ArrayList<>());
-        keys.add(key);
-      }
-      partitions.get(at).add(document);
+      run.values.add(document);
     }
-    if (partitions.isEmpty()
-        && range.mode() == DensifyRange.Mode.EXPLICIT
-        && partitionFields.isEmpty()) {
-      partitions.add(new ArrayList<>());
-      keys.add(new BsonDocument());
+    if (range.mode() == DensifyRange.Mode.EXPLICIT && partitionFields.isEmpty() && runs.isEmpty()) {
+      runs.add(new Run(new BsonDocument())); // the range is generated even over no documents
     }
     Generated counter = new Generated();
-    List<BsonDocument> out = new ArrayList<>(passed);
-    for (int p = 0; p < partitions.size(); p++) {
-      List<BsonDocument> documents = partitions.get(p);
-      BsonValue lower;
-      BsonValue upper;
-      boolean upperIncluded;
-      switch (range.mode()) {
-        case FULL -> {
-          lower = min;
-          upper = max;
-          upperIncluded = true;
-        }
-        case PARTITION -> {
-          lower = valueAt(documents.get(0), field);
-          upper = valueAt(documents.get(documents.size() - 1), field);
-          upperIncluded = false;
-        }
-        default -> {
-          lower = range.lower();
-          upper = range.upper();
-          upperIncluded = false;
-        }
+    List<BsonDocument> out = new ArrayList<>(all.size());
+    for (Run run : runs) {
+      out.addAll(run.passed);
+      List<BsonDocument> documents = run.values;
+      if (documents.isEmpty()
+          && !(range.mode() == DensifyRange.Mode.EXPLICIT && partitionFields.isEmpty())) {
+        continue; // a partition with no value is not densified
       }
-      out.addAll(densify(documents, keys.get(p), lower, upper, upperIncluded, counter));
+      switch (range.mode()) {
+        case FULL -> out.addAll(densify(documents, run.key, min, max, true, counter));
+        case PARTITION ->
+            out.addAll(
+                densify(
+                    documents,
+                    run.key,
+                    valueAt(documents.get(0), field),
+                    valueAt(documents.get(documents.size() - 1), field),
+                    false,
+                    counter));
+        default ->
+            out.addAll(densify(documents, run.key, range.lower(), range.upper(), false, counter));
+      }
     }
-    if (range.mode() == DensifyRange.Mode.FULL && !partitionFields.isEmpty()) {
+    if (full && !partitionFields.isEmpty()) {
       // Sorted by the field alone, as MongoDB's input is: partitions interleave.
       Comparator<BsonDocument> byField =
           (a, b) -> compareNullable(valueAt(a, field), valueAt(b, field));
       out.sort(byField);
     }
     return out.iterator();
+  }
+
+  /** One partition's documents. */
+  private static final class Run {
+    final BsonDocument key;
+    final List<BsonDocument> passed = new ArrayList<>();
+    final List<BsonDocument> values = new ArrayList<>();
+
+    Run(BsonDocument key) {
+      this.key = key;
+    }
   }
 
   /** Counts generated documents against MongoDB's limit. */

@@ -162,4 +162,27 @@ class DensifyTest {
         "Encountered non-date value in collection when step has a date unit.",
         "{$densify: {field: 'v', range: {step: 1, unit: 'day', bounds: 'full'}}}");
   }
+
+  @Test
+  void nullValuesComeFirstWithinTheirOwnPartition() {
+    List<BsonDocument> out =
+        run(
+            documents(
+                "{p: 'b', v: 1}",
+                "{p: 'a', v: 0}",
+                "{p: 'b', v: null}",
+                "{p: 'a', v: 2}",
+                "{p: 'c'}"),
+            "{$densify: {field: 'v', partitionByFields: ['p'], range: {step: 1, bounds: [0,"
+                + " 2]}}}");
+    assertThat(out)
+        .containsExactly(
+            BsonDocument.parse("{p: 'a', v: 0}"),
+            BsonDocument.parse("{p: 'a', v: 1}"),
+            BsonDocument.parse("{p: 'a', v: 2}"),
+            BsonDocument.parse("{p: 'b', v: null}"),
+            BsonDocument.parse("{p: 'b', v: 0}"),
+            BsonDocument.parse("{p: 'b', v: 1}"),
+            BsonDocument.parse("{p: 'c'}"));
+  }
 }

@@ -122,7 +122,11 @@ class WindowFieldsWithJavaDriverTest {
     assertThat(recent)
         .extracting(d -> d.get("recentOrders"))
         .containsExactly(
-            List.of(4), List.of(4, 0, 2), List.of(4, 0, 2), List.of(5), List.of(5, 3),
+            List.of(4),
+            List.of(4, 0, 2),
+            List.of(4, 0, 2),
+            List.of(5),
+            List.of(5, 3),
             List.of(5, 3, 1));
   }
 

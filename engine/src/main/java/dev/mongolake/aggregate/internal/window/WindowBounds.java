@@ -221,8 +221,15 @@ public record WindowBounds(boolean range, Bound lower, Bound upper, TimeUnit uni
     int[] to = new int[size];
     if (!range) {
       for (int i = 0; i < size; i++) {
-        from[i] = lower instanceof Unbounded ? 0 : Math.max(0, i + position(lower));
-        to[i] = upper instanceof Unbounded ? size - 1 : Math.min(size - 1, i + position(upper));
+        // In longs: an offset near Int32's limits must not wrap around.
+        from[i] =
+            lower instanceof Unbounded
+                ? 0
+                : (int) Math.min(size, Math.max(0, (long) i + position(lower)));
+        to[i] =
+            upper instanceof Unbounded
+                ? size - 1
+                : (int) Math.max(-1, Math.min(size - 1, (long) i + position(upper)));
       }
       return new Frames(from, to);
     }
