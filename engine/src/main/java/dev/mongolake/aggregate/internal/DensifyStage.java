@@ -87,11 +87,7 @@ record DensifyStage(
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
     }
-    if (path.startsWith("$")) {
-      throw new MongoLakeException(
-          ErrorCode.LOCATION_16410,
-          "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
-    }
+    OutputPath.check(path);
     return path;
   }
 

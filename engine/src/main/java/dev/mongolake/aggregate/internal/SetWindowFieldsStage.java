@@ -85,6 +85,7 @@ record SetWindowFieldsStage(
     }
     List<Output> outputs = new ArrayList<>();
     for (Map.Entry<String, BsonValue> entry : output.entrySet()) {
+      OutputPath.check(entry.getKey());
       for (Output earlier : outputs) {
         if (conflict(earlier.path(), entry.getKey())) {
           throw new MongoLakeException(

@@ -1,5 +1,7 @@
 package dev.mongolake.aggregate.internal.window;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -13,6 +15,26 @@ import org.bson.BsonValue;
 public final class OutputPath {
 
   private OutputPath() {}
+
+  /**
+   * Checks a dotted path as MongoDB's FieldPath does.
+   *
+   * @throws MongoLakeException 15998 for an empty field name, 16410 for one starting with '$'
+   */
+  public static void check(String path) {
+    for (String name : path.split("\\.", -1)) {
+      if (name.isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
+      }
+      if (name.startsWith("$")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_16410,
+            "FieldPath field names may not start with '$'. Consider using $getField or"
+                + " $setField.");
+      }
+    }
+  }
 
   /** A shallow copy of {@code document} with {@code path} set to {@code value}. */
   public static BsonDocument with(BsonDocument document, String path, BsonValue value) {

@@ -35,6 +35,9 @@ final class WindowSpecs {
         if (WindowFunctions.NAMED_ARGUMENT_MESSAGES.contains(name)) {
           throw failed(name + " got unexpected argument: " + key);
         }
+        if (name.equals("$count") && WindowFunctions.isFunction(key)) {
+          throw failed("Cannot specify multiple functions in window function spec");
+        }
         throw unexpected(key);
       }
     }
