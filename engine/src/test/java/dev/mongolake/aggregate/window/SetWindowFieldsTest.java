@@ -308,4 +308,31 @@ class SetWindowFieldsTest {
         .isEqualTo(BsonDocument.parse("{_id: 1, a: {keep: true, total: 5}, v: 2}"));
     assertThat(out.get(1)).isEqualTo(BsonDocument.parse("{_id: 2, v: 3, a: {total: 5}}"));
   }
+
+  @Test
+  void firstAndLastReadTheWindowsEndsAndLeaveMissingValuesOut() {
+    List<BsonDocument> out =
+        run(
+            documents("{_id: 1, v: 'a'}", "{_id: 2}", "{_id: 3, v: 'c'}"),
+            "{$setWindowFields: {sortBy: {_id: 1}, output: {first: {$first: '$v', window:"
+                + " {documents: [-1, 0]}}, last: {$last: '$v', window: {documents: [1, 1]}},"
+                + " all: {$first: '$v'}}}}");
+    assertThat(out)
+        .containsExactly(
+            BsonDocument.parse("{_id: 1, v: 'a', first: 'a', all: 'a'}"),
+            BsonDocument.parse("{_id: 2, first: 'a', last: 'c', all: 'a'}"),
+            BsonDocument.parse("{_id: 3, v: 'c', last: null, all: 'a'}"));
+  }
+
+  @Test
+  void shiftOfAMissingValueLeavesTheFieldOut() {
+    List<BsonDocument> out =
+        run(
+            documents("{_id: 1, v: 1, s: 'old'}", "{_id: 2}"),
+            "{$setWindowFields: {sortBy: {_id: 1}, output: {s: {$shift: {output: '$v', by:"
+                + " 1}}}}}");
+    assertThat(out)
+        .containsExactly(
+            BsonDocument.parse("{_id: 1, v: 1}"), BsonDocument.parse("{_id: 2, s: null}"));
+  }
 }

@@ -77,10 +77,13 @@ record AccumulatorWindow(
     return out;
   }
 
-  /** A result of its own per document: later stages may change one document's arrays. */
+  /**
+   * A result of its own per document (later stages may change one document's arrays); missing stays
+   * missing.
+   */
   static BsonValue copy(BsonValue value) {
     if (value == null) {
-      return org.bson.BsonNull.VALUE;
+      return null;
     }
     if (value.isDocument()) {
       return value.asDocument().clone();

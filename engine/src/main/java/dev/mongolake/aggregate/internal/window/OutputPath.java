@@ -36,7 +36,10 @@ public final class OutputPath {
     }
   }
 
-  /** A shallow copy of {@code document} with {@code path} set to {@code value}. */
+  /**
+   * A shallow copy of {@code document} with {@code path} set to {@code value}; a {@code null}
+   * (missing) value removes the path instead.
+   */
   public static BsonDocument with(BsonDocument document, String path, BsonValue value) {
     return with(document, path.split("\\.", -1), 0, value);
   }
@@ -46,10 +49,17 @@ public final class OutputPath {
     BsonDocument copy = shallowCopy(document);
     String part = parts[index];
     if (index == parts.length - 1) {
-      copy.put(part, value);
+      if (value == null) {
+        copy.remove(part);
+      } else {
+        copy.put(part, value);
+      }
       return copy;
     }
     BsonValue child = copy.get(part);
+    if (value == null && child == null) {
+      return copy; // nothing to remove there
+    }
     copy.put(part, into(child, parts, index + 1, value));
     return copy;
   }
@@ -64,6 +74,9 @@ public final class OutputPath {
         out.add(into(element, parts, index, value));
       }
       return out;
+    }
+    if (value == null) {
+      return child; // nothing to remove below a value that is no document
     }
     return with(new BsonDocument(), parts, index, value);
   }

@@ -12,7 +12,7 @@ import org.bson.BsonValue;
 /**
  * {@code $shift: {output, by, default}}: {@code output} evaluated on the document {@code by}
  * positions away in the partition, or the constant {@code default} (null unless given) when there
- * is none there.
+ * is none there. A missing value (read or default) leaves the output field out.
  *
  * @param specification the function as written
  * @param output the expression read from the other document
@@ -60,7 +60,7 @@ record ShiftFunction(BsonDocument specification, Expression output, int by, Bson
             throw WindowSpecs.failed("'$shift:default' expression must yield a constant value.");
           }
           BsonValue constant = value.evaluate(null);
-          fallback = constant == null ? BsonNull.VALUE : constant;
+          fallback = constant; // $$REMOVE: the output is missing there too
         }
         case "by" -> {
           by = WindowBounds.integral(entry.getValue());
@@ -91,8 +91,7 @@ record ShiftFunction(BsonDocument specification, Expression output, int by, Bson
       if (target < 0 || target >= values.length) {
         out[i] = fallback;
       } else {
-        BsonValue value = values[(int) target];
-        out[i] = value == null ? BsonNull.VALUE : AccumulatorWindow.copy(value);
+        out[i] = AccumulatorWindow.copy(values[(int) target]); // missing stays missing
       }
     }
     return out;

@@ -11,8 +11,9 @@ import org.bson.BsonValue;
 public interface WindowFunction {
 
   /**
-   * The output of each document of {@code partition}, in order; never {@code null} entries (a
-   * function with nothing to answer answers BSON null, as MongoDB).
+   * The output of each document of {@code partition}, in order; a {@code null} entry is missing,
+   * which leaves the output field out of that document (as MongoDB does for {@code $first} or
+   * {@code $shift} of a missing value).
    */
   BsonValue[] compute(Partition partition);
 

@@ -67,6 +67,8 @@ public final class WindowFunctions {
     for (String name : ACCUMULATORS) {
       parsers.put(name, WindowFunctions::accumulator);
     }
+    parsers.put("$first", EndpointFunction::parse);
+    parsers.put("$last", EndpointFunction::parse);
     parsers.put("$rank", RankFunction::parse);
     parsers.put("$denseRank", RankFunction::parse);
     parsers.put("$documentNumber", RankFunction::parse);
