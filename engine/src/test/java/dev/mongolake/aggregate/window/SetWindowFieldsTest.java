@@ -335,4 +335,14 @@ class SetWindowFieldsTest {
         .containsExactly(
             BsonDocument.parse("{_id: 1, v: 1}"), BsonDocument.parse("{_id: 2, s: null}"));
   }
+
+  @Test
+  void missingPartitionValueJoinsTheNullPartition() {
+    List<BsonDocument> out =
+        run(
+            documents("{_id: 1, p: null}", "{_id: 2, p: 'x'}", "{_id: 3}"),
+            "{$setWindowFields: {partitionBy: '$p', output: {n: {$count: {}}}}}");
+    assertThat(ids(out)).isEqualTo(ints(1, 3, 2));
+    assertThat(field(out, "n")).isEqualTo(ints(2, 2, 1));
+  }
 }
