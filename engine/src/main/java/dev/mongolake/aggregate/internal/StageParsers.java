@@ -19,7 +19,10 @@ public final class StageParsers {
           Map.entry("$limit", LimitStage::parse),
           Map.entry("$project", ProjectStage::parse),
           Map.entry("$count", CountStage::parse),
-          Map.entry("$group", GroupStage::parse));
+          Map.entry("$group", GroupStage::parse),
+          Map.entry("$setWindowFields", SetWindowFieldsStage::parse),
+          Map.entry("$densify", DensifyStage::parse),
+          Map.entry("$fill", FillStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(
