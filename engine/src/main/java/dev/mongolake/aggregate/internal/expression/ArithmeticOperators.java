@@ -11,8 +11,16 @@ final class ArithmeticOperators implements OperatorFamily {
 
   @Override
   public void register(OperatorRegistry.Builder registry) {
-    registry.function("$add", Arity.any(), NumericArithmetic::add);
-    registry.function("$multiply", Arity.any(), NumericArithmetic::multiply);
+    InOrderCall.register(
+        registry,
+        "$add",
+        Arity.any(),
+        operands -> NumericArithmetic.add(operands.count(), operands::get));
+    InOrderCall.register(
+        registry,
+        "$multiply",
+        Arity.any(),
+        operands -> NumericArithmetic.multiply(operands.count(), operands::get));
     registry.function(
         "$subtract",
         Arity.exactly(2),

@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.function.IntFunction;
 import org.bson.BsonDateTime;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDouble;
@@ -27,8 +28,17 @@ public final class NumericArithmetic {
 
   /** {@code $add}: numbers, and at most one date (then the result is a date). */
   public static BsonValue add(BsonValue... operands) {
+    return add(operands.length, i -> operands[i]);
+  }
+
+  /**
+   * {@code $add} over {@code count} operands read in order; stops at the first null or missing one
+   * without reading the rest, as MongoDB does.
+   */
+  public static BsonValue add(int count, IntFunction<BsonValue> operands) {
     Sum sum = new Sum();
-    for (BsonValue operand : operands) {
+    for (int i = 0; i < count; i++) {
+      BsonValue operand = operands.apply(i);
       if (ExpressionValues.isNullish(operand)) {
         return BsonNull.VALUE;
       }
@@ -44,8 +54,14 @@ public final class NumericArithmetic {
 
   /** {@code $multiply}: numbers only. */
   public static BsonValue multiply(BsonValue... operands) {
+    return multiply(operands.length, i -> operands[i]);
+  }
+
+  /** {@code $multiply} over {@code count} operands read in order, stopping at a null one. */
+  public static BsonValue multiply(int count, IntFunction<BsonValue> operands) {
     Product product = new Product();
-    for (BsonValue operand : operands) {
+    for (int i = 0; i < count; i++) {
+      BsonValue operand = operands.apply(i);
       if (ExpressionValues.isNullish(operand)) {
         return BsonNull.VALUE;
       }

@@ -36,14 +36,16 @@ final class Rounding {
         "$floor",
         Arity.exactly(1),
         NumericFunction.of("$floor", value -> toWhole(value, RoundingMode.FLOOR)));
-    registry.function(
+    InOrderCall.register(
+        registry,
         "$round",
         Arity.between(1, 2),
-        arguments -> roundOrTrunc("$round", arguments, RoundingMode.HALF_EVEN));
-    registry.function(
+        operands -> roundOrTrunc("$round", operands, RoundingMode.HALF_EVEN));
+    InOrderCall.register(
+        registry,
         "$trunc",
         Arity.between(1, 2),
-        arguments -> roundOrTrunc("$trunc", arguments, RoundingMode.DOWN));
+        operands -> roundOrTrunc("$trunc", operands, RoundingMode.DOWN));
   }
 
   private static BsonValue abs(BsonValue value) {
@@ -87,8 +89,9 @@ final class Rounding {
     return DecimalArithmetic.round(result, decimal.isNegative());
   }
 
-  private static BsonValue roundOrTrunc(String name, BsonValue[] arguments, RoundingMode mode) {
-    BsonValue number = arguments[0];
+  private static BsonValue roundOrTrunc(
+      String name, InOrderCall.Operands operands, RoundingMode mode) {
+    BsonValue number = operands.get(0);
     if (ExpressionValues.isNullish(number)) {
       return BsonNull.VALUE;
     }
@@ -98,8 +101,8 @@ final class Rounding {
           name + " only supports numeric types, not " + TypeOperators.typeName(number));
     }
     long place = 0;
-    if (arguments.length > 1) {
-      BsonValue placeArgument = arguments[1];
+    if (operands.count() > 1) {
+      BsonValue placeArgument = operands.get(1);
       if (ExpressionValues.isNullish(placeArgument)) {
         return BsonNull.VALUE;
       }

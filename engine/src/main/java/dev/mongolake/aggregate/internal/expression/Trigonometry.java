@@ -52,7 +52,7 @@ final class Trigonometry {
     unbounded(registry, "$tanh", StrictMath::tanh);
     unbounded(registry, "$degreesToRadians", x -> x * (Math.PI / 180));
     unbounded(registry, "$radiansToDegrees", x -> x * (180 / Math.PI));
-    registry.function("$atan2", Arity.exactly(2), Trigonometry::atan2);
+    InOrderCall.register(registry, "$atan2", Arity.exactly(2), Trigonometry::atan2);
   }
 
   private static void bounded(
@@ -96,16 +96,19 @@ final class Trigonometry {
     return NumericCoercion.toDouble(value);
   }
 
-  private static BsonValue atan2(BsonValue[] arguments) {
-    BsonValue y = arguments[0];
-    BsonValue x = arguments[1];
-    if (ExpressionValues.isNullish(y) || ExpressionValues.isNullish(x)) {
+  private static BsonValue atan2(InOrderCall.Operands operands) {
+    BsonValue y = operands.get(0);
+    if (ExpressionValues.isNullish(y)) {
       return BsonNull.VALUE;
     }
     if (!ExpressionValues.isNumber(y)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_51044,
           "$atan2 only supports numeric types, not " + TypeOperators.typeName(y));
+    }
+    BsonValue x = operands.get(1);
+    if (ExpressionValues.isNullish(x)) {
+      return BsonNull.VALUE;
     }
     if (!ExpressionValues.isNumber(x)) {
       throw new MongoLakeException(

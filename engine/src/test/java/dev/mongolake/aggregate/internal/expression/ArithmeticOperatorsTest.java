@@ -53,6 +53,19 @@ class ArithmeticOperatorsTest {
   }
 
   @Test
+  void addMultiplyAndRoundStopAtTheFirstNullOperand() {
+    // MongoDB does not evaluate the operands after a null one, so the division never fails.
+    String failing = "{$divide: [1, '$zero']}";
+    assertThat(eval("{$add: [null, " + failing + "]}", "{zero: 0}")).isEqualTo(BsonNull.VALUE);
+    assertThat(eval("{$multiply: ['$nope', " + failing + "]}", "{zero: 0}"))
+        .isEqualTo(BsonNull.VALUE);
+    assertThat(eval("{$round: ['$nope', " + failing + "]}", "{zero: 0}")).isEqualTo(BsonNull.VALUE);
+    assertThat(eval("{$atan2: [null, " + failing + "]}", "{zero: 0}")).isEqualTo(BsonNull.VALUE);
+    assertFails(
+        "{$add: [1, " + failing + "]}", "{zero: 0}", ErrorCode.BAD_VALUE, "can't $divide by zero");
+  }
+
+  @Test
   void subtractNumbersAndDates() {
     assertThat(eval("{$subtract: [5, 7]}")).isEqualTo(new BsonInt32(-2));
     assertThat(eval("{$subtract: [NumberInt(-2147483648), 1]}"))
