@@ -169,8 +169,10 @@ final class StringNumbers {
           text, "Invalid string length for parsing to OID, expected 24 but found " + text.length());
     }
     for (int i = 0; i < text.length(); i++) {
-      if (Character.digit(text.charAt(i), 16) < 0) {
-        throw objectIdFailure(text, "Invalid character found in hex string: " + text);
+      char c = text.charAt(i);
+      boolean hexDigit = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+      if (!hexDigit) {
+        throw objectIdFailure(text, "Invalid character found in hex string: " + c);
       }
     }
     return new BsonObjectId(new ObjectId(text));

@@ -151,6 +151,11 @@ class TypeOperatorsTest {
         "Failed to parse objectId 'abc' in $convert with no onError value: Invalid string length"
             + " for parsing to OID, expected 24 but found 3");
     assertFails(
+        "{$toObjectId: '5ab9cbfa31c2ab715d42129g'}",
+        ErrorCode.CONVERSION_FAILURE,
+        "Failed to parse objectId '5ab9cbfa31c2ab715d42129g' in $convert with no onError value:"
+            + " Invalid character found in hex string: g");
+    assertFails(
         "{$toObjectId: [1, 2]}",
         ErrorCode.LOCATION_50723,
         "$toObjectId requires a single argument, got 2");
