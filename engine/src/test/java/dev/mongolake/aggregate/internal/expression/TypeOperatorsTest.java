@@ -114,6 +114,11 @@ class TypeOperatorsTest {
         .isEqualTo(new BsonString("2018-03-27T16:58:51.538Z"));
     assertThat(eval("{$toString: {$oid: '5ab9cbfa31c2ab715d42129e'}}"))
         .isEqualTo(new BsonString("5ab9cbfa31c2ab715d42129e"));
+    assertFails(
+        "{$toString: {$date: 253402300800000}}",
+        ErrorCode.LOCATION_18537,
+        "Could not convert date to string: date component was outside the supported range of"
+            + " 0-9999: 10000");
   }
 
   @Test
