@@ -204,7 +204,11 @@ class ProjectionTest {
   @Test
   void stageProjectionTreatsSliceAsAnExpression() {
     assertThatThrownBy(
-            () -> Projection.forStage(BsonDocument.parse("{tags: {$slice: 2}}")).apply(SCHOOL))
+            () ->
+                Projection.forStage(
+                        BsonDocument.parse("{tags: {$slice: 2}}"),
+                        dev.mongolake.aggregate.internal.expression.VariableScope.root())
+                    .apply(SCHOOL))
         .isInstanceOf(MongoLakeException.class)
         .hasMessageContaining("$slice");
   }
