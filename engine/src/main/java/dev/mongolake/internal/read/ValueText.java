@@ -14,6 +14,10 @@ import org.bson.BsonValue;
  */
 public final class ValueText {
 
+  private static final java.time.format.DateTimeFormatter ISO_DATE =
+      java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+          .withZone(java.time.ZoneOffset.UTC);
+
   private ValueText() {}
 
   /** {@code value} as MongoDB renders it; {@code null} (missing) is {@code MISSING}. */
@@ -75,7 +79,8 @@ public final class ValueText {
       case NULL -> "null";
       case UNDEFINED -> "undefined";
       case OBJECT_ID -> value.asObjectId().getValue().toHexString();
-      case DATE_TIME -> java.time.Instant.ofEpochMilli(value.asDateTime().getValue()).toString();
+      case DATE_TIME ->
+          ISO_DATE.format(java.time.Instant.ofEpochMilli(value.asDateTime().getValue()));
       case TIMESTAMP ->
           "Timestamp(" + value.asTimestamp().getTime() + ", " + value.asTimestamp().getInc() + ")";
       case MIN_KEY -> "MinKey";

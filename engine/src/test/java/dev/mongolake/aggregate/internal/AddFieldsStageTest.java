@@ -46,6 +46,11 @@ class AddFieldsStageTest {
                 documents("{_id: 1, item: 'tangerine', type: 'citrus'}"),
                 "{$addFields: {_id: '$item', item: 'fruit'}}"))
         .containsExactly(BsonDocument.parse("{_id: 'tangerine', item: 'fruit', type: 'citrus'}"));
+    assertThat(
+            run(documents("{_id: 1, a: 1, b: 2}"), "{$addFields: {c: 3, a: 4}}")
+                .getFirst()
+                .keySet())
+        .containsExactly("_id", "a", "b", "c");
   }
 
   @Test

@@ -48,6 +48,15 @@ class ProjectStageTest {
   }
 
   @Test
+  void keptFieldsKeepTheDocumentsOrderAndComputedOnesFollowInTheSpecificationsOrder() {
+    assertThat(
+            run(BOOKS, "{$project: {z: '$copies', copies: 1, a: '$title', title: 1}}")
+                .getFirst()
+                .keySet())
+        .containsExactly("_id", "title", "copies", "z", "a");
+  }
+
+  @Test
   void numbersAndBooleansAreFlagsButOtherLiteralsAreValues() {
     assertThat(run(BOOKS, "{$project: {_id: 0, title: true, label: 'plain', none: null}}"))
         .containsExactly(BsonDocument.parse("{title: 'abc123', label: 'plain', none: null}"));
