@@ -2,12 +2,15 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.PositionalMatch;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -131,18 +134,14 @@ public final class Projection {
    * Adds what the projection reads: for an inclusion the paths it keeps (and {@code _id}), for
    * every kind the computed fields' own reads.
    */
-  public void addDependencies(
-      dev.mongolake.aggregate.internal.expression.Dependencies dependencies) {
+  public void addDependencies(Dependencies dependencies) {
     if (isInclusion() && includeId) {
       dependencies.addPath("_id");
     }
     addDependencies(root, "", dependencies);
   }
 
-  private void addDependencies(
-      ProjectionNode node,
-      String prefix,
-      dev.mongolake.aggregate.internal.expression.Dependencies dependencies) {
+  private void addDependencies(ProjectionNode node, String prefix, Dependencies dependencies) {
     for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
       String path = prefix + child.getKey();
       switch (child.getValue()) {
@@ -160,13 +159,13 @@ public final class Projection {
   }
 
   /** The paths the projection sets or removes (for {@code $addFields} the computed ones). */
-  public java.util.Set<String> paths() {
-    java.util.Set<String> out = new java.util.TreeSet<>();
+  public Set<String> paths() {
+    Set<String> out = new TreeSet<>();
     collectPaths(root, "", out);
     return out;
   }
 
-  private static void collectPaths(ProjectionNode node, String prefix, java.util.Set<String> out) {
+  private static void collectPaths(ProjectionNode node, String prefix, Set<String> out) {
     for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
       if (child.getValue() instanceof ProjectionNode sub) {
         collectPaths(sub, prefix + child.getKey() + ".", out);
