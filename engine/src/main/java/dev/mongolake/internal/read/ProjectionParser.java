@@ -110,7 +110,7 @@ final class ProjectionParser {
             ErrorCode.LOCATION_51270,
             "An empty sub-projection is not a valid value. Found empty object at path");
       }
-      if (document.getFirstKey().startsWith("$")) {
+      if (document.size() == 1 && document.getFirstKey().startsWith("$")) {
         operator(path, document);
       } else {
         // {a: {b: 1}} means {"a.b": 1}; handled in order, before the next top-level entry.
@@ -154,7 +154,7 @@ final class ProjectionParser {
       }
       decide(Kind.INCLUSION, path);
       add(path, new FieldProjection.ElementMatch(path, elementFilter(path, condition)));
-    } else if (mode == Mode.STAGE && name.equals("$elemMatch")) {
+    } else if (!findOperators && name.equals("$elemMatch")) {
       throw new MongoLakeException(
           ErrorCode.INVALID_PIPELINE_OPERATOR, "Cannot use $elemMatch in this context");
     } else if (name.equals("$meta")) {

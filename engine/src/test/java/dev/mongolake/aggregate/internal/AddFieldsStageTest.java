@@ -111,6 +111,20 @@ class AddFieldsStageTest {
   }
 
   @Test
+  void findOnlyOperatorsAreRefused() {
+    assertFails(
+        VEHICLES,
+        ErrorCode.INVALID_PIPELINE_OPERATOR,
+        "Invalid $addFields :: caused by :: Cannot use $elemMatch in this context",
+        "{$addFields: {a: {$elemMatch: {b: 1}}}}");
+    assertFails(
+        VEHICLES,
+        ErrorCode.LOCATION_31324,
+        "Invalid $set :: caused by :: Cannot use positional projection in aggregation projection",
+        "{$set: {'a.$': 1}}");
+  }
+
+  @Test
   void declaresItsReadsAndTheFieldsItChanges() {
     PipelineStage stage = Stages.stage("{$set: {'specs.fuel': '$type', total: 1}}");
     Dependencies dependencies = new Dependencies();

@@ -167,6 +167,16 @@ class ProjectStageTest {
   }
 
   @Test
+  void aDocumentWithAnOperatorBesideOtherFieldsIsASubProjectionWithABadName() {
+    assertFails(
+        BOOKS,
+        ErrorCode.LOCATION_16410,
+        "Invalid $project :: caused by :: FieldPath field names may not start with '$'. Consider"
+            + " using $getField or $setField.",
+        "{$project: {a: {$literal: 1, b: 1}}}");
+  }
+
+  @Test
   void anUndefinedVariableIsAParseError() {
     assertFails(
         BOOKS,
