@@ -3,6 +3,8 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.delta.bson.DecimalValues;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -12,6 +14,7 @@ import java.util.random.RandomGenerator;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonValue;
+import org.bson.types.Decimal128;
 
 /**
  * {@code $sample: {size: n}}: {@code n} documents drawn uniformly without replacement (all of them
@@ -55,18 +58,16 @@ record SampleStage(long size) implements PipelineStage {
       return Double.isNaN(value) ? 0 : (long) value;
     }
     if (number.isDecimal128()) {
-      java.math.BigDecimal value =
-          number.asDecimal128().getValue().isFinite()
-              ? number.asDecimal128().getValue().bigDecimalValue()
-              : null;
-      if (value == null) {
-        return number.asDecimal128().getValue().isNaN()
-            ? 0
-            : number.asDecimal128().getValue().isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      Decimal128 decimal = number.asDecimal128().getValue();
+      if (decimal.isNaN()) {
+        return 0;
       }
-      return value
-          .max(java.math.BigDecimal.valueOf(Long.MIN_VALUE))
-          .min(java.math.BigDecimal.valueOf(Long.MAX_VALUE))
+      if (decimal.isInfinite()) {
+        return decimal.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      }
+      return DecimalValues.finite(decimal)
+          .max(BigDecimal.valueOf(Long.MIN_VALUE))
+          .min(BigDecimal.valueOf(Long.MAX_VALUE))
           .longValue();
     }
     return number.asNumber().longValue();

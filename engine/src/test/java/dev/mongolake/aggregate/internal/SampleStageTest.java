@@ -35,6 +35,7 @@ class SampleStageTest {
   void returnsEveryDocumentWhenThereAreFewerThanTheSize() {
     assertThat(run(numbered(5), "{$sample: {size: 10.7}}"))
         .containsExactlyInAnyOrderElementsOf(numbered(5));
+    assertThat(run(numbered(5), "{$sample: {size: {$numberDecimal: '2.9'}}}")).hasSize(2);
   }
 
   @Test
@@ -67,6 +68,11 @@ class SampleStageTest {
         ErrorCode.LOCATION_28747,
         "size argument to $sample must be a positive integer",
         "{$sample: {size: 0}}");
+    assertFails(
+        input,
+        ErrorCode.LOCATION_28747,
+        "size argument to $sample must be a positive integer",
+        "{$sample: {size: {$numberDecimal: 'NaN'}}}");
     assertFails(
         input,
         ErrorCode.LOCATION_28748,
