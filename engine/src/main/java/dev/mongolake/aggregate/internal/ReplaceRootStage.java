@@ -84,8 +84,11 @@ record ReplaceRootStage(String name, BsonValue specification, Expression newRoot
     newRoot.addDependencies(dependencies);
   }
 
+  /** As MongoDB explains it: {@code $replaceWith} shows as the {@code $replaceRoot} it means. */
   @Override
   public BsonDocument explain() {
-    return new BsonDocument(name, specification);
+    BsonValue root =
+        name.equals("$replaceRoot") ? specification.asDocument().get("newRoot") : specification;
+    return new BsonDocument("$replaceRoot", new BsonDocument("newRoot", root));
   }
 }

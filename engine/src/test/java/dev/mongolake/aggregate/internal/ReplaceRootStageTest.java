@@ -72,6 +72,14 @@ class ReplaceRootStageTest {
   }
 
   @Test
+  void replaceWithExplainsAsTheReplaceRootItMeans() {
+    assertThat(Stages.stage("{$replaceWith: '$pets'}").explain())
+        .isEqualTo(BsonDocument.parse("{$replaceRoot: {newRoot: '$pets'}}"));
+    assertThat(Stages.stage("{$replaceRoot: {newRoot: '$pets'}}").explain())
+        .isEqualTo(BsonDocument.parse("{$replaceRoot: {newRoot: '$pets'}}"));
+  }
+
+  @Test
   void neverLetsAMatchMoveAcrossIt() {
     assertThat(Stages.stage("{$replaceWith: '$pets'}").matchMayMoveBeforeUnlessReading()).isEmpty();
   }
