@@ -22,7 +22,16 @@ public final class StageParsers {
           Map.entry("$group", GroupStage::parse),
           Map.entry("$setWindowFields", SetWindowFieldsStage::parse),
           Map.entry("$densify", DensifyStage::parse),
-          Map.entry("$fill", FillStage::parse));
+          Map.entry("$fill", FillStage::parse),
+          Map.entry("$addFields", AddFieldsStage::parseAddFields),
+          Map.entry("$set", AddFieldsStage::parseSet),
+          Map.entry("$unset", UnsetStage::parse),
+          Map.entry("$replaceRoot", ReplaceRootStage::parseReplaceRoot),
+          Map.entry("$replaceWith", ReplaceRootStage::parseReplaceWith),
+          Map.entry("$unwind", UnwindStage::parse),
+          Map.entry("$sample", SampleStage::parse),
+          Map.entry("$redact", RedactStage::parse),
+          Map.entry("$facet", FacetStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(

@@ -2,11 +2,15 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.update.PositionalMatch;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -15,23 +19,30 @@ import org.bson.BsonValue;
 /**
  * A projection with MongoDB's semantics: inclusion ({@code {a: 1, "b.c": 1}}, {@code _id} kept
  * unless excluded) or exclusion ({@code {a: 0}}), nested specs ({@code {b: {c: 1}}}), dotted paths
- * through arrays, computed values ({@code "$path"}, {@code $literal}, constants), and in find the
- * operators {@code $slice}, {@code $elemMatch} and positional {@code "a.$"}.
+ * through arrays, fields computed by any aggregation expression (missing, as {@code $$REMOVE},
+ * leaves the field out), and in find the operators {@code $slice}, {@code $elemMatch} and
+ * positional {@code "a.$"}. {@link #forAddFields} serves {@code $addFields}/{@code $set}: every
+ * field of the document kept, the computed ones set (dotted paths create sub-documents and reach
+ * into each element of an array).
  *
- * <p>Immutable and thread-safe.
+ * <p>Immutable and thread-safe; the {@link Variables} passed to {@link #apply(BsonDocument,
+ * Variables)} are the caller's, one per running command.
  */
 public final class Projection {
 
   private final ProjectionNode root;
   private final boolean inclusion;
+  private final boolean addition;
   private final boolean includeId;
   private final PositionalMatch positionalMatch;
-  // $$NOW: one value for the whole command, as in MongoDB.
+  // find has no command context yet: $$NOW is fixed when the projection is parsed.
   private final BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
 
-  private Projection(ProjectionParser.ParsedProjection parsed, PositionalMatch positionalMatch) {
+  private Projection(
+      ProjectionParser.ParsedProjection parsed, boolean addition, PositionalMatch positionalMatch) {
     this.root = parsed.root();
     this.inclusion = parsed.inclusion();
+    this.addition = addition;
     this.includeId = parsed.includeId();
     this.positionalMatch = positionalMatch;
   }
@@ -45,21 +56,34 @@ public final class Projection {
       return null;
     }
     SpecNesting.check(spec, "projection");
-    ProjectionParser.ParsedProjection parsed = ProjectionParser.parse(spec, true);
+    ProjectionParser.ParsedProjection parsed =
+        ProjectionParser.parse(spec, ProjectionParser.Mode.FIND, VariableScope.root());
     PositionalMatch match =
         parsed.positional()
             ? PositionalMatch.forFilter(query == null ? new BsonDocument() : query)
             : null;
-    return new Projection(parsed, match);
+    return new Projection(parsed, false, match);
   }
 
-  /** A {@code $project} stage's projection: {@code $slice} and the like are expressions there. */
-  public static Projection forStage(BsonDocument spec) {
-    if (spec == null || spec.isEmpty()) {
-      return null;
-    }
+  /**
+   * A {@code $project} stage's projection, its expressions parsed in {@code scope}: {@code $slice}
+   * and the like are expressions there.
+   *
+   * @throws dev.mongolake.MongoLakeException 51272 for an empty specification
+   */
+  public static Projection forStage(BsonDocument spec, VariableScope scope) {
     SpecNesting.check(spec, "projection");
-    return new Projection(ProjectionParser.parse(spec, false), null);
+    return new Projection(
+        ProjectionParser.parse(spec, ProjectionParser.Mode.STAGE, scope), false, null);
+  }
+
+  /**
+   * {@code $addFields}/{@code $set}: the computed fields of {@code spec}, parsed in {@code scope}.
+   */
+  public static Projection forAddFields(BsonDocument spec, VariableScope scope) {
+    SpecNesting.check(spec, "projection");
+    return new Projection(
+        ProjectionParser.parse(spec, ProjectionParser.Mode.ADDITION, scope), true, null);
   }
 
   /** A find projection without a query ({@code "a.$"} then finds no element). */
@@ -67,8 +91,22 @@ public final class Projection {
     return forFind(spec, null);
   }
 
-  /** The projected copy of {@code document}. */
+  /** The projected copy of {@code document}, its expressions evaluated with fresh variables. */
   public BsonDocument apply(BsonDocument document) {
+    return apply(document, new Variables(now));
+  }
+
+  /**
+   * The projected copy of {@code document}; {@code variables} carry {@code $$NOW} and the command's
+   * {@code let} values, and get {@code document} as {@code $$ROOT}.
+   */
+  public BsonDocument apply(BsonDocument document, Variables variables) {
+    variables.setDocument(document);
+    if (addition) {
+      BsonDocument out = document.clone();
+      applyExpressions(root, out, document, variables);
+      return out;
+    }
     OptionalInt position =
         positionalMatch == null ? OptionalInt.empty() : positionalMatch.find(document);
     if (inclusion) {
@@ -76,7 +114,8 @@ public final class Projection {
       if (includeId && document.containsKey("_id") && !root.children().containsKey("_id")) {
         out.put("_id", document.get("_id"));
       }
-      include(root, document, document, position, out);
+      include(root, document, position, out);
+      applyExpressions(root, out, document, variables);
       return out;
     }
     BsonDocument out = exclude(root, document, position);
@@ -86,12 +125,59 @@ public final class Projection {
     return out;
   }
 
+  /** Whether this projection keeps only the fields it names (and {@code _id}). */
+  public boolean isInclusion() {
+    return inclusion && !addition;
+  }
+
+  /**
+   * Adds what the projection reads: for an inclusion the paths it keeps (and {@code _id}), for
+   * every kind the computed fields' own reads.
+   */
+  public void addDependencies(Dependencies dependencies) {
+    if (isInclusion() && includeId) {
+      dependencies.addPath("_id");
+    }
+    addDependencies(root, "", dependencies);
+  }
+
+  private void addDependencies(ProjectionNode node, String prefix, Dependencies dependencies) {
+    for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
+      String path = prefix + child.getKey();
+      switch (child.getValue()) {
+        case FieldProjection.Computed computed ->
+            computed.expression().addDependencies(dependencies);
+        case ProjectionNode sub -> addDependencies(sub, path + ".", dependencies);
+        case FieldProjection.Exclude ignored -> {}
+        default -> {
+          if (isInclusion()) {
+            dependencies.addPath(path);
+          }
+        }
+      }
+    }
+  }
+
+  /** The paths the projection sets or removes (for {@code $addFields} the computed ones). */
+  public Set<String> paths() {
+    Set<String> out = new TreeSet<>();
+    collectPaths(root, "", out);
+    return out;
+  }
+
+  private static void collectPaths(ProjectionNode node, String prefix, Set<String> out) {
+    for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
+      if (child.getValue() instanceof ProjectionNode sub) {
+        collectPaths(sub, prefix + child.getKey() + ".", out);
+      } else {
+        out.add(prefix + child.getKey());
+      }
+    }
+  }
+
+  /** The kept fields of {@code document}, in its order (computed ones come after). */
   private void include(
-      ProjectionNode node,
-      BsonDocument document,
-      BsonDocument whole,
-      OptionalInt position,
-      BsonDocument out) {
+      ProjectionNode node, BsonDocument document, OptionalInt position, BsonDocument out) {
     for (Map.Entry<String, BsonValue> field : document.entrySet()) {
       ProjectionItem item = node.children().get(field.getKey());
       BsonValue value = field.getValue();
@@ -102,45 +188,33 @@ public final class Projection {
             case FieldProjection.Exclude ignored -> null;
             case FieldProjection.Slice slice -> slice(slice, value);
             case FieldProjection.Positional ignored -> positional(value, position);
-            // Placed after the document's own fields, below.
+            // Placed after the document's own fields, with the computed ones.
             case FieldProjection.ElementMatch ignored -> null;
             case FieldProjection.Computed ignored -> null;
-            case ProjectionNode sub -> includeIn(sub, value, whole, position);
+            case ProjectionNode sub -> includeIn(sub, value, position);
           };
       if (projected != null) {
         out.put(field.getKey(), projected);
       }
     }
-    for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
-      BsonValue value =
-          switch (child.getValue()) {
-            case FieldProjection.ElementMatch match -> firstMatch(match, document);
-            case FieldProjection.Computed computed ->
-                computed.expression().evaluate(new Variables(now).setDocument(whole));
-            case ProjectionNode sub when !document.containsKey(child.getKey()) ->
-                computedOnly(sub, whole);
-            default -> null;
-          };
-      if (value != null) {
-        out.put(child.getKey(), value);
-      }
-    }
   }
 
-  private BsonValue includeIn(
-      ProjectionNode node, BsonValue value, BsonDocument whole, OptionalInt position) {
+  private BsonValue includeIn(ProjectionNode node, BsonValue value, OptionalInt position) {
     if (value instanceof BsonDocument document) {
       BsonDocument out = new BsonDocument();
-      include(node, document, whole, position, out);
+      include(node, document, position, out);
       return out;
     }
     if (value instanceof BsonArray array) {
       BsonArray out = new BsonArray();
       for (BsonValue element : array) {
-        // Scalars inside an array have no sub-fields to keep.
-        BsonValue projected = includeIn(node, element, whole, position);
+        // Scalars inside an array have no sub-fields to keep; where fields are computed below,
+        // MongoDB replaces them by a document of those fields (set in applyExpressions).
+        BsonValue projected = includeIn(node, element, position);
         if (projected != null) {
           out.add(projected);
+        } else if (node.hasComputedFields()) {
+          out.add(new BsonDocument());
         }
       }
       return out;
@@ -148,11 +222,48 @@ public final class Projection {
     return null;
   }
 
-  /** Computed fields under a path the document does not have: {@code {"a.b": "$x"}}. */
-  private BsonValue computedOnly(ProjectionNode node, BsonDocument whole) {
-    BsonDocument out = new BsonDocument();
-    include(node, new BsonDocument(), whole, OptionalInt.empty(), out);
-    return out.isEmpty() ? null : out;
+  /**
+   * Sets the computed fields of {@code node} in {@code out}, in the specification's order, as
+   * MongoDB does after the kept fields: a value that is missing removes the field; under a dotted
+   * path a document gets the fields, each element of an array gets them, and anything else (a
+   * scalar, nothing) is replaced by a document of them.
+   */
+  private void applyExpressions(
+      ProjectionNode node, BsonDocument out, BsonDocument source, Variables variables) {
+    for (Map.Entry<String, ProjectionItem> child : node.children().entrySet()) {
+      String name = child.getKey();
+      BsonValue value =
+          switch (child.getValue()) {
+            case FieldProjection.Computed computed -> computed.expression().evaluate(variables);
+            case FieldProjection.ElementMatch match -> firstMatch(match, source);
+            case ProjectionNode sub when sub.hasComputedFields() ->
+                expressionsInto(sub, out.get(name), variables);
+            default -> out.get(name);
+          };
+      if (value == null) {
+        out.remove(name);
+      } else {
+        out.put(name, value);
+      }
+    }
+  }
+
+  private BsonValue expressionsInto(ProjectionNode node, BsonValue value, Variables variables) {
+    if (value instanceof BsonDocument document) {
+      BsonDocument copy = document.clone();
+      applyExpressions(node, copy, copy, variables);
+      return copy;
+    }
+    if (value instanceof BsonArray array) {
+      BsonArray out = new BsonArray();
+      for (BsonValue element : array) {
+        out.add(expressionsInto(node, element, variables));
+      }
+      return out;
+    }
+    BsonDocument fresh = new BsonDocument();
+    applyExpressions(node, fresh, fresh, variables);
+    return fresh;
   }
 
   private BsonDocument exclude(ProjectionNode node, BsonDocument document, OptionalInt position) {

@@ -19,6 +19,18 @@ final class ProjectionNode implements ProjectionItem {
     return children;
   }
 
+  /** Whether a computed field (or find's {@code $elemMatch}) is at or below this level. */
+  boolean hasComputedFields() {
+    for (ProjectionItem child : children.values()) {
+      if (child instanceof FieldProjection.Computed
+          || child instanceof FieldProjection.ElementMatch
+          || (child instanceof ProjectionNode node && node.hasComputedFields())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   void put(List<String> path, FieldProjection action, String fullPath) {
     ProjectionNode node = this;
     for (int i = 0; i < path.size() - 1; i++) {

@@ -18,11 +18,22 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * Reads a find projection into a {@link ProjectionNode} tree and decides its kind, with MongoDB's
- * rules: inclusion and exclusion do not mix (except {@code _id}); {@code $elemMatch}, positional
- * {@code $} and computed values make it an inclusion; {@code $slice} alone leaves it an exclusion.
+ * Reads a projection into a {@link ProjectionNode} tree and decides its kind, with MongoDB's rules:
+ * inclusion and exclusion do not mix (except {@code _id}); {@code $elemMatch}, positional {@code $}
+ * and computed values make it an inclusion; {@code $slice} alone leaves it an exclusion. For {@code
+ * $addFields} every leaf is a computed value (numbers and booleans included).
  */
 final class ProjectionParser {
+
+  /** Which projection language the specification is written in. */
+  enum Mode {
+    /** find's projection: {@code $slice}, {@code $elemMatch} and {@code "a.$"} are its own. */
+    FIND,
+    /** {@code $project}: those are expressions (or refused), and an empty spec is an error. */
+    STAGE,
+    /** {@code $addFields}/{@code $set}: only computed fields, every leaf an expression. */
+    ADDITION
+  }
 
   private enum Kind {
     UNDECIDED,
@@ -30,7 +41,9 @@ final class ProjectionParser {
     EXCLUSION
   }
 
+  private final Mode mode;
   private final boolean findOperators;
+  private final VariableScope scope;
   private final ProjectionNode root = new ProjectionNode();
   private Kind kind = Kind.UNDECIDED;
   private Boolean includeId;
@@ -38,16 +51,22 @@ final class ProjectionParser {
   private boolean positional;
   private boolean explicitIdInclusion;
 
-  private ProjectionParser(boolean findOperators) {
-    this.findOperators = findOperators;
+  private ProjectionParser(Mode mode, VariableScope scope) {
+    this.mode = mode;
+    this.findOperators = mode == Mode.FIND;
+    this.scope = scope;
   }
 
   /**
-   * @param findOperators whether {@code $slice}, {@code $elemMatch} and positional {@code $} are
-   *     projection operators (find) rather than expressions ({@code $project})
+   * @param mode the projection language
+   * @param scope the variables the computed fields may read (the command's {@code let})
    */
-  static ParsedProjection parse(BsonDocument spec, boolean findOperators) {
-    ProjectionParser parser = new ProjectionParser(findOperators);
+  static ParsedProjection parse(BsonDocument spec, Mode mode, VariableScope scope) {
+    if (mode == Mode.STAGE && spec.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_51272, "projection specification must have at least one field");
+    }
+    ProjectionParser parser = new ProjectionParser(mode, scope);
     Deque<Map.Entry<String, BsonValue>> entries = new ArrayDeque<>(spec.entrySet());
     while (!entries.isEmpty()) {
       Map.Entry<String, BsonValue> entry = entries.removeFirst();
@@ -68,6 +87,10 @@ final class ProjectionParser {
       ProjectionNode root, boolean inclusion, boolean includeId, boolean positional) {}
 
   private void entry(String path, BsonValue value, Deque<Map.Entry<String, BsonValue>> pending) {
+    if (!findOperators && (path.endsWith(".$") || path.equals("$"))) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_31324, "Cannot use positional projection in aggregation projection");
+    }
     checkPath(path);
     if (path.contains(".$.")) {
       throw positionalInTheMiddle();
@@ -76,13 +99,18 @@ final class ProjectionParser {
       positional(path, value);
       return;
     }
+    if (mode == Mode.ADDITION && value instanceof BsonDocument empty && empty.isEmpty()) {
+      // {$addFields: {a: {}}} sets a to an empty document.
+      computed(path, new Constant(empty), value);
+      return;
+    }
     if (value instanceof BsonDocument document) {
       if (document.isEmpty()) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_51270,
             "An empty sub-projection is not a valid value. Found empty object at path");
       }
-      if (document.getFirstKey().startsWith("$")) {
+      if (document.size() == 1 && document.getFirstKey().startsWith("$")) {
         operator(path, document);
       } else {
         // {a: {b: 1}} means {"a.b": 1}; handled in order, before the next top-level entry.
@@ -96,7 +124,7 @@ final class ProjectionParser {
       }
       return;
     }
-    if (value.isNumber() || value.isBoolean()) {
+    if (mode != Mode.ADDITION && (value.isNumber() || value.isBoolean())) {
       boolean include = isTruthy(value);
       if (path.equals("_id")) {
         includeId = include;
@@ -107,7 +135,7 @@ final class ProjectionParser {
       add(path, include ? new FieldProjection.Include() : new FieldProjection.Exclude());
       return;
     }
-    computed(path, ExpressionParser.parse(value, VariableScope.root()));
+    computed(path, ExpressionParser.parse(value, scope), value);
   }
 
   private void operator(String path, BsonDocument document) {
@@ -126,18 +154,33 @@ final class ProjectionParser {
       }
       decide(Kind.INCLUSION, path);
       add(path, new FieldProjection.ElementMatch(path, elementFilter(path, condition)));
+    } else if (!findOperators && name.equals("$elemMatch")) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_PIPELINE_OPERATOR, "Cannot use $elemMatch in this context");
     } else if (name.equals("$meta")) {
       throw new MongoLakeException(
           ErrorCode.NOT_IMPLEMENTED, "Cannot project with $meta: text search is not supported");
-    } else if (name.equals("$literal") && document.size() == 1) {
-      computed(path, new Constant(argument));
     } else {
-      computed(path, ExpressionParser.parse(document, VariableScope.root()));
+      if (mode != Mode.ADDITION && kind == Kind.EXCLUSION) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_31252,
+            "Cannot use expression other than $meta in exclusion projection");
+      }
+      computed(path, ExpressionParser.parse(document, scope), document);
     }
   }
 
-  private void computed(String path, Expression expression) {
-    decide(Kind.INCLUSION, path);
+  private void computed(String path, Expression expression, BsonValue written) {
+    if (mode != Mode.ADDITION) {
+      if (kind == Kind.EXCLUSION) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_31310,
+            "Cannot use an expression "
+                + ValueText.element(path, written)
+                + " in an exclusion projection");
+      }
+      kind = Kind.INCLUSION;
+    }
     add(path, new FieldProjection.Computed(expression));
   }
 

@@ -140,6 +140,22 @@ class ProjectionTest {
   }
 
   @Test
+  void findComputesFieldsFromTheWholeDocumentAndRemoveLeavesThemOut() {
+    BsonDocument document = BsonDocument.parse("{_id: 1, a: 2}");
+    assertThat(project("{_id: 0, whole: '$$ROOT', gone: '$$REMOVE', n: '$$NOW'}", document))
+        .containsOnlyKeys("whole", "n")
+        .containsEntry("whole", document);
+  }
+
+  @Test
+  void findRefusesExpressionsInAnExclusionWithoutAStageContext() {
+    assertThatThrownBy(() -> project("{a: 0, b: '$a'}", SCHOOL))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class, e -> assertThat(e.errorCode().code()).isEqualTo(31310))
+        .hasMessage("Cannot use an expression b: \"$a\" in an exclusion projection");
+  }
+
+  @Test
   void idZeroAloneExcludesOnlyTheId() {
     assertThat(project("{_id: 0}", SCHOOL).keySet())
         .containsExactly("zipcode", "name", "students", "address", "tags");
@@ -204,7 +220,11 @@ class ProjectionTest {
   @Test
   void stageProjectionTreatsSliceAsAnExpression() {
     assertThatThrownBy(
-            () -> Projection.forStage(BsonDocument.parse("{tags: {$slice: 2}}")).apply(SCHOOL))
+            () ->
+                Projection.forStage(
+                        BsonDocument.parse("{tags: {$slice: 2}}"),
+                        dev.mongolake.aggregate.internal.expression.VariableScope.root())
+                    .apply(SCHOOL))
         .isInstanceOf(MongoLakeException.class)
         .hasMessageContaining("$slice");
   }
