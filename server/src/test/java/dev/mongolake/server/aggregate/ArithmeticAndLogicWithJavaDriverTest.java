@@ -261,6 +261,8 @@ class ArithmeticAndLogicWithJavaDriverTest {
                                 .append("lang", "js")))));
     assertThat(function.getErrorCode()).isEqualTo(238);
     assertThat(function.getErrorMessage())
-        .isEqualTo("Cannot evaluate expression $function: server-side JavaScript is not supported");
+        .isEqualTo(
+            "Invalid $project :: caused by :: Cannot evaluate expression $function: server-side"
+                + " JavaScript is not supported");
   }
 }
