@@ -225,9 +225,30 @@ public final class MongoLakeCollection<T> {
    * answered by {@link #count(Bson, int, int)}.
    */
   public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline) {
+    return aggregate(pipeline, null);
+  }
+
+  /**
+   * Runs an aggregation pipeline (see {@link #aggregate(List)}) with the command's {@code let}
+   * variables ({@code null} for none), evaluated once with {@code $$NOW}, the engine clock's time
+   * when the command starts. Stages that read or write other collections ({@code $lookup}, {@code
+   * $graphLookup}, {@code $unionWith}, {@code $out}, {@code $merge}) use this collection's
+   * database; {@code $out} and {@code $merge} write before this method returns. A first {@code
+   * $documents} is refused, as MongoDB refuses it outside a database-level aggregation.
+   */
+  public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline, Bson let) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
-    Pipeline parsed = Pipeline.parse(stages);
+    Pipeline parsed =
+        Pipeline.parse(
+            stages,
+            EngineAggregationEnvironment.of(
+                engine, namespace.database(), let == null ? null : toBsonDocument(let)));
+    if (!stages.isEmpty() && stages.getFirst().containsKey("$documents")) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE,
+          "'$documents' can only be run with database or cluster-level aggregation");
+    }
     Pipeline.FindPrefix prefix = Pipeline.findPrefix(stages);
     Optional<Pipeline.CountGroup> counting =
         Pipeline.countGroup(stages.subList(prefix.stages(), stages.size()));

@@ -1,12 +1,17 @@
 package dev.mongolake.aggregate;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeDatabase;
+import dev.mongolake.MongoLakeException;
 import java.time.Instant;
 import org.bson.BsonDocument;
 
 /**
  * What a pipeline may use beyond its input: the command's start time ({@code $$NOW}), its {@code
- * let} variables, and (for the stages that read or write other collections) the database. The
- * engine implements it per command; {@link #standalone} serves pipelines over a given input only.
+ * let} variables, and (for the stages that read or write other collections: {@code $lookup}, {@code
+ * $graphLookup}, {@code $unionWith}, {@code $out}, {@code $merge}) the databases. The engine
+ * implements it per command; {@link #standalone} serves pipelines over a given input only, and
+ * refuses the stages that need a database.
  */
 public interface AggregationEnvironment {
 
@@ -15,6 +20,32 @@ public interface AggregationEnvironment {
 
   /** The command's {@code let} document: variable names and their expressions (may be empty). */
   BsonDocument let();
+
+  /**
+   * The database the command runs in: where {@code from}, {@code coll} and {@code into} names
+   * resolve.
+   *
+   * @throws MongoLakeException NotImplemented when the pipeline has no database
+   */
+  default String databaseName() {
+    throw noDatabase();
+  }
+
+  /**
+   * A database of the same MongoLake, to read collections through their query planners and write to
+   * them.
+   *
+   * @throws MongoLakeException NotImplemented when the pipeline has no database
+   */
+  default MongoLakeDatabase database(String name) {
+    throw noDatabase();
+  }
+
+  private static MongoLakeException noDatabase() {
+    return new MongoLakeException(
+        ErrorCode.NOT_IMPLEMENTED,
+        "this pipeline runs over given documents only: it cannot read or write collections");
+  }
 
   /** An environment with no other collections, for pipelines over a given input. */
   static AggregationEnvironment standalone(Instant now, BsonDocument let) {

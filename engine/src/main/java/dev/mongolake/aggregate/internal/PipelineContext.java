@@ -56,6 +56,16 @@ public final class PipelineContext {
     return new PipelineContext(environment, extraScope, letValues, now);
   }
 
+  /**
+   * The context for a sub-pipeline ({@code $lookup}'s) whose scope {@code extraScope} defines the
+   * variables of {@code values} on top of this context's: one run of it, with those values bound.
+   */
+  public PipelineContext withVariables(VariableScope extraScope, Map<String, BsonValue> values) {
+    Map<String, BsonValue> all = new LinkedHashMap<>(letValues);
+    all.putAll(values);
+    return new PipelineContext(environment, extraScope, all, now);
+  }
+
   /** The variables visible to the pipeline's expressions. */
   public VariableScope scope() {
     return scope;

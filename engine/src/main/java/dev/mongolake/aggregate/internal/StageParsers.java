@@ -19,7 +19,13 @@ public final class StageParsers {
           Map.entry("$limit", LimitStage::parse),
           Map.entry("$project", ProjectStage::parse),
           Map.entry("$count", CountStage::parse),
-          Map.entry("$group", GroupStage::parse));
+          Map.entry("$group", GroupStage::parse),
+          Map.entry("$documents", DocumentsStage::parse),
+          Map.entry("$lookup", LookupStage::parse),
+          Map.entry("$unionWith", UnionWithStage::parse),
+          Map.entry("$graphLookup", GraphLookupStage::parse),
+          Map.entry("$out", OutStage::parse),
+          Map.entry("$merge", MergeStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(
@@ -31,6 +37,7 @@ public final class StageParsers {
           Map.entry("$listSessions", "the stage is not supported"),
           Map.entry("$listLocalSessions", "the stage is not supported"),
           Map.entry("$planCacheStats", "there is no plan cache"),
+          Map.entry("$indexStats", "index access statistics are not kept"),
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));
 

@@ -36,4 +36,10 @@ final class StageSpecs {
     }
     return value;
   }
+
+  /** A value as MongoDB's messages print it (relaxed extended JSON). */
+  static String json(BsonValue value) {
+    String wrapped = new BsonDocument("v", value).toJson();
+    return wrapped.substring("{\"v\": ".length(), wrapped.length() - 1);
+  }
 }
