@@ -129,6 +129,7 @@ public enum ErrorCode {
   LOCATION_51270(51270, "Location51270"),
   LOCATION_51756(51756, "Location51756"),
   LOCATION_51764(51764, "Location51764"),
+  LOCATION_4890500(4890500, "Location4890500"),
   LOCATION_5858203(5858203, "Location5858203");
 
   private final int code;

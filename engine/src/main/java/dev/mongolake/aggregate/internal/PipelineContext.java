@@ -1,6 +1,10 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
@@ -43,7 +47,16 @@ public final class PipelineContext {
     Map<String, BsonValue> values = new LinkedHashMap<>();
     Variables variables = new Variables(now);
     for (Map.Entry<String, BsonValue> variable : environment.let().entrySet()) {
-      BsonValue value = ExpressionParser.parse(variable.getValue(), scope).evaluate(variables);
+      Expression expression = ExpressionParser.parse(variable.getValue(), scope);
+      Dependencies reads = new Dependencies();
+      expression.addDependencies(reads);
+      if (reads.needsWholeDocument() || !reads.paths().isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_4890500,
+            "Command let Expression tried to access a field, but this is not allowed because"
+                + " command let expressions run before the query examines any documents.");
+      }
+      BsonValue value = expression.evaluate(variables);
       scope = scope.define(variable.getKey());
       variables.set(scope.slotOf(variable.getKey()), value);
       values.put(variable.getKey(), value);

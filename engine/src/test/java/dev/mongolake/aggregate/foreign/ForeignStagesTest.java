@@ -454,4 +454,88 @@ class ForeignStagesTest {
         ErrorCode.NOT_IMPLEMENTED,
         "Cannot run stage $indexStats: index access statistics are not kept");
   }
+
+  @Test
+  void commandLetMayNotReadDocuments() {
+    coll("c", "{_id: 1, a: 1}");
+    assertRefused(
+        () ->
+            db.collection("c", BsonDocument.class)
+                .aggregate(stages("{$match: {}}"), BsonDocument.parse("{x: '$a'}")),
+        ErrorCode.LOCATION_4890500,
+        "Command let Expression tried to access a field, but this is not allowed because command"
+            + " let expressions run before the query examines any documents.");
+  }
+
+  @Test
+  void lookupFromAMissingCollectionJoinsNothing() {
+    coll("orders", "{_id: 1, item: 'a'}");
+    assertThat(
+            all(
+                db.collection("orders", BsonDocument.class)
+                    .aggregate(
+                        stages(
+                            "{$lookup: {from: 'nothing', localField: 'item', foreignField:"
+                                + " 'sku', as: 'deep.j'}}"))))
+        .containsExactly(BsonDocument.parse("{_id: 1, item: 'a', deep: {j: []}}"));
+  }
+
+  @Test
+  void unionWithADocumentsPipelineNeedsNoCollection() {
+    coll("c", "{_id: 1}");
+    assertThat(
+            all(
+                db.collection("c", BsonDocument.class)
+                    .aggregate(stages("{$unionWith: {pipeline: [{$documents: [{a: 1}]}]}}"))))
+        .containsExactly(BsonDocument.parse("{_id: 1}"), BsonDocument.parse("{a: 1}"));
+    assertRefused(
+        () ->
+            db.collection("c", BsonDocument.class)
+                .aggregate(stages("{$unionWith: {pipeline: [{$match: {}}]}}")),
+        ErrorCode.FAILED_TO_PARSE,
+        "$unionWith stage without explicit collection must have a pipeline with $documents as"
+            + " first stage");
+  }
+
+  @Test
+  void graphLookupRestrictSearchWithMatchFiltersEveryRound() {
+    coll(
+        "airports",
+        "{_id: 0, airport: 'JFK', connects: ['BOS', 'ORD']}",
+        "{_id: 1, airport: 'BOS', connects: ['JFK', 'PWM']}",
+        "{_id: 2, airport: 'ORD', connects: ['JFK'], closed: true}",
+        "{_id: 3, airport: 'PWM', connects: ['BOS', 'LHR']}",
+        "{_id: 4, airport: 'LHR', connects: ['PWM']}");
+    coll("travelers", "{_id: 1, name: 'Dev', nearestAirport: 'JFK'}");
+    List<BsonDocument> out =
+        all(
+            db.collection("travelers", BsonDocument.class)
+                .aggregate(
+                    stages(
+                        "{$graphLookup: {from: 'airports', startWith: '$nearestAirport',"
+                            + " connectFromField: 'connects', connectToField: 'airport',"
+                            + " maxDepth: 2, depthField: 'hops', as: 'dest',"
+                            + " restrictSearchWithMatch: {closed: {$ne: true}}}}",
+                        "{$project: {d: '$dest.airport', h: '$dest.hops'}}")));
+    assertThat(out)
+        .containsExactly(
+            BsonDocument.parse(
+                "{_id: 1, d: ['JFK', 'BOS', 'PWM'], h: [{$numberLong: '0'}, {$numberLong: '1'},"
+                    + " {$numberLong: '2'}]}"));
+  }
+
+  @Test
+  void mergeKeepExistingInsertsOnlyNewDocumentsAndFailRefusesAMatch() {
+    coll("src", "{_id: 1, a: 10}", "{_id: 2, a: 20}");
+    MongoLakeCollection<BsonDocument> target = coll("dst", "{_id: 1, a: 1}");
+    MongoLakeCollection<BsonDocument> src = db.collection("src", BsonDocument.class);
+    all(src.aggregate(stages("{$merge: {into: 'dst', whenMatched: 'keepExisting'}}")));
+    assertThat(all(target.find().iterator()))
+        .containsExactly(
+            BsonDocument.parse("{_id: 1, a: 1}"), BsonDocument.parse("{_id: 2, a: 20}"));
+    assertThatThrownBy(() -> src.aggregate(stages("{$merge: {into: 'dst', whenMatched: 'fail'}}")))
+        .isInstanceOf(MongoLakeException.class)
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.DUPLICATE_KEY);
+  }
 }
