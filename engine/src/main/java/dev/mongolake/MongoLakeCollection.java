@@ -233,8 +233,10 @@ public final class MongoLakeCollection<T> {
    * variables ({@code null} for none), evaluated once with {@code $$NOW}, the engine clock's time
    * when the command starts. Stages that read or write other collections ({@code $lookup}, {@code
    * $graphLookup}, {@code $unionWith}, {@code $out}, {@code $merge}) use this collection's
-   * database; {@code $out} and {@code $merge} write before this method returns. A first {@code
-   * $documents} is refused, as MongoDB refuses it outside a database-level aggregation.
+   * database; {@code $out} and {@code $merge} write on the cursor's first {@code hasNext} (as the
+   * driver's cursor runs the pipeline when first read), so read it (or call {@code hasNext}) to
+   * write. A first {@code $documents} is refused, as MongoDB refuses it outside a database-level
+   * aggregation.
    */
   public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline, Bson let) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());

@@ -22,8 +22,9 @@ import org.bson.types.ObjectId;
  * target unless they are {@code _id}, as in MongoDB: 51183 otherwise) and then replaced, kept,
  * merged ({@code $set} of its fields), refused ({@code fail}: the insert's duplicate key) or
  * transformed by the update pipeline; unmatched ones are inserted, discarded or refused. Last stage
- * only; the pipeline returns no documents. Writes run when the pipeline does, one result at a time
- * (as in MongoDB, results written before a failure stay).
+ * only; the pipeline returns no documents. Writes run on the first read of the pipeline's results
+ * (see {@link WriteOnFirstRead}), one result at a time (as in MongoDB, results written before a
+ * failure stay).
  *
  * @param specification the stage as written
  * @param merge the parsed options
@@ -46,6 +47,10 @@ record MergeStage(BsonValue specification, MergeSpec merge) implements PipelineS
 
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    return new WriteOnFirstRead(() -> writeAll(input, context));
+  }
+
+  private void writeAll(Iterator<BsonDocument> input, PipelineContext context) {
     String db = merge.database() == null ? context.environment().databaseName() : merge.database();
     MongoLakeDatabase database = context.environment().database(db);
     MongoLakeCollection<BsonDocument> target =
@@ -59,7 +64,6 @@ record MergeStage(BsonValue specification, MergeSpec merge) implements PipelineS
       BsonDocument document = input.next();
       write(onId ? withId(document) : document, target, context);
     }
-    return List.<BsonDocument>of().iterator();
   }
 
   /**

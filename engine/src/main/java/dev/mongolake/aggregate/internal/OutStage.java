@@ -21,7 +21,7 @@ import org.bson.BsonValue;
  * results, as MongoDB does: they are written to a temporary collection of the target database (with
  * the target's indexes, so a unique index still refuses duplicates), which then replaces the target
  * by a rename; a failure leaves the target as it was. Last stage only; the pipeline returns no
- * documents. It runs when the pipeline does (not on the first read of its cursor).
+ * documents. It writes on the first read of the pipeline's results (see {@link WriteOnFirstRead}).
  *
  * @param specification the stage as written
  * @param database the target database, or {@code null} for the command's
@@ -99,6 +99,10 @@ record OutStage(BsonValue specification, String database, String collection)
 
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    return new WriteOnFirstRead(() -> replace(input, context));
+  }
+
+  private void replace(Iterator<BsonDocument> input, PipelineContext context) {
     List<BsonDocument> documents = new ArrayList<>();
     input.forEachRemaining(documents::add);
     String db = database == null ? context.environment().databaseName() : database;
@@ -130,7 +134,6 @@ record OutStage(BsonValue specification, String database, String collection)
       staging.drop();
       throw e;
     }
-    return List.<BsonDocument>of().iterator();
   }
 
   @Override

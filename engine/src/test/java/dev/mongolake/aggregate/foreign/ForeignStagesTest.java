@@ -367,7 +367,7 @@ class ForeignStagesTest {
     MongoLakeCollection<BsonDocument> target = coll("dst", "{_id: 9, k: 'old'}");
     target.createIndex(BsonDocument.parse("{k: 1}"), new IndexOptions().unique(true));
     assertThatThrownBy(
-            () -> db.collection("src", BsonDocument.class).aggregate(stages("{$out: 'dst'}")))
+            () -> all(db.collection("src", BsonDocument.class).aggregate(stages("{$out: 'dst'}"))))
         .isInstanceOf(MongoLakeException.class)
         .extracting(e -> ((MongoLakeException) e).errorCode())
         .isEqualTo(ErrorCode.DUPLICATE_KEY);
@@ -406,13 +406,16 @@ class ForeignStagesTest {
             BsonDocument.parse("{_id: 2, a: 20, twice: 2}"));
     assertRefused(
         () ->
-            src.aggregate(
-                stages("{$merge: {into: 'empty', whenMatched: 'merge', whenNotMatched: 'fail'}}")),
+            all(
+                src.aggregate(
+                    stages(
+                        "{$merge: {into: 'empty', whenMatched: 'merge', whenNotMatched:"
+                            + " 'fail'}}"))),
         ErrorCode.MERGE_STAGE_NO_MATCHING_DOCUMENT,
         "$merge could not find a matching document in the target collection for at least one"
             + " document in the source collection");
     assertRefused(
-        () -> src.aggregate(stages("{$merge: {into: 'dst', on: 'a'}}")),
+        () -> all(src.aggregate(stages("{$merge: {into: 'dst', on: 'a'}}"))),
         ErrorCode.LOCATION_51183,
         "Cannot find index to verify that join fields will be unique");
     assertRefused(
@@ -444,6 +447,18 @@ class ForeignStagesTest {
     assertThat(out.getFirst()).isEqualTo(BsonDocument.parse("{_id: 1, sku: 'a', n: 5}"));
     assertThat(out.get(1).getString("sku").getValue()).isEqualTo("z");
     assertThat(out.get(1).get("_id").isObjectId()).isTrue();
+  }
+
+  @Test
+  void outAndMergeWriteOnlyOnceTheirResultsAreRead() {
+    coll("src", "{_id: 1}");
+    MongoLakeCursor<BsonDocument> opened =
+        db.collection("src", BsonDocument.class).aggregate(stages("{$out: 'dst'}"));
+    assertThat(db.listCollectionNames()).containsExactly("src");
+    assertThat(opened.hasNext()).isFalse();
+    assertThat(db.listCollectionNames()).containsExactlyInAnyOrder("src", "dst");
+    db.collection("src", BsonDocument.class).aggregate(stages("{$merge: 'other'}")).close();
+    assertThat(db.listCollectionNames()).containsExactlyInAnyOrder("src", "dst");
   }
 
   @Test
@@ -533,7 +548,8 @@ class ForeignStagesTest {
     assertThat(all(target.find().iterator()))
         .containsExactly(
             BsonDocument.parse("{_id: 1, a: 1}"), BsonDocument.parse("{_id: 2, a: 20}"));
-    assertThatThrownBy(() -> src.aggregate(stages("{$merge: {into: 'dst', whenMatched: 'fail'}}")))
+    assertThatThrownBy(
+            () -> all(src.aggregate(stages("{$merge: {into: 'dst', whenMatched: 'fail'}}"))))
         .isInstanceOf(MongoLakeException.class)
         .extracting(e -> ((MongoLakeException) e).errorCode())
         .isEqualTo(ErrorCode.DUPLICATE_KEY);

@@ -339,4 +339,30 @@ class LookupUnionOutMergeWithJavaDriverTest {
         "$lookup requires either 'pipeline' or both 'localField' and 'foreignField' to be"
             + " specified");
   }
+
+  @Test
+  void explainingAnOutPipelineWritesNothing() {
+    MongoCollection<Document> source = coll("source", "{_id: 1}");
+    source
+        .aggregate(List.of(Aggregates.out("copy")))
+        .explain(com.mongodb.ExplainVerbosity.QUERY_PLANNER);
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("source");
+    assertCommandError(
+        () ->
+            source
+                .aggregate(List.of(Aggregates.out("copy")))
+                .explain(com.mongodb.ExplainVerbosity.EXECUTION_STATS),
+        238,
+        "Cannot explain $out with execution statistics: it would write; use the queryPlanner"
+            + " verbosity");
+    assertCommandError(
+        () ->
+            db.runCommand(
+                new Document("aggregate", "source")
+                    .append("pipeline", List.of(Document.parse("{$out: 'copy'}")))
+                    .append("explain", true)),
+        238,
+        "aggregate's 'explain' option is not supported: use the explain command");
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("source");
+  }
 }

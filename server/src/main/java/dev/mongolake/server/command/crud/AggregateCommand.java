@@ -97,6 +97,12 @@ public final class AggregateCommand extends CollectionCommand {
     int batchSize =
         new CommandArguments("aggregate.cursor", args.document("cursor", new BsonDocument()))
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    if (args.bool("explain", false)) {
+      // Running the pipeline would answer results, not a plan (and $out/$merge would write).
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "aggregate's 'explain' option is not supported: use the explain command");
+    }
     BsonDocument let = args.document("let", null);
     if (!request.body().get("aggregate").isString()) {
       if (!request.body().get("aggregate").isNumber()
