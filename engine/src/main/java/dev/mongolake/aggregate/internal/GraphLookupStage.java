@@ -121,6 +121,12 @@ record GraphLookupStage(
           "$graphLookup requires 'from', 'as', 'startWith', 'connectFromField', and"
               + " 'connectToField' to be specified.");
     }
+    StageSpecs.fieldPath(as);
+    StageSpecs.fieldPath(connectFrom);
+    StageSpecs.fieldPath(connectTo);
+    if (depthField != null) {
+      StageSpecs.fieldPath(depthField);
+    }
     return new GraphLookupStage(
         spec, from, as, startWith, connectFrom, connectTo, depthField, maxDepth, restrict);
   }

@@ -153,6 +153,11 @@ record LookupStage(
             "$lookup with a 'let' argument must also specify 'pipeline'");
       }
     }
+    StageSpecs.fieldPath(as);
+    if (!localField.isEmpty()) {
+      StageSpecs.fieldPath(localField);
+      StageSpecs.fieldPath(foreignField);
+    }
     return new LookupStage(
         spec,
         from,

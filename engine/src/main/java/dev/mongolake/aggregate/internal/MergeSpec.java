@@ -190,7 +190,7 @@ record MergeSpec(
       return List.of("_id");
     }
     if (value.isString()) {
-      return List.of(value.asString().getValue());
+      return List.of(StageSpecs.fieldPath(value.asString().getValue()));
     }
     if (!value.isArray()) {
       throw new MongoLakeException(
@@ -205,7 +205,7 @@ record MergeSpec(
             ErrorCode.LOCATION_51134,
             "$merge 'on' array elements must be strings, but found " + BsonTypeNames.of(element));
       }
-      fields.add(element.asString().getValue());
+      fields.add(StageSpecs.fieldPath(element.asString().getValue()));
     }
     if (fields.isEmpty()) {
       throw new MongoLakeException(

@@ -217,6 +217,25 @@ class ForeignStagesTest {
   }
 
   @Test
+  void joinOutputFieldsMustBeFieldPaths() {
+    MongoLakeCollection<BsonDocument> orders = coll("orders", "{_id: 1}");
+    assertRefused(
+        () ->
+            orders.aggregate(
+                stages("{$lookup: {from: 'x', localField: 'a', foreignField: 'b', as: '$j'}}")),
+        ErrorCode.LOCATION_16410,
+        "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
+    assertRefused(
+        () ->
+            orders.aggregate(
+                stages(
+                    "{$graphLookup: {from: 'x', startWith: 1, connectFromField: 'a..b',"
+                        + " connectToField: 'c', as: 'd'}}")),
+        ErrorCode.LOCATION_15998,
+        "FieldPath field names may not be empty strings.");
+  }
+
+  @Test
   void lookupWithoutFromReadsItsDocuments() {
     coll("orders", "{_id: 1, k: 2}");
     List<BsonDocument> out =
