@@ -212,10 +212,10 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
-   * Runs an aggregation pipeline over a snapshot of the collection. The stages supported so far:
-   * {@code $match}, {@code $sort}, {@code $skip}, {@code $limit}, {@code $project} (field inclusion
-   * and exclusion), {@code $count} and {@code $group} (field-path expressions and the common
-   * accumulators); others fail with MongoDB's unrecognized-stage error.
+   * Runs an aggregation pipeline over a snapshot of the collection, with the stages {@code
+   * StageParsers} registers (the join and write stages {@code $lookup}, {@code $graphLookup},
+   * {@code $unionWith}, {@code $out} and {@code $merge} among them); stages MongoDB has that
+   * MongoLake refuses fail NotImplemented, unknown ones with MongoDB's unrecognized-stage error.
    *
    * <p>The pipeline's leading {@code $match}, {@code $sort}, {@code $skip} and {@code $limit} run
    * as the equivalent find ({@link Pipeline#findPrefix}), through the query planner (indexes,

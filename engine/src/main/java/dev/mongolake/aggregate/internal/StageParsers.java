@@ -38,6 +38,7 @@ public final class StageParsers {
           Map.entry("$listLocalSessions", "the stage is not supported"),
           Map.entry("$planCacheStats", "there is no plan cache"),
           Map.entry("$indexStats", "index access statistics are not kept"),
+          Map.entry("$currentOp", "the stage is not supported"),
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));
 

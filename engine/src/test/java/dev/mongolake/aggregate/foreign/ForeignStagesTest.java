@@ -381,6 +381,19 @@ class ForeignStagesTest {
   }
 
   @Test
+  void outWritesIntoAnotherDatabase() {
+    coll("src", "{_id: 1}");
+    assertThat(
+            all(
+                db.collection("src", BsonDocument.class)
+                    .aggregate(stages("{$out: {db: 'reports', coll: 'copy'}}"))))
+        .isEmpty();
+    assertThat(all(lake.db("reports").collection("copy", BsonDocument.class).find().iterator()))
+        .containsExactly(BsonDocument.parse("{_id: 1}"));
+    assertThat(lake.db("reports").listCollectionNames()).containsExactly("copy");
+  }
+
+  @Test
   void outThatFailsLeavesTheTargetAsItWas() {
     coll("src", "{_id: 1, k: 'a'}", "{_id: 2, k: 'a'}");
     MongoLakeCollection<BsonDocument> target = coll("dst", "{_id: 9, k: 'old'}");

@@ -158,6 +158,17 @@ class LookupUnionOutMergeWithJavaDriverTest {
   }
 
   @Test
+  void databaseLevelAggregationCursorsContinueWithGetMore() {
+    List<Document> out =
+        db.aggregate(List.of(Document.parse("{$documents: [{x: 1}, {x: 2}, {x: 3}]}")))
+            .batchSize(1)
+            .into(new ArrayList<>());
+    assertThat(out)
+        .containsExactly(
+            Document.parse("{x: 1}"), Document.parse("{x: 2}"), Document.parse("{x: 3}"));
+  }
+
+  @Test
   void unionWithCombinesTheManualsSalesCollections() {
     MongoCollection<Document> first =
         coll(
