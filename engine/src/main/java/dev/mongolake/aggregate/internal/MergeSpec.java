@@ -27,6 +27,7 @@ import org.bson.BsonValue;
  * @param on the fields identifying a target document
  * @param explicitOn whether {@code on} was given
  * @param let the variables of the {@code whenMatched} pipeline with their expressions
+ * @param letScope the scope defining them, where the {@code whenMatched} pipeline parsed
  * @param whenMatched the mode, or {@code "pipeline"}
  * @param updatePipeline the {@code whenMatched} pipeline's stages, or {@code null}
  * @param whenNotMatched the mode

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 
@@ -108,7 +109,7 @@ record MergeStage(BsonValue specification, MergeSpec merge) implements PipelineS
       BsonValue value = single(document, field);
       if (value == null
           || value.isNull()
-          || value.getBsonType() == org.bson.BsonType.UNDEFINED
+          || value.getBsonType() == BsonType.UNDEFINED
           || value.isArray()) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_51132,

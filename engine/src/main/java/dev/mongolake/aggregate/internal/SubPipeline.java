@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
@@ -39,7 +40,7 @@ record SubPipeline(
               : "BSON field '"
                   + owner
                   + ".pipeline' is the wrong type '"
-                  + dev.mongolake.BsonTypeNames.of(value)
+                  + BsonTypeNames.of(value)
                   + "', expected type 'array'");
     }
     List<BsonDocument> specs = new ArrayList<>();

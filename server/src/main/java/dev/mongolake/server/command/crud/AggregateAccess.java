@@ -6,8 +6,10 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -39,20 +41,18 @@ final class AggregateAccess {
       case "$lookup", "$graphLookup" -> {
         if (spec instanceof BsonDocument document) {
           BsonValue pipeline = document.get("pipeline");
-          if (document.get("from") instanceof org.bson.BsonString from
-              && !startsWithDocuments(pipeline)) {
+          if (document.get("from") instanceof BsonString from && !startsWithDocuments(pipeline)) {
             read(database, from.getValue(), out);
           }
           out.addAll(of(database, pipeline));
         }
       }
       case "$unionWith" -> {
-        if (spec instanceof org.bson.BsonString coll) {
+        if (spec instanceof BsonString coll) {
           read(database, coll.getValue(), out);
         } else if (spec instanceof BsonDocument document) {
           BsonValue pipeline = document.get("pipeline");
-          if (document.get("coll") instanceof org.bson.BsonString coll
-              && !startsWithDocuments(pipeline)) {
+          if (document.get("coll") instanceof BsonString coll && !startsWithDocuments(pipeline)) {
             read(database, coll.getValue(), out);
           }
           out.addAll(of(database, pipeline));
@@ -88,24 +88,24 @@ final class AggregateAccess {
     if (spec instanceof BsonDocument document) {
       target = field.equals("into") ? document.get("into") : document;
       if (target instanceof BsonDocument namespace) {
-        if (namespace.get("db") instanceof org.bson.BsonString name) {
+        if (namespace.get("db") instanceof BsonString name) {
           db = name.getValue();
         }
         target = namespace.get("coll");
       }
     }
-    if (target instanceof org.bson.BsonString collection) {
+    if (target instanceof BsonString collection) {
       String targetDb = db;
       namespace(targetDb, collection.getValue())
           .ifPresent(ns -> out.add(Access.to(Resource.collection(ns), first, second)));
     }
   }
 
-  private static java.util.Optional<Namespace> namespace(String database, String collection) {
+  private static Optional<Namespace> namespace(String database, String collection) {
     try {
-      return java.util.Optional.of(new Namespace(database, collection));
+      return Optional.of(new Namespace(database, collection));
     } catch (RuntimeException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 }
