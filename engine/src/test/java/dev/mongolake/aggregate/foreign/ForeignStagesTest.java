@@ -236,6 +236,25 @@ class ForeignStagesTest {
   }
 
   @Test
+  void lookupMatchesARegularExpressionLocalValueByEqualityNotAsAPattern() {
+    coll("local", "{_id: 1, k: {$regularExpression: {pattern: 'a', options: ''}}}");
+    coll(
+        "foreign",
+        "{_id: 1, p: {$regularExpression: {pattern: 'a', options: ''}}}",
+        "{_id: 2, p: 'a'}",
+        "{_id: 3, p: 'abc'}");
+    assertThat(
+            all(
+                db.collection("local", BsonDocument.class)
+                    .aggregate(
+                        stages(
+                            "{$lookup: {from: 'foreign', localField: 'k', foreignField: 'p', as:"
+                                + " 'j'}}",
+                            "{$project: {ids: '$j._id'}}"))))
+        .containsExactly(BsonDocument.parse("{_id: 1, ids: [1]}"));
+  }
+
+  @Test
   void lookupWithoutFromReadsItsDocuments() {
     coll("orders", "{_id: 1, k: 2}");
     List<BsonDocument> out =
