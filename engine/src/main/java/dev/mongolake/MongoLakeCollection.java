@@ -213,10 +213,10 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
-   * Runs an aggregation pipeline over a snapshot of the collection. The stages supported so far:
-   * {@code $match}, {@code $sort}, {@code $skip}, {@code $limit}, {@code $project} (field inclusion
-   * and exclusion), {@code $count} and {@code $group} (field-path expressions and the common
-   * accumulators); others fail with MongoDB's unrecognized-stage error.
+   * Runs an aggregation pipeline over a snapshot of the collection, with the stages {@code
+   * StageParsers} registers (the join and write stages {@code $lookup}, {@code $graphLookup},
+   * {@code $unionWith}, {@code $out} and {@code $merge} among them); stages MongoDB has that
+   * MongoLake refuses fail NotImplemented, unknown ones with MongoDB's unrecognized-stage error.
    *
    * <p>The pipeline's leading {@code $match}, {@code $sort}, {@code $skip} and {@code $limit} run
    * as the equivalent find ({@link Pipeline#findPrefix}), through the query planner (indexes,
@@ -226,9 +226,45 @@ public final class MongoLakeCollection<T> {
    * answered by {@link #count(Bson, int, int)}.
    */
   public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline) {
+    return aggregate(pipeline, null);
+  }
+
+  /**
+   * Runs an aggregation pipeline (see {@link #aggregate(List)}) with the command's {@code let}
+   * variables ({@code null} for none), evaluated once with {@code $$NOW}, the engine clock's time
+   * when the command starts. Stages that read or write other collections ({@code $lookup}, {@code
+   * $graphLookup}, {@code $unionWith}, {@code $out}, {@code $merge}) use this collection's
+   * database; {@code $out} and {@code $merge} write on the cursor's first {@code hasNext} (as the
+   * driver's cursor runs the pipeline when first read), so read it (or call {@code hasNext}) to
+   * write. A first {@code $documents} is refused, as MongoDB refuses it outside a database-level
+   * aggregation.
+   */
+  public MongoLakeCursor<T> aggregate(List<? extends Bson> pipeline, Bson let) {
+    return aggregate(pipeline, let, true);
+  }
+
+  /**
+   * Runs an aggregation pipeline (see {@link #aggregate(List, Bson)}); without {@code
+   * allowDiskUse}, a blocking stage over its 100 MiB memory limit fails with
+   * QueryExceededMemoryLimitNoDiskUseAllowed instead of spilling to temporary files.
+   */
+  public MongoLakeCursor<T> aggregate(
+      List<? extends Bson> pipeline, Bson let, boolean allowDiskUse) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
-    Pipeline parsed = Pipeline.parse(stages);
+    Pipeline parsed =
+        Pipeline.parse(
+            stages,
+            EngineAggregationEnvironment.of(
+                engine,
+                namespace.database(),
+                let == null ? null : toBsonDocument(let),
+                allowDiskUse));
+    if (!stages.isEmpty() && stages.getFirst().containsKey("$documents")) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE,
+          "'$documents' can only be run with database or cluster-level aggregation");
+    }
     Pipeline.FindPrefix prefix = parsed.findPrefix();
     Optional<Pipeline.CountGroup> counting = parsed.drop(prefix.stages()).countGroup();
     if (counting.isPresent()) {

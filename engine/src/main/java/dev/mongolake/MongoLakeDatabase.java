@@ -1,9 +1,14 @@
 package dev.mongolake;
 
+import com.mongodb.MongoClientSettings;
+import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.internal.engine.Engine;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /** A database: a namespace for collections. Thread-safe and cheap to create. */
 public final class MongoLakeDatabase {
@@ -55,5 +60,58 @@ public final class MongoLakeDatabase {
     for (Namespace namespace : engine.collections(name)) {
       engine.dropCollection(namespace);
     }
+  }
+
+  /**
+   * A database-level aggregation ({@code {aggregate: 1}}): the pipeline must start with a stage
+   * that makes its own documents ({@code $documents}); its other stages may read and write this
+   * database's collections as in {@link MongoLakeCollection#aggregate(List, Bson)}. {@code let}
+   * ({@code null} for none) is evaluated once with {@code $$NOW} from the engine's clock.
+   *
+   * @throws MongoLakeException InvalidNamespace for an empty pipeline or one whose first stage
+   *     needs a collection
+   */
+  public MongoLakeCursor<BsonDocument> aggregate(List<? extends Bson> pipeline, Bson let) {
+    List<BsonDocument> stages = new ArrayList<>(pipeline.size());
+    pipeline.forEach(
+        stage ->
+            stages.add(
+                stage.toBsonDocument(
+                    BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry())));
+    Pipeline parsed =
+        Pipeline.parse(
+            stages,
+            EngineAggregationEnvironment.of(
+                engine,
+                name,
+                let == null
+                    ? null
+                    : let.toBsonDocument(
+                        BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry())));
+    if (stages.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE, "{aggregate: 1} is not valid for an empty pipeline.");
+    }
+    String first = stages.getFirst().getFirstKey();
+    if (!first.equals("$documents")) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_NAMESPACE,
+          "{aggregate: 1} is not valid for '" + first + "'; a collection is required.");
+    }
+    Iterator<BsonDocument> results = parsed.run(List.<BsonDocument>of().iterator());
+    return new MongoLakeCursor<>() {
+      @Override
+      public boolean hasNext() {
+        return results.hasNext();
+      }
+
+      @Override
+      public BsonDocument next() {
+        return results.next();
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 }

@@ -1,13 +1,18 @@
 package dev.mongolake.aggregate;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeDatabase;
+import dev.mongolake.MongoLakeException;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.bson.BsonDocument;
 
 /**
  * What a pipeline may use beyond its input: the command's start time ({@code $$NOW}), its {@code
- * let} variables, and (for the stages that read or write other collections) the database. The
- * engine implements it per command; {@link #standalone} serves pipelines over a given input only.
+ * let} variables, and (for the stages that read or write other collections: {@code $lookup}, {@code
+ * $graphLookup}, {@code $unionWith}, {@code $out}, {@code $merge}) the databases. The engine
+ * implements it per command; {@link #standalone} serves pipelines over a given input only, and
+ * refuses the stages that need a database.
  */
 public interface AggregationEnvironment {
 
@@ -32,10 +37,36 @@ public interface AggregationEnvironment {
 
   /**
    * Where stages spill: a folder the command's temporary files go under (the engine's is {@code
-   * _tmp} in the data directory, emptied at start).
+   * _mongolake/tmp} in the data folder, emptied at start).
    */
   default Path spillDirectory() {
     return Path.of(System.getProperty("java.io.tmpdir"), "mongolake-spill");
+  }
+
+  /**
+   * The database the command runs in: where {@code from}, {@code coll} and {@code into} names
+   * resolve.
+   *
+   * @throws MongoLakeException NotImplemented when the pipeline has no database
+   */
+  default String databaseName() {
+    throw noDatabase();
+  }
+
+  /**
+   * A database of the same MongoLake, to read collections through their query planners and write to
+   * them.
+   *
+   * @throws MongoLakeException NotImplemented when the pipeline has no database
+   */
+  default MongoLakeDatabase database(String name) {
+    throw noDatabase();
+  }
+
+  private static MongoLakeException noDatabase() {
+    return new MongoLakeException(
+        ErrorCode.NOT_IMPLEMENTED,
+        "this pipeline runs over given documents only: it cannot read or write collections");
   }
 
   /** An environment with no other collections, for pipelines over a given input. */

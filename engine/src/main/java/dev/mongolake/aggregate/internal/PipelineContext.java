@@ -1,6 +1,10 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
@@ -47,7 +51,16 @@ public final class PipelineContext implements AutoCloseable {
     Map<String, BsonValue> values = new LinkedHashMap<>();
     Variables variables = new Variables(now);
     for (Map.Entry<String, BsonValue> variable : environment.let().entrySet()) {
-      BsonValue value = ExpressionParser.parse(variable.getValue(), scope).evaluate(variables);
+      Expression expression = ExpressionParser.parse(variable.getValue(), scope);
+      Dependencies reads = new Dependencies();
+      expression.addDependencies(reads);
+      if (reads.needsWholeDocument() || !reads.paths().isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_4890500,
+            "Command let Expression tried to access a field, but this is not allowed because"
+                + " command let expressions run before the query examines any documents.");
+      }
+      BsonValue value = expression.evaluate(variables);
       scope = scope.define(variable.getKey());
       variables.set(scope.slotOf(variable.getKey()), value);
       values.put(variable.getKey(), value);
@@ -59,6 +72,16 @@ public final class PipelineContext implements AutoCloseable {
   /** The context for a sub-pipeline that sees {@code extraScope}'s variables too. */
   public PipelineContext withScope(VariableScope extraScope) {
     return new PipelineContext(environment, extraScope, letValues, now, spillFiles);
+  }
+
+  /**
+   * The context for a sub-pipeline ({@code $lookup}'s) whose scope {@code extraScope} defines the
+   * variables of {@code values} on top of this context's: one run of it, with those values bound.
+   */
+  public PipelineContext withVariables(VariableScope extraScope, Map<String, BsonValue> values) {
+    Map<String, BsonValue> all = new LinkedHashMap<>(letValues);
+    all.putAll(values);
+    return new PipelineContext(environment, extraScope, all, now, spillFiles);
   }
 
   /** The variables visible to the pipeline's expressions. */

@@ -31,7 +31,13 @@ public final class StageParsers {
           Map.entry("$unwind", UnwindStage::parse),
           Map.entry("$sample", SampleStage::parse),
           Map.entry("$redact", RedactStage::parse),
-          Map.entry("$facet", FacetStage::parse));
+          Map.entry("$facet", FacetStage::parse),
+          Map.entry("$documents", DocumentsStage::parse),
+          Map.entry("$lookup", LookupStage::parse),
+          Map.entry("$unionWith", UnionWithStage::parse),
+          Map.entry("$graphLookup", GraphLookupStage::parse),
+          Map.entry("$out", OutStage::parse),
+          Map.entry("$merge", MergeStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(
@@ -43,6 +49,8 @@ public final class StageParsers {
           Map.entry("$listSessions", "the stage is not supported"),
           Map.entry("$listLocalSessions", "the stage is not supported"),
           Map.entry("$planCacheStats", "there is no plan cache"),
+          Map.entry("$indexStats", "index access statistics are not kept"),
+          Map.entry("$currentOp", "the stage is not supported"),
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));
 

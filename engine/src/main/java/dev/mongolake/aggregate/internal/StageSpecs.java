@@ -36,4 +36,34 @@ final class StageSpecs {
     }
     return value;
   }
+
+  /** A value as MongoDB's messages print it (relaxed extended JSON). */
+  static String json(BsonValue value) {
+    String wrapped = new BsonDocument("v", value).toJson();
+    return wrapped.substring("{\"v\": ".length(), wrapped.length() - 1);
+  }
+
+  /**
+   * A dotted path a stage reads or writes ({@code $lookup}'s {@code as}, {@code $graphLookup}'s
+   * fields), checked as MongoDB's FieldPath is.
+   */
+  static String fieldPath(String path) {
+    if (path.isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
+    }
+    for (String name : path.split("\\.", -1)) {
+      if (name.isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
+      }
+      if (name.startsWith("$")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_16410,
+            "FieldPath field names may not start with '$'. Consider using $getField or"
+                + " $setField.");
+      }
+    }
+    return path;
+  }
 }

@@ -112,6 +112,11 @@ public final class Engine implements AutoCloseable {
     this.indexFiles = new PersistedIndexes(storage);
   }
 
+  /** The time source for {@code $currentDate}, timestamps, TTL and {@code $$NOW}. */
+  public Clock clock() {
+    return clock;
+  }
+
   /** The collection's Delta table, once a flush created it. */
   public Optional<DocumentTable> table(Namespace namespace) {
     CollectionState state = collections.get(namespace);

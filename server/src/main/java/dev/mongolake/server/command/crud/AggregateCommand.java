@@ -13,6 +13,7 @@ import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.diagnostic.StorageStats;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonArray;
@@ -37,9 +38,10 @@ public final class AggregateCommand extends CollectionCommand {
               "explain",
               "allowDiskUse",
               "cursor",
-              "bypassDocumentValidation")
+              "bypassDocumentValidation",
+              "let")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
-          .refusing("let", "exchange", "isMapReduceCommand", "fromMongos", "needsMerge");
+          .refusing("exchange", "isMapReduceCommand", "fromMongos", "needsMerge");
 
   @Override
   public String name() {
@@ -57,16 +59,25 @@ public final class AggregateCommand extends CollectionCommand {
    */
   @Override
   public Access access(CommandRequest request) {
+    List<Access> foreign = AggregateAccess.of(request.database(), request.body().get("pipeline"));
+    Access own;
     if (!request.body().isString(name())) {
-      // A database-level aggregation ({aggregate: 1}), which run() refuses for now.
-      return Access.to(Resource.database(request.database()), ActionType.FIND);
+      // A database-level aggregation ({aggregate: 1}) reads no collection of its own.
+      own = Access.to(Resource.database(request.database()), ActionType.FIND);
+    } else {
+      boolean collStats =
+          request.body().get("pipeline") instanceof BsonArray pipeline
+              && !pipeline.isEmpty()
+              && pipeline.get(0) instanceof BsonDocument first
+              && first.containsKey("$collStats");
+      own = onCollection(request, collStats ? ActionType.COLL_STATS : ActionType.FIND);
     }
-    boolean collStats =
-        request.body().get("pipeline") instanceof BsonArray pipeline
-            && !pipeline.isEmpty()
-            && pipeline.get(0) instanceof BsonDocument first
-            && first.containsKey("$collStats");
-    return onCollection(request, collStats ? ActionType.COLL_STATS : ActionType.FIND);
+    if (foreign.isEmpty()) {
+      return own;
+    }
+    List<Access> all = new ArrayList<>(foreign);
+    all.addFirst(own);
+    return Access.allOf(all);
   }
 
   @Override
@@ -77,13 +88,6 @@ public final class AggregateCommand extends CollectionCommand {
   @Override
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
-    if (!request.body().get("aggregate").isString()) {
-      throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED,
-          "Cannot run a database-level aggregation ({aggregate: 1}): it is not supported yet");
-    }
-    Namespace namespace = args.namespace(request.database());
-    IndexHint.check(lake(), namespace, request.body().get("hint"));
     List<BsonDocument> pipeline = args.documents("pipeline");
     if (!request.body().containsKey("cursor") && !request.body().containsKey("explain")) {
       throw new MongoLakeException(
@@ -93,6 +97,29 @@ public final class AggregateCommand extends CollectionCommand {
     int batchSize =
         new CommandArguments("aggregate.cursor", args.document("cursor", new BsonDocument()))
             .nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
+    if (args.bool("explain", false)) {
+      // Running the pipeline would answer results, not a plan (and $out/$merge would write).
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "aggregate's 'explain' option is not supported: use the explain command");
+    }
+    BsonDocument let = args.document("let", null);
+    if (!request.body().get("aggregate").isString()) {
+      if (!request.body().get("aggregate").isNumber()
+          || request.body().get("aggregate").asNumber().doubleValue() != 1) {
+        throw new MongoLakeException(
+            ErrorCode.FAILED_TO_PARSE,
+            "Invalid command format: the 'aggregate' field must specify a collection name or 1");
+      }
+      return cursors.firstBatch(
+          request.database() + ".$cmd.aggregate",
+          lake().db(request.database()).aggregate(pipeline, let),
+          batchSize,
+          false,
+          request.cursorOwner());
+    }
+    Namespace namespace = args.namespace(request.database());
+    IndexHint.check(lake(), namespace, request.body().get("hint"));
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
       return cursors.firstBatch(
           namespace.fullName(),
@@ -103,7 +130,7 @@ public final class AggregateCommand extends CollectionCommand {
     }
     return cursors.firstBatch(
         namespace.fullName(),
-        collection(namespace).aggregate(pipeline),
+        collection(namespace).aggregate(pipeline, let, args.bool("allowDiskUse", true)),
         batchSize,
         false,
         request.cursorOwner());

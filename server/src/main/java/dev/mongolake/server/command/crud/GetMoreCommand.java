@@ -77,11 +77,15 @@ public final class GetMoreCommand implements Command {
       throw new MongoLakeException(
           ErrorCode.TYPE_MISMATCH, "BSON field 'getMore.collection' is missing or not a string");
     }
-    Namespace namespace =
-        new Namespace(request.database(), body.getString("collection").getValue());
+    String collection = body.getString("collection").getValue();
+    // The cursors of {aggregate: 1} and listCollections name the database's $cmd namespace.
+    String namespace =
+        collection.startsWith("$cmd.")
+            ? request.database() + "." + collection
+            : new Namespace(request.database(), collection).fullName();
     return cursors.nextBatch(
         id.asNumber().longValue(),
-        namespace.fullName(),
+        namespace,
         args.nonNegativeInt("batchSize", 0),
         request.cursorOwners());
   }

@@ -231,6 +231,16 @@ final class QueryExplainers {
     public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
       CommandArguments args = new CommandArguments(commandName(), command);
       List<BsonDocument> pipeline = args.documents("pipeline");
+      if (execute
+          && !pipeline.isEmpty()
+          && (pipeline.getLast().containsKey("$out") || pipeline.getLast().containsKey("$merge"))) {
+        // Executing the pipeline would write: explain never does.
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED,
+            "Cannot explain "
+                + pipeline.getLast().getFirstKey()
+                + " with execution statistics: it would write; use the queryPlanner verbosity");
+      }
       long start = target.clock().millis();
       long returned = 0;
       // Opening the pipeline parses it, so an invalid stage fails here as the command would.

@@ -1,0 +1,51 @@
+package dev.mongolake;
+
+import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.internal.engine.Engine;
+import java.time.Instant;
+import org.bson.BsonDocument;
+
+/**
+ * The environment of one aggregate command run by the engine: {@code $$NOW} read once from the
+ * engine's clock, the command's {@code let}, and the engine's databases for the stages that read or
+ * write other collections.
+ *
+ * @param now the command's start
+ * @param let the command's {@code let} expressions
+ * @param databaseName the database the command runs in
+ * @param engine the engine holding every database
+ * @param allowDiskUse whether blocking stages over their memory limit may spill
+ */
+record EngineAggregationEnvironment(
+    Instant now, BsonDocument let, String databaseName, Engine engine, boolean allowDiskUse)
+    implements AggregationEnvironment {
+
+  EngineAggregationEnvironment {
+    let = let.clone();
+  }
+
+  static EngineAggregationEnvironment of(Engine engine, String databaseName, BsonDocument let) {
+    return of(engine, databaseName, let, true);
+  }
+
+  static EngineAggregationEnvironment of(
+      Engine engine, String databaseName, BsonDocument let, boolean allowDiskUse) {
+    return new EngineAggregationEnvironment(
+        engine.clock().instant(),
+        let == null ? new BsonDocument() : let,
+        databaseName,
+        engine,
+        allowDiskUse);
+  }
+
+  @Override
+  public java.nio.file.Path spillDirectory() {
+    return engine.spillDirectory();
+  }
+
+  @Override
+  public MongoLakeDatabase database(String name) {
+    Namespace.validateDatabaseName(name);
+    return new MongoLakeDatabase(name, engine);
+  }
+}

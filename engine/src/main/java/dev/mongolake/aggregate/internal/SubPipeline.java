@@ -1,0 +1,130 @@
+package dev.mongolake.aggregate.internal;
+
+import dev.mongolake.BsonTypeNames;
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.internal.SpecNesting;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * The pipeline of a {@code $lookup} or {@code $unionWith}, parsed once in the scope its stage gives
+ * it and run once per use: over a foreign collection (its leading {@code $match}, {@code $sort},
+ * {@code $skip} and {@code $limit} run as the collection's find, through its query planner), or
+ * from its own {@code $documents}. Stages that write ({@code $out}, {@code $merge}) are refused
+ * inside, as in MongoDB.
+ *
+ * @param specification the stages as written
+ * @param stages the parsed stages
+ * @param prefix the leading stages a find runs
+ */
+record SubPipeline(
+    List<BsonDocument> specification, List<PipelineStage> stages, Pipeline.FindPrefix prefix) {
+
+  /**
+   * Parses {@code value} (an array of stage documents) for {@code owner} ({@code $lookup}, {@code
+   * $unionWith}).
+   */
+  static SubPipeline parse(BsonValue value, PipelineContext context, String owner) {
+    if (!value.isArray()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          owner.equals("$lookup")
+              ? "'pipeline' option must be specified as an array"
+              : "BSON field '"
+                  + owner
+                  + ".pipeline' is the wrong type '"
+                  + BsonTypeNames.of(value)
+                  + "', expected type 'array'");
+    }
+    List<BsonDocument> specs = new ArrayList<>();
+    for (BsonValue stage : value.asArray()) {
+      if (!stage.isDocument()) {
+        throw new MongoLakeException(
+            ErrorCode.TYPE_MISMATCH, "Each element of the 'pipeline' array must be an object");
+      }
+      specs.add(stage.asDocument());
+    }
+    return parse(specs, context, owner);
+  }
+
+  static SubPipeline parse(List<BsonDocument> specs, PipelineContext context, String owner) {
+    List<PipelineStage> stages = new ArrayList<>();
+    for (int i = 0; i < specs.size(); i++) {
+      BsonDocument stage = specs.get(i);
+      SpecNesting.check(stage, "pipeline stage");
+      if (stage.size() != 1) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40323,
+            "A pipeline stage specification object must contain exactly one field.");
+      }
+      String name = stage.getFirstKey();
+      PipelineStage parsed = StageParsers.parse(name, stage.get(name), context);
+      if (parsed.position() == StagePosition.LAST) {
+        throw new MongoLakeException(
+            owner.equals("$lookup") ? ErrorCode.LOCATION_51047 : ErrorCode.LOCATION_31441,
+            name + " is not allowed within a " + owner + "'s sub-pipeline");
+      }
+      if (parsed.position() == StagePosition.FIRST && i != 0) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40602, name + " is only valid as the first stage in a pipeline");
+      }
+      stages.add(parsed);
+    }
+    boolean fromDocuments = startsWithDocuments(specs);
+    Pipeline.FindPrefix prefix =
+        fromDocuments
+            ? new Pipeline.FindPrefix(new BsonDocument(), new BsonDocument(), 0, 0, 0)
+            : Pipeline.findPrefix(specs);
+    return new SubPipeline(List.copyOf(specs), List.copyOf(stages), prefix);
+  }
+
+  /** Whether the pipeline makes its own documents ({@code $documents} first). */
+  boolean fromDocuments() {
+    return startsWithDocuments(specification);
+  }
+
+  private static boolean startsWithDocuments(List<BsonDocument> specs) {
+    return !specs.isEmpty() && specs.getFirst().containsKey("$documents");
+  }
+
+  /**
+   * The pipeline's results over {@code collection} (ignored when the pipeline starts with {@code
+   * $documents}), keeping only the documents matching {@code filter} (or {@code null}) before the
+   * pipeline's own stages (after {@code $documents}).
+   */
+  List<BsonDocument> run(
+      MongoLakeCollection<BsonDocument> collection, BsonDocument filter, PipelineContext context) {
+    Iterator<BsonDocument> current;
+    int from;
+    if (fromDocuments()) {
+      current = stages.getFirst().apply(List.<BsonDocument>of().iterator(), context);
+      if (filter != null && !filter.isEmpty()) {
+        current = MatchStage.parse(filter, context).apply(current, context);
+      }
+      from = 1;
+    } else {
+      current = ForeignCollections.findAll(collection, prefix, filter).iterator();
+      from = prefix.stages();
+    }
+    for (int i = from; i < stages.size(); i++) {
+      current = stages.get(i).apply(current, context);
+    }
+    List<BsonDocument> out = new ArrayList<>();
+    current.forEachRemaining(out::add);
+    return out;
+  }
+
+  /** The pipeline as explain shows it. */
+  BsonArray explain() {
+    BsonArray out = new BsonArray();
+    stages.forEach(stage -> out.add(stage.explain()));
+    return out;
+  }
+}
