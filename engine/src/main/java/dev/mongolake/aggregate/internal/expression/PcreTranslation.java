@@ -31,20 +31,25 @@ final class PcreTranslation {
   private final StringBuilder out = new StringBuilder();
   private int at;
 
-  private PcreTranslation(String operator, String pcre) {
+  /** Whether the x option is on here, so that {@code #} starts a comment to the end of line. */
+  private boolean extended;
+
+  private PcreTranslation(String operator, String pcre, boolean extended) {
     this.operator = operator;
     this.pcre = pcre;
+    this.extended = extended;
   }
 
   /**
    * The Java spelling of {@code pcre}.
    *
    * @param operator the operator compiling it, named in refusals
+   * @param extended whether the x option is given, under which {@code #} starts a comment
    * @throws MongoLakeException NotImplemented for PCRE syntax without a faithful translation, and
    *     51111 for the escapes PCRE2 itself rejects (backslash L, l, U and u)
    */
-  static String toJava(String operator, String pcre) {
-    PcreTranslation translation = new PcreTranslation(operator, pcre);
+  static String toJava(String operator, String pcre, boolean extended) {
+    PcreTranslation translation = new PcreTranslation(operator, pcre, extended);
     translation.translate();
     return translation.out.toString();
   }
@@ -57,6 +62,18 @@ final class PcreTranslation {
         case '[' -> characterClass();
         case '(' -> group();
         case '{' -> brace();
+        case '#' -> {
+          if (extended) {
+            // A comment, copied as is: Java's COMMENTS mode ends it at the same newline.
+            int newline = pcre.indexOf('\n', at);
+            int end = newline < 0 ? pcre.length() : newline;
+            out.append(pcre, at, end);
+            at = end;
+          } else {
+            out.append(c);
+            at++;
+          }
+        }
         default -> {
           out.append(c);
           at++;
@@ -293,6 +310,12 @@ final class PcreTranslation {
           "the group syntax (?"
               + (body < pcre.length() ? pcre.charAt(body) : "")
               + " (recursion, conditionals, branch reset, callouts or flags other than i m s x)");
+    }
+    String flags = pcre.substring(body, end);
+    int minus = flags.indexOf('-');
+    if (flags.indexOf('x') >= 0) {
+      // Scoping is not tracked: the x option then holds for the rest of the pattern.
+      extended = minus < 0 || flags.indexOf('x') < minus;
     }
     copy(end + 1 - at);
   }

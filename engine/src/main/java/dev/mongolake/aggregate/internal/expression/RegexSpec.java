@@ -63,8 +63,9 @@ record RegexSpec(Pattern pattern) {
     if (source == null) {
       return new RegexSpec(null);
     }
-    int javaFlags = javaFlags(operator, flags == null ? "" : flags);
-    String javaPattern = PcreTranslation.toJava(operator, source);
+    String optionText = flags == null ? "" : flags;
+    int javaFlags = javaFlags(operator, optionText);
+    String javaPattern = PcreTranslation.toJava(operator, source, optionText.indexOf('x') >= 0);
     try {
       return new RegexSpec(Pattern.compile(javaPattern, javaFlags));
     } catch (PatternSyntaxException e) {

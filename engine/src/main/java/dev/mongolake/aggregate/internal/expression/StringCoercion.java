@@ -4,8 +4,6 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import org.bson.BsonValue;
 
 /**
@@ -15,14 +13,6 @@ import org.bson.BsonValue;
  * empty string; other types fail with 16007.
  */
 final class StringCoercion {
-
-  private static final DateTimeFormatter ISO_MILLIS =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-
-  /** The earliest and latest dates MongoDB's date formatting prints (years 0 to 9999). */
-  private static final long FIRST_PRINTABLE_MILLIS = -62167219200000L;
-
-  private static final long LAST_PRINTABLE_MILLIS = 253402300799999L;
 
   private StringCoercion() {}
 
@@ -57,11 +47,11 @@ final class StringCoercion {
   }
 
   private static String date(long millis, String operator) {
-    if (millis < FIRST_PRINTABLE_MILLIS || millis > LAST_PRINTABLE_MILLIS) {
+    if (millis < ValueText.FIRST_PRINTABLE_MILLIS || millis > ValueText.LAST_PRINTABLE_MILLIS) {
       throw new MongoLakeException(
           ErrorCode.NOT_IMPLEMENTED,
           operator + " of a date outside the years 0 to 9999 is not supported");
     }
-    return ISO_MILLIS.format(Instant.ofEpochMilli(millis));
+    return ValueText.ISO_MILLIS.format(Instant.ofEpochMilli(millis));
   }
 }

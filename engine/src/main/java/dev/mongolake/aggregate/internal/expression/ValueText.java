@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 import java.util.Map;
 import org.bson.BsonValue;
 
@@ -15,8 +16,14 @@ import org.bson.BsonValue;
  */
 final class ValueText {
 
-  private static final DateTimeFormatter ISO_SECONDS =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
+  /** MongoDB's {@code kIsoFormatStringZ}, for dates in messages and in string coercion. */
+  static final DateTimeFormatter ISO_MILLIS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  /** The earliest and latest dates MongoDB's date formatting prints (years 0 to 9999). */
+  static final long FIRST_PRINTABLE_MILLIS = -62167219200000L;
+
+  static final long LAST_PRINTABLE_MILLIS = 253402300799999L;
 
   private ValueText() {}
 
@@ -44,13 +51,26 @@ final class ValueText {
               + value.asRegularExpression().getOptions();
       case SYMBOL -> "Symbol(\"" + value.asSymbol().getSymbol() + "\")";
       case JAVASCRIPT -> "Code(\"" + value.asJavaScript().getCode() + "\")";
-      case DATE_TIME -> ISO_SECONDS.format(Instant.ofEpochMilli(value.asDateTime().getValue()));
+      case DATE_TIME -> date(value.asDateTime().getValue());
+      case BINARY ->
+          "BinData("
+              + (value.asBinary().getType() & 0xFF)
+              + ", \""
+              + HexFormat.of().withUpperCase().formatHex(value.asBinary().getData())
+              + "\")";
       case TIMESTAMP ->
           "Timestamp(" + value.asTimestamp().getTime() + ", " + value.asTimestamp().getInc() + ")";
       case DOCUMENT -> document(value.asDocument());
       case ARRAY -> array(value.asArray());
       default -> value.toString();
     };
+  }
+
+  private static String date(long millis) {
+    if (millis < FIRST_PRINTABLE_MILLIS || millis > LAST_PRINTABLE_MILLIS) {
+      return "illegal date";
+    }
+    return ISO_MILLIS.format(Instant.ofEpochMilli(millis));
   }
 
   private static String document(Map<String, BsonValue> fields) {

@@ -23,6 +23,11 @@ class ObjectOperatorsTest {
         "{$mergeObjects: [{a: 1}, 'x']}",
         ErrorCode.LOCATION_40400,
         "$mergeObjects requires object inputs, but input \"x\" is of type string");
+    assertFails(
+        "{$mergeObjects: [[{$literal: {$date: '2020-01-02T03:04:05.006Z'}}, 1.5, {a: true}]]}",
+        ErrorCode.LOCATION_40400,
+        "$mergeObjects requires object inputs, but input [2020-01-02T03:04:05.006Z, 1.5, {a: true}]"
+            + " is of type array");
   }
 
   @Test

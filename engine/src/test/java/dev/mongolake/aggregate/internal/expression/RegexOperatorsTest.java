@@ -66,6 +66,9 @@ class RegexOperatorsTest {
         .isEqualTo(BsonBoolean.TRUE);
     assertThat(eval("{$regexMatch: {input: 'a b', regex: 'a[ ]b', options: 'x'}}"))
         .isEqualTo(BsonBoolean.TRUE);
+    assertThat(eval("{$regexMatch: {input: 'ab', regex: 'a # not (?R) nor [\\n b', options: 'x'}}"))
+        .isEqualTo(BsonBoolean.TRUE);
+    assertThat(eval("{$regexMatch: {input: 'a#b', regex: 'a#b'}}")).isEqualTo(BsonBoolean.TRUE);
     assertThat(eval("{$regexMatch: {input: 'x', regex: 'x', options: 'u'}}"))
         .isEqualTo(BsonBoolean.TRUE);
   }
