@@ -114,11 +114,20 @@ record RegexExpression(
     }
     String subject = text.asString().getValue();
     Matcher matcher = spec.pattern().matcher(subject);
-    return switch (mode) {
-      case MATCH -> BsonBoolean.valueOf(matcher.find());
-      case FIND -> matcher.find() ? match(matcher, subject) : BsonNull.VALUE;
-      case FIND_ALL -> findAll(matcher, subject);
-    };
+    try {
+      return switch (mode) {
+        case MATCH -> BsonBoolean.valueOf(matcher.find());
+        case FIND -> matcher.find() ? match(matcher, subject) : BsonNull.VALUE;
+        case FIND_ALL -> findAll(matcher, subject);
+      };
+    } catch (StackOverflowError e) {
+      // Where PCRE stops at its match limit, java.util.regex runs out of stack.
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_51156,
+          "Error occurred while executing the regular expression in "
+              + name
+              + ". Result code: match limit exceeded");
+    }
   }
 
   /**

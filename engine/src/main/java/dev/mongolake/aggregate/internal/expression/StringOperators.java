@@ -1,5 +1,8 @@
 package dev.mongolake.aggregate.internal.expression;
 
+import java.util.List;
+import org.bson.BsonValue;
+
 /**
  * The string operators, as MongoDB defines them: byte-counting ({@code $substrBytes}, {@code
  * $strLenBytes}, {@code $indexOfBytes}) and code-point-counting ({@code $substrCP}, {@code
@@ -16,7 +19,7 @@ final class StringOperators implements OperatorFamily {
     registry.function("$toUpper", Arity.exactly(1), StringCase::toUpper);
     registry.function("$toLower", Arity.exactly(1), StringCase::toLower);
     registry.function("$strcasecmp", Arity.exactly(2), StringCase::compareIgnoringCase);
-    registry.function("$substr", Arity.exactly(3), Substrings::bytes);
+    registry.operator("$substr", StringOperators::substr);
     registry.function("$substrBytes", Arity.exactly(3), Substrings::bytes);
     registry.function("$substrCP", Arity.exactly(3), Substrings::codePoints);
     registry.function("$strLenBytes", Arity.exactly(1), Substrings::lengthInBytes);
@@ -27,5 +30,12 @@ final class StringOperators implements OperatorFamily {
     StringTrim.register(registry);
     StringReplace.register(registry);
     RegexExpression.register(registry);
+  }
+
+  /** {@code $substr} is {@code $substrBytes} under another name, and says so in its errors. */
+  private static Expression substr(String name, BsonValue arguments, VariableScope scope) {
+    List<Expression> parsed = Arguments.list(arguments, scope);
+    Arity.exactly(3).check("$substrBytes", parsed.size());
+    return new FunctionCall(name, parsed, Substrings::bytes);
   }
 }

@@ -82,6 +82,10 @@ class StringOperatorsTest {
         ErrorCode.LOCATION_16035,
         "$substrBytes:  length must be a numeric type (is BSON type null)");
     assertFails(
+        "{$substr: ['abc', 1]}",
+        ErrorCode.LOCATION_16020,
+        "Expression $substrBytes takes exactly 3 arguments. 2 were passed in.");
+    assertFails(
         "{$substrBytes: ['abc', -1, 1]}",
         ErrorCode.LOCATION_50752,
         "$substrBytes:  starting index must be non-negative (got: -1)");
