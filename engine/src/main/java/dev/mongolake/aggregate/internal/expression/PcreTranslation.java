@@ -23,6 +23,9 @@ final class PcreTranslation {
           "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl",
           "Zp", "C", "Cc", "Cf", "Co", "Cs", "Cn");
 
+  private static final String WORD_BOUNDARY = "(?:(?<=\\w)(?!\\w)|(?<!\\w)(?=\\w))";
+  private static final String NOT_WORD_BOUNDARY = "(?:(?<=\\w)(?=\\w)|(?<!\\w)(?!\\w))";
+
   private static final Pattern QUANTIFIER = Pattern.compile("\\{\\d+(,\\d*)?}");
   private static final Pattern JAVA_GROUP_NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9]*");
 
@@ -34,22 +37,26 @@ final class PcreTranslation {
   /** Whether the x option is on here, so that {@code #} starts a comment to the end of line. */
   private boolean extended;
 
-  private PcreTranslation(String operator, String pcre, boolean extended) {
+  /** Whether the i option is on here. */
+  private boolean caseless;
+
+  private PcreTranslation(String operator, String pcre, String options) {
     this.operator = operator;
     this.pcre = pcre;
-    this.extended = extended;
+    this.extended = options.indexOf('x') >= 0;
+    this.caseless = options.indexOf('i') >= 0;
   }
 
   /**
    * The Java spelling of {@code pcre}.
    *
    * @param operator the operator compiling it, named in refusals
-   * @param extended whether the x option is given, under which {@code #} starts a comment
+   * @param options the options given (x makes {@code #} start a comment)
    * @throws MongoLakeException NotImplemented for PCRE syntax without a faithful translation, and
    *     51111 for the escapes PCRE2 itself rejects (backslash L, l, U and u)
    */
-  static String toJava(String operator, String pcre, boolean extended) {
-    PcreTranslation translation = new PcreTranslation(operator, pcre, extended);
+  static String toJava(String operator, String pcre, String options) {
+    PcreTranslation translation = new PcreTranslation(operator, pcre, options);
     translation.translate();
     return translation.out.toString();
   }
@@ -96,8 +103,16 @@ final class PcreTranslation {
       case 'E' -> at += 2; // a stray \E means nothing in PCRE
       case 'p', 'P' -> property(c);
       case 'b' -> {
-        // In a class PCRE's \b is a backspace; outside it is the word boundary in both.
-        out.append(inClass ? "\\x{8}" : "\\b");
+        // In a class PCRE's \b is a backspace. Outside it is a boundary of ASCII \w, where
+        // Java's \b also counts other letters (é) as word characters.
+        out.append(inClass ? "\\x{8}" : WORD_BOUNDARY);
+        at += 2;
+      }
+      case 'B' -> {
+        if (inClass) {
+          throw refuse("\\B inside a character class");
+        }
+        out.append(NOT_WORD_BOUNDARY);
         at += 2;
       }
       case 'k' -> {
@@ -192,6 +207,10 @@ final class PcreTranslation {
     }
     if (!CATEGORIES.contains(name)) {
       throw refuse("the Unicode property \\" + kind + "{" + name + "}");
+    }
+    if (caseless && (name.equals("Lu") || name.equals("Ll") || name.equals("Lt"))) {
+      // Java widens these to every cased letter under the i option; PCRE does not.
+      throw refuse("the case properties \\p{Lu}, \\p{Ll} and \\p{Lt} with the i option");
     }
     out.append('\\').append(kind).append('{').append(name).append('}');
     at = next;
@@ -312,12 +331,19 @@ final class PcreTranslation {
               + " (recursion, conditionals, branch reset, callouts or flags other than i m s x)");
     }
     String flags = pcre.substring(body, end);
-    int minus = flags.indexOf('-');
-    if (flags.indexOf('x') >= 0) {
-      // Scoping is not tracked: the x option then holds for the rest of the pattern.
-      extended = minus < 0 || flags.indexOf('x') < minus;
-    }
+    // Scoping is not tracked: an option set or unset here holds for the rest of the pattern.
+    extended = optionAfter(flags, 'x', extended);
+    caseless = optionAfter(flags, 'i', caseless);
     copy(end + 1 - at);
+  }
+
+  private static boolean optionAfter(String flags, char option, boolean before) {
+    int index = flags.indexOf(option);
+    if (index < 0) {
+      return before;
+    }
+    int minus = flags.indexOf('-');
+    return minus < 0 || index < minus;
   }
 
   /** A {@code {} opens a quantifier only as {@code {n}}, {@code {n,}} or {@code {n,m}}. */

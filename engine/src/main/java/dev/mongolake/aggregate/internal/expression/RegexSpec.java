@@ -65,7 +65,7 @@ record RegexSpec(Pattern pattern) {
     }
     String optionText = flags == null ? "" : flags;
     int javaFlags = javaFlags(operator, optionText);
-    String javaPattern = PcreTranslation.toJava(operator, source, optionText.indexOf('x') >= 0);
+    String javaPattern = PcreTranslation.toJava(operator, source, optionText);
     try {
       return new RegexSpec(Pattern.compile(javaPattern, javaFlags));
     } catch (PatternSyntaxException e) {

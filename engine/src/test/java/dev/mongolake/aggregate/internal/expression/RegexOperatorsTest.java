@@ -86,6 +86,10 @@ class RegexOperatorsTest {
     assertThat(eval("{$regexFind: {input: 'xyxy', regex: '(?P<p>xy)(?P=p)'}}"))
         .isEqualTo(value("{match: 'xyxy', idx: 0, captures: ['xy']}"));
     assertThat(eval("{$regexMatch: {input: 'é', regex: '\\\\w'}}")).isEqualTo(BsonBoolean.FALSE);
+    assertThat(eval("{$regexMatch: {input: 'aé', regex: '\\\\bé'}}")).isEqualTo(BsonBoolean.TRUE);
+    assertThat(eval("{$regexMatch: {input: 'cat', regex: '\\\\Bat'}}")).isEqualTo(BsonBoolean.TRUE);
+    assertThat(eval("{$regexMatch: {input: 'a cat', regex: '\\\\bcat\\\\b'}}"))
+        .isEqualTo(BsonBoolean.TRUE);
     assertThat(eval("{$regexMatch: {input: 'É', regex: 'é', options: 'i'}}"))
         .isEqualTo(BsonBoolean.TRUE);
   }
@@ -94,7 +98,14 @@ class RegexOperatorsTest {
   void pcreSyntaxWithoutAJavaEquivalentIsRefused() {
     for (String pattern :
         new String[] {
-          "(?R)", "a(?(1)b|c)", "[[:alpha:]]", "(*FAIL)", "a\\\\Kb", "(?|a)", "(?U)a"
+          "(?R)",
+          "a(?(1)b|c)",
+          "[[:alpha:]]",
+          "(*FAIL)",
+          "a\\\\Kb",
+          "(?|a)",
+          "(?U)a",
+          "(?i)\\\\p{Lu}"
         }) {
       assertThatThrownBy(() -> eval("{$regexMatch: {input: 'a', regex: '" + pattern + "'}}"))
           .isInstanceOf(MongoLakeException.class)
