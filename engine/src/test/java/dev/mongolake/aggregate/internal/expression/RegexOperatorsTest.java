@@ -161,6 +161,24 @@ class RegexOperatorsTest {
   }
 
   @Test
+  void aRegexFromTheDocumentIsCheckedForEachDocument() {
+    String expression = "{$regexMatch: {input: '$s', regex: '$r', options: '$o'}}";
+    assertThat(eval(expression, "{s: 'ABC', r: 'b', o: 'i'}")).isEqualTo(BsonBoolean.TRUE);
+    assertThat(eval(expression, "{s: 'ABC', r: {$regularExpression: {pattern: 'b', options: ''}}}"))
+        .isEqualTo(BsonBoolean.FALSE);
+    assertFails(
+        expression,
+        "{s: 'ABC', r: 1}",
+        ErrorCode.LOCATION_51105,
+        "$regexMatch needs 'regex' to be of type string or regex");
+    assertFails(
+        expression,
+        "{s: 'ABC', r: 'b', o: 'q'}",
+        ErrorCode.INVALID_REGEX_OPTION,
+        "$regexMatch invalid flag in regex options: q");
+  }
+
+  @Test
   void aConstantRegexIsCheckedWhenParsedEvenWithoutDocuments() {
     assertThatThrownBy(
             () ->
