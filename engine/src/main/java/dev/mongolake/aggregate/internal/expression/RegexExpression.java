@@ -113,15 +113,15 @@ record RegexExpression(
       };
     }
     String subject = text.asString().getValue();
-    Matcher matcher = spec.pattern().matcher(subject);
+    Matcher matcher = spec.pattern().matcher(BoundedSubject.of(subject));
     try {
       return switch (mode) {
         case MATCH -> BsonBoolean.valueOf(matcher.find());
         case FIND -> matcher.find() ? match(matcher, subject) : BsonNull.VALUE;
         case FIND_ALL -> findAll(matcher, subject);
       };
-    } catch (StackOverflowError e) {
-      // Where PCRE stops at its match limit, java.util.regex runs out of stack.
+    } catch (StackOverflowError | BoundedSubject.BudgetExceeded e) {
+      // Where PCRE stops at its match limit, java.util.regex runs out of stack or of budget.
       throw new MongoLakeException(
           ErrorCode.LOCATION_51156,
           "Error occurred while executing the regular expression in "

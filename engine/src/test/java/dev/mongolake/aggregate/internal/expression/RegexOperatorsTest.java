@@ -179,6 +179,16 @@ class RegexOperatorsTest {
   }
 
   @Test
+  void aPatternThatBacktracksWithoutEndStopsWithMongoDbsMatchLimitError() {
+    assertFails(
+        "{$regexMatch: {input: '$s', regex: '^(?:(a+)\\\\1?)+$'}}",
+        "{s: '" + "a".repeat(40) + "!'}",
+        ErrorCode.LOCATION_51156,
+        "Error occurred while executing the regular expression in $regexMatch. Result code: match"
+            + " limit exceeded");
+  }
+
+  @Test
   void aConstantRegexIsCheckedWhenParsedEvenWithoutDocuments() {
     assertThatThrownBy(
             () ->
