@@ -19,9 +19,10 @@ final class ObjectConversions {
   private ObjectConversions() {}
 
   /** {@code $mergeObjects}: the documents merged left to right; nullish arguments are skipped. */
-  static BsonValue merge(BsonValue[] arguments) {
+  static BsonValue merge(InOrderCall.Lazy arguments) {
     BsonDocument out = new BsonDocument();
-    for (BsonValue argument : arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      BsonValue argument = arguments.get(i);
       if (ExpressionValues.isNullish(argument)) {
         continue;
       }

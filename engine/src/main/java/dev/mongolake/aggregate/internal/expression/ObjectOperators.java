@@ -9,7 +9,7 @@ final class ObjectOperators implements OperatorFamily {
 
   @Override
   public void register(OperatorRegistry.Builder registry) {
-    registry.function("$mergeObjects", Arity.any(), ObjectConversions::merge);
+    InOrderCall.register(registry, "$mergeObjects", Arity.any(), ObjectConversions::merge);
     registry.function("$objectToArray", Arity.exactly(1), ObjectConversions::objectToArray);
     registry.function("$arrayToObject", Arity.exactly(1), ObjectConversions::arrayToObject);
     FieldAccess.register(registry);

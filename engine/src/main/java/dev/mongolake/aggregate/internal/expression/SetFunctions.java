@@ -15,10 +15,10 @@ final class SetFunctions {
   private SetFunctions() {}
 
   /** {@code $setEquals}: whether every argument holds the same distinct values; arrays only. */
-  static BsonValue equal(BsonValue[] arguments) {
+  static BsonValue equal(InOrderCall.Lazy arguments) {
     TreeSet<BsonValue> first = null;
-    for (int i = 0; i < arguments.length; i++) {
-      BsonValue argument = arguments[i];
+    for (int i = 0; i < arguments.size(); i++) {
+      BsonValue argument = arguments.get(i);
       if (!(argument instanceof BsonArray array)) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_17044,
@@ -42,9 +42,10 @@ final class SetFunctions {
    * the smaller of the running intersection and the next set is the one kept, which decides which
    * of two equal values ({@code 1} or {@code 1.0}) comes out.
    */
-  static BsonValue intersection(BsonValue[] arguments) {
+  static BsonValue intersection(InOrderCall.Lazy arguments) {
     TreeSet<BsonValue> current = null;
-    for (BsonValue argument : arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      BsonValue argument = arguments.get(i);
       if (ExpressionValues.isNullish(argument)) {
         return BsonNull.VALUE;
       }
@@ -70,9 +71,10 @@ final class SetFunctions {
   }
 
   /** {@code $setUnion}: the distinct values of all arguments; null when any is nullish. */
-  static BsonValue union(BsonValue[] arguments) {
+  static BsonValue union(InOrderCall.Lazy arguments) {
     TreeSet<BsonValue> union = new TreeSet<>(BsonComparisonOrder.INSTANCE);
-    for (BsonValue argument : arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      BsonValue argument = arguments.get(i);
       if (ExpressionValues.isNullish(argument)) {
         return BsonNull.VALUE;
       }
@@ -120,18 +122,18 @@ final class SetFunctions {
   }
 
   /** {@code $setIsSubset}: whether every value of the first array is in the second. */
-  static BsonValue isSubset(BsonValue[] arguments) {
-    if (!(arguments[0] instanceof BsonArray left)) {
+  static BsonValue isSubset(InOrderCall.Lazy arguments) {
+    if (!(arguments.get(0) instanceof BsonArray left)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_17046,
           "both operands of $setIsSubset must be arrays. First argument is of type: "
-              + Substrings.typeName(arguments[0]));
+              + Substrings.typeName(arguments.get(0)));
     }
-    if (!(arguments[1] instanceof BsonArray right)) {
+    if (!(arguments.get(1) instanceof BsonArray right)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_17042,
           "both operands of $setIsSubset must be arrays. Second argument is of type: "
-              + Substrings.typeName(arguments[1]));
+              + Substrings.typeName(arguments.get(1)));
     }
     return BsonBoolean.valueOf(setOf(right).containsAll(left));
   }

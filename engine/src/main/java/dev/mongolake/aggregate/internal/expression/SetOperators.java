@@ -16,10 +16,10 @@ final class SetOperators implements OperatorFamily {
   @Override
   public void register(OperatorRegistry.Builder registry) {
     registry.operator("$setEquals", SetOperators::parseSetEquals);
-    registry.function("$setIntersection", Arity.any(), SetFunctions::intersection);
-    registry.function("$setUnion", Arity.any(), SetFunctions::union);
+    InOrderCall.register(registry, "$setIntersection", Arity.any(), SetFunctions::intersection);
+    InOrderCall.register(registry, "$setUnion", Arity.any(), SetFunctions::union);
     registry.function("$setDifference", Arity.exactly(2), SetFunctions::difference);
-    registry.function("$setIsSubset", Arity.exactly(2), SetFunctions::isSubset);
+    InOrderCall.register(registry, "$setIsSubset", Arity.exactly(2), SetFunctions::isSubset);
     registry.function("$anyElementTrue", Arity.exactly(1), SetFunctions::anyElementTrue);
     registry.function("$allElementsTrue", Arity.exactly(1), SetFunctions::allElementsTrue);
   }
@@ -33,6 +33,6 @@ final class SetOperators implements OperatorFamily {
           ErrorCode.LOCATION_17045,
           "$setEquals needs at least two arguments had: " + parsed.size());
     }
-    return new FunctionCall(name, parsed, SetFunctions::equal);
+    return new InOrderCall(name, parsed, SetFunctions::equal);
   }
 }

@@ -18,9 +18,10 @@ final class StringCase {
   private StringCase() {}
 
   /** {@code $concat}: null as soon as an argument is nullish; 16702 for a non-string. */
-  static BsonValue concat(BsonValue[] arguments) {
+  static BsonValue concat(InOrderCall.Lazy arguments) {
     StringBuilder out = new StringBuilder();
-    for (BsonValue argument : arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      BsonValue argument = arguments.get(i);
       if (ExpressionValues.isNullish(argument)) {
         return BsonNull.VALUE;
       }

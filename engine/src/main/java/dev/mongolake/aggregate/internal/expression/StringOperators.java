@@ -15,7 +15,7 @@ final class StringOperators implements OperatorFamily {
 
   @Override
   public void register(OperatorRegistry.Builder registry) {
-    registry.function("$concat", Arity.any(), StringCase::concat);
+    InOrderCall.register(registry, "$concat", Arity.any(), StringCase::concat);
     registry.function("$toUpper", Arity.exactly(1), StringCase::toUpper);
     registry.function("$toLower", Arity.exactly(1), StringCase::toLower);
     registry.function("$strcasecmp", Arity.exactly(2), StringCase::compareIgnoringCase);
@@ -24,8 +24,10 @@ final class StringOperators implements OperatorFamily {
     registry.function("$substrCP", Arity.exactly(3), Substrings::codePoints);
     registry.function("$strLenBytes", Arity.exactly(1), Substrings::lengthInBytes);
     registry.function("$strLenCP", Arity.exactly(1), Substrings::lengthInCodePoints);
-    registry.function("$indexOfBytes", Arity.between(2, 4), StringSearch::indexOfBytes);
-    registry.function("$indexOfCP", Arity.between(2, 4), StringSearch::indexOfCodePoints);
+    InOrderCall.register(
+        registry, "$indexOfBytes", Arity.between(2, 4), StringSearch::indexOfBytes);
+    InOrderCall.register(
+        registry, "$indexOfCP", Arity.between(2, 4), StringSearch::indexOfCodePoints);
     registry.function("$split", Arity.exactly(2), StringSearch::split);
     StringTrim.register(registry);
     StringReplace.register(registry);

@@ -23,20 +23,20 @@ final class StringSearch {
    * {@code [string, substring, start?, end?]}: the first byte index of the substring within {@code
    * [start, end)}, or -1; null for a nullish string.
    */
-  static BsonValue indexOfBytes(BsonValue[] arguments) {
+  static BsonValue indexOfBytes(InOrderCall.Lazy arguments) {
     String operator = "$indexOfBytes";
-    if (ExpressionValues.isNullish(arguments[0])) {
+    if (ExpressionValues.isNullish(arguments.get(0))) {
       return BsonNull.VALUE;
     }
-    byte[] input = requireString(arguments[0], operator, ErrorCode.LOCATION_40091, "first");
-    byte[] token = requireString(arguments[1], operator, ErrorCode.LOCATION_40092, "second");
+    byte[] input = requireString(arguments.get(0), operator, ErrorCode.LOCATION_40091, "first");
+    byte[] token = requireString(arguments.get(1), operator, ErrorCode.LOCATION_40092, "second");
     int start = 0;
-    if (arguments.length > 2) {
-      start = requireIndex(arguments[2], operator, "starting index");
+    if (arguments.size() > 2) {
+      start = requireIndex(arguments.get(2), operator, "starting index");
     }
     int end = input.length;
-    if (arguments.length > 3) {
-      end = Math.min(input.length, requireIndex(arguments[3], operator, "ending index"));
+    if (arguments.size() > 3) {
+      end = Math.min(input.length, requireIndex(arguments.get(3), operator, "ending index"));
     }
     if (start > input.length || end < start) {
       return NOT_FOUND;
@@ -53,27 +53,27 @@ final class StringSearch {
    * {@code [string, substring, start?, end?]} in code points. As in MongoDB, a match may start
    * before {@code end} and run past it, and the empty string is found in the empty string at 0.
    */
-  static BsonValue indexOfCodePoints(BsonValue[] arguments) {
+  static BsonValue indexOfCodePoints(InOrderCall.Lazy arguments) {
     String operator = "$indexOfCP";
-    if (ExpressionValues.isNullish(arguments[0])) {
+    if (ExpressionValues.isNullish(arguments.get(0))) {
       return BsonNull.VALUE;
     }
-    if (!(arguments[0] instanceof BsonString inputString)) {
-      throw notString(arguments[0], operator, ErrorCode.LOCATION_40093, "first");
+    if (!(arguments.get(0) instanceof BsonString inputString)) {
+      throw notString(arguments.get(0), operator, ErrorCode.LOCATION_40093, "first");
     }
-    if (!(arguments[1] instanceof BsonString tokenString)) {
-      throw notString(arguments[1], operator, ErrorCode.LOCATION_40094, "second");
+    if (!(arguments.get(1) instanceof BsonString tokenString)) {
+      throw notString(arguments.get(1), operator, ErrorCode.LOCATION_40094, "second");
     }
     String input = inputString.getValue();
     String token = tokenString.getValue();
     int length = input.codePointCount(0, input.length());
     int start = 0;
-    if (arguments.length > 2) {
-      start = requireIndex(arguments[2], operator, "starting index");
+    if (arguments.size() > 2) {
+      start = requireIndex(arguments.get(2), operator, "starting index");
     }
     int end = length;
-    if (arguments.length > 3) {
-      end = Math.min(length, requireIndex(arguments[3], operator, "ending index"));
+    if (arguments.size() > 3) {
+      end = Math.min(length, requireIndex(arguments.get(3), operator, "ending index"));
     }
     if (end < start) {
       return NOT_FOUND;

@@ -36,6 +36,8 @@ class SetOperatorsTest {
     assertThat(eval("{$setIntersection: [['a'], []]}")).isEqualTo(new BsonArray());
     assertThat(eval("{$setIntersection: []}")).isEqualTo(new BsonArray());
     assertThat(eval("{$setIntersection: [['a'], '$nope']}")).isEqualTo(BsonNull.VALUE);
+    assertThat(eval("{$setUnion: ['$nope', {$setUnion: '$s'}]}", "{s: 'not an array'}"))
+        .isEqualTo(BsonNull.VALUE);
     assertThat(eval("{$setUnion: [['c', 'a'], ['b', 'a'], [1]]}"))
         .isEqualTo(value("[1, 'a', 'b', 'c']"));
     assertThat(eval("{$setUnion: [[1, 1.0, 2]]}")).isEqualTo(value("[1, 2]"));

@@ -21,6 +21,8 @@ class StringOperatorsTest {
     assertThat(eval("{$concat: []}")).isEqualTo(new BsonString(""));
     assertThat(eval("{$concat: ['a', '$nope']}")).isEqualTo(BsonNull.VALUE);
     assertThat(eval("{$concat: ['a', null, 1]}")).isEqualTo(BsonNull.VALUE);
+    assertThat(eval("{$concat: ['$nope', {$toUpper: '$doc'}]}", "{doc: {a: 1}}"))
+        .isEqualTo(BsonNull.VALUE);
     assertFails(
         "{$concat: ['a', 1]}", ErrorCode.LOCATION_16702, "$concat only supports strings, not int");
   }
