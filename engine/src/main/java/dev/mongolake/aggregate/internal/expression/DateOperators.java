@@ -13,6 +13,7 @@ final class DateOperators implements OperatorFamily {
   public void register(OperatorRegistry.Builder registry) {
     DatePartOperators.register(registry);
     registry.operator("$dateToString", DateToString::parse);
+    registry.operator("$dateFromString", DateFromString::parse);
     registry.operator("$dateToParts", DateToParts::parse);
     registry.operator("$dateFromParts", DateFromParts::parse);
     registry.operator("$dateAdd", DateArithmetic.parser(1));
