@@ -2,29 +2,30 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.MongoLakeException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * The compiled arguments of an operator that takes a document of named arguments ({@code {$dateAdd:
- * {startDate: ..., unit: ...}}}).
+ * The arguments of an operator that takes a document of named arguments ({@code {$dateAdd:
+ * {startDate: ..., unit: ...}}}). The names are checked first and each argument is compiled when
+ * asked for, so that, as in MongoDB, an unknown or missing argument is reported before an error
+ * inside another argument's expression.
  */
 final class NamedArguments {
 
-  private final Map<String, Expression> arguments;
+  private final BsonDocument spec;
+  private final VariableScope scope;
 
-  private NamedArguments(Map<String, Expression> arguments) {
-    this.arguments = arguments;
+  private NamedArguments(BsonDocument spec, VariableScope scope) {
+    this.spec = spec;
+    this.scope = scope;
   }
 
   /**
-   * Compiles every field of {@code spec}.
+   * Checks the names of {@code spec}'s fields.
    *
    * @param unknown the error for a field not in {@code allowed}, given its name
    */
@@ -33,24 +34,23 @@ final class NamedArguments {
       Set<String> allowed,
       VariableScope scope,
       Function<String, MongoLakeException> unknown) {
-    Map<String, Expression> out = new HashMap<>();
-    for (Map.Entry<String, BsonValue> field : spec.entrySet()) {
-      if (!allowed.contains(field.getKey())) {
-        throw unknown.apply(field.getKey());
+    for (String field : spec.keySet()) {
+      if (!allowed.contains(field)) {
+        throw unknown.apply(field);
       }
-      out.put(field.getKey(), ExpressionParser.parse(field.getValue(), scope));
     }
-    return new NamedArguments(out);
+    return new NamedArguments(spec, scope);
   }
 
-  /** The argument {@code name}, or {@code null} when the spec does not have it. */
+  /** The compiled argument {@code name}, or {@code null} when the spec does not have it. */
   Expression get(String name) {
-    return arguments.get(name);
+    BsonValue value = spec.get(name);
+    return value == null ? null : ExpressionParser.parse(value, scope);
   }
 
   /** Whether the spec has the argument {@code name}. */
   boolean has(String name) {
-    return arguments.containsKey(name);
+    return spec.containsKey(name);
   }
 
   /** The given arguments, leaving out the absent ones, for {@link Expression#children()}. */
@@ -67,10 +67,5 @@ final class NamedArguments {
   /** Evaluates {@code expression}, or gives {@code null} (missing) when it is absent. */
   static BsonValue evaluate(Expression expression, Variables variables) {
     return expression == null ? null : expression.evaluate(variables);
-  }
-
-  @Override
-  public String toString() {
-    return Objects.toString(arguments.keySet());
   }
 }

@@ -130,6 +130,18 @@ class DatePartsDocumentTest {
   }
 
   @Test
+  void argumentNamesAreCheckedBeforeTheArgumentsExpressions() {
+    assertFails(
+        "{$dateFromParts: {year: {$noSuchOperator: 1}, foo: 1}}",
+        ErrorCode.LOCATION_40518,
+        "Unrecognized argument to $dateFromParts: foo");
+    assertFails(
+        "{$dateFromParts: {year: {$noSuchOperator: 1}, isoWeek: 1}}",
+        ErrorCode.LOCATION_40489,
+        "$dateFromParts does not allow mixing natural dates with ISO dates");
+  }
+
+  @Test
   void dateFromPartsAcceptsWholeDoublesAndLongs() {
     assertThat(eval("{$dateFromParts: {year: 2017.0, month: {$numberLong: '3'}}}"))
         .isEqualTo(date("2017-03-01T00:00:00Z"));
