@@ -2,9 +2,6 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import java.time.Month;
-import java.time.format.TextStyle;
-import java.util.Locale;
 
 /**
  * Reads a date string by a {@code $dateFromString} format: {@code %Y %m %d %H %M %S %L %j %G %V %u
@@ -39,13 +36,15 @@ final class DateStringFormat {
   }
 
   private void run() {
-    for (int f = 0; f < format.length(); f++) {
-      char c = format.charAt(f);
+    int f = 0;
+    // As MongoDB's parser, stop at the end of either the format or the string.
+    while (f < format.length() && position < text.length()) {
+      char c = format.charAt(f++);
       if (c != '%') {
         literal(c);
         continue;
       }
-      char specifier = format.charAt(++f);
+      char specifier = format.charAt(f++);
       switch (specifier) {
         case '%' -> literal('%');
         case 'Y' -> fields.year = number(4, "A four digit year could not be found");
@@ -54,15 +53,13 @@ final class DateStringFormat {
         case 'H' -> fields.hour = number(2, "A two digit hour could not be found");
         case 'M' -> fields.minute = number(2, "A two digit minute could not be found");
         case 'S' -> fields.second = number(2, "A two digit second could not be found");
-        case 'L' ->
-            fields.nanos = number(3, "A three digit millisecond could not be found") * 1_000_000;
+        case 'L' -> milliseconds();
         case 'j' -> fields.dayOfYear = number(3, "A three digit day-of-year could not be found");
         case 'G' -> fields.isoWeekYear = number(4, "A four digit ISO year could not be found");
         case 'V' -> fields.isoWeek = number(2, "A two digit ISO week could not be found");
         case 'u' ->
             fields.isoDayOfWeek = number(1, "A single digit day of week could not be found");
-        case 'b' -> fields.month = month(TextStyle.SHORT);
-        case 'B' -> fields.month = month(TextStyle.FULL);
+        case 'b', 'B' -> fields.month = month();
         case 'z' -> zone();
         case 'Z' -> minutesOffset();
         default -> throw new IllegalStateException("format not validated: %" + specifier);
@@ -71,23 +68,24 @@ final class DateStringFormat {
     if (position < text.length()) {
       throw fields.error(position, "Trailing data");
     }
+    if (f < format.length()) {
+      throw fields.error(position, "Data missing");
+    }
   }
 
   private void literal(char expected) {
-    if (position >= text.length()) {
-      throw fields.error(position, "Data missing");
-    }
     if (text.charAt(position) != expected) {
       throw fields.error(position, "The format separator does not match");
     }
     position++;
   }
 
+  /** Up to {@code width} digits, which must start here. */
   private int number(int width, String missing) {
-    while (position < text.length() && !isDigit(text.charAt(position))) {
-      position++;
-    }
     int start = position;
+    if (!isDigit(text.charAt(position))) {
+      throw fields.error(start, "Unexpected data found.");
+    }
     while (position < text.length() && position - start < width && isDigit(text.charAt(position))) {
       position++;
     }
@@ -97,75 +95,117 @@ final class DateStringFormat {
     return Integer.parseInt(text.substring(start, position));
   }
 
-  private int month(TextStyle style) {
-    for (Month month : Month.values()) {
-      String name = month.getDisplayName(style, Locale.ENGLISH);
-      if (text.regionMatches(true, position, name, 0, name.length())) {
-        position += name.length();
-        return month.getValue();
-      }
-    }
-    throw fields.error(position, "A textual month could not be found");
+  /** {@code %L}: one to three digits of a second, so {@code 5} is 500 milliseconds. */
+  private void milliseconds() {
+    int start = position;
+    int value = number(3, "A three digit millisecond could not be found");
+    int digits = position - start;
+    fields.nanos = value * (int) Math.pow(10, 3 - digits) * 1_000_000;
   }
 
-  /** {@code Z} or an offset {@code ±HH}, {@code ±HHMM}, {@code ±HH:MM}. */
+  /**
+   * {@code %b} or {@code %B}: a month's name, abbreviation or Roman numeral in any case, after any
+   * spaces, tabs, dashes, dots or slashes (both specifiers read all of them, as MongoDB's do).
+   */
+  private int month() {
+    int start = position;
+    while (position < text.length() && " \t-./".indexOf(text.charAt(position)) >= 0) {
+      position++;
+    }
+    int wordStart = position;
+    while (position < text.length() && Character.isLetter(text.charAt(position))) {
+      position++;
+    }
+    Integer month = MonthNames.lookup(text.substring(wordStart, position));
+    if (month == null) {
+      throw fields.error(start, "A textual month could not be found");
+    }
+    return month;
+  }
+
+  /** {@code %z}: {@code Z} or a UTC offset of one to four digits, with or without a colon. */
   private void zone() {
+    int start = position;
+    while (position < text.length()
+        && (text.charAt(position) == ' ' || text.charAt(position) == '(')) {
+      position++;
+    }
     if (position < text.length() && text.charAt(position) == 'Z') {
       position++;
       fields.zoneKind = DateStringFields.ZoneKind.ABBREVIATION;
       fields.abbreviation = "Z";
       return;
     }
-    int start = position;
     if (position >= text.length()
         || (text.charAt(position) != '+' && text.charAt(position) != '-')) {
       throw new MongoLakeException(
           ErrorCode.NOT_IMPLEMENTED,
-          "$dateFromString reads %z only as Z or a UTC offset (±HH, ±HHMM, ±HH:MM): '"
+          "$dateFromString reads %z only as Z or a UTC offset (±HH, ±HHMM, ±HH:MM), not a zone"
+              + " name or abbreviation: '"
               + text
               + "'");
     }
+    int sign = text.charAt(position) == '-' ? -1 : 1;
     position++;
-    int digits = digitsAt(position);
-    if (digits == 2 && position + 2 < text.length() && text.charAt(position + 2) == ':') {
-      if (digitsAt(position + 3) < 2) {
-        throw fields.error(position, "The timezone could not be found in the database");
-      }
-      position += 5;
-    } else if (digits == 2 || digits == 4) {
-      position += digits;
-    } else {
+    int from = position;
+    while (position < text.length()
+        && (isDigit(text.charAt(position)) || text.charAt(position) == ':')) {
+      position++;
+    }
+    Integer seconds = offsetSeconds(text.substring(from, position));
+    if (seconds == null) {
       throw fields.error(start, "The timezone could not be found in the database");
     }
     fields.zoneKind = DateStringFields.ZoneKind.OFFSET;
-    fields.offsetSeconds = IsoDateStrings.offsetSeconds(text.substring(start, position));
+    fields.offsetSeconds = sign * seconds;
+  }
+
+  /**
+   * {@code H}, {@code HH}, {@code H:MM}, {@code HH:M}, {@code HHMM} or {@code HH:MM} in seconds.
+   */
+  private static Integer offsetSeconds(String digits) {
+    try {
+      return switch (digits.length()) {
+        case 1, 2 -> Integer.parseInt(digits) * 3600;
+        case 3, 4 -> {
+          int colon = digits.indexOf(':');
+          if (colon == 1 || colon == 2) {
+            yield Integer.parseInt(digits.substring(0, colon)) * 3600
+                + Integer.parseInt(digits.substring(colon + 1)) * 60;
+          }
+          int value = Integer.parseInt(digits);
+          yield value / 100 * 3600 + value % 100 * 60;
+        }
+        case 5 ->
+            digits.charAt(2) == ':'
+                ? Integer.parseInt(digits.substring(0, 2)) * 3600
+                    + Integer.parseInt(digits.substring(3)) * 60
+                : null;
+        default -> null;
+      };
+    } catch (NumberFormatException malformed) {
+      return null;
+    }
   }
 
   /** {@code %Z}: the offset as signed minutes. */
   private void minutesOffset() {
     int start = position;
-    int sign = 1;
-    if (position < text.length()
-        && (text.charAt(position) == '+' || text.charAt(position) == '-')) {
-      sign = text.charAt(position) == '-' ? -1 : 1;
+    char sign = text.charAt(position);
+    if (sign != '+' && sign != '-') {
+      throw fields.error(start, "Invalid timezone offset in minutes");
+    }
+    position++;
+    int from = position;
+    while (position < text.length() && position - from < 4 && isDigit(text.charAt(position))) {
       position++;
     }
-    int digits = digitsAt(position);
-    if (digits == 0) {
-      throw fields.error(start, "The timezone could not be found in the database");
+    if (position == from) {
+      throw fields.error(start, "Invalid timezone offset in minutes");
     }
-    int minutes = Integer.parseInt(text.substring(position, position + Math.min(digits, 4)));
-    position += Math.min(digits, 4);
+    int minutes = Integer.parseInt(text.substring(from, position));
     fields.zoneKind = DateStringFields.ZoneKind.OFFSET;
-    fields.offsetSeconds = sign * minutes * 60;
-  }
-
-  private int digitsAt(int from) {
-    int end = from;
-    while (end < text.length() && isDigit(text.charAt(end))) {
-      end++;
-    }
-    return end - from;
+    fields.offsetSeconds = (sign == '-' ? -1 : 1) * minutes * 60;
   }
 
   private static boolean isDigit(char c) {

@@ -52,6 +52,36 @@ class DateFromStringTest {
   }
 
   @Test
+  void formatsReadAsMongoDbsParserDoes() {
+    // %L scales the digits it reads; %b reads full names too; offsets may omit digits.
+    assertThat(parse("dateString: '2018-06-15 10:00:00.5', format: '%Y-%m-%d %H:%M:%S.%L'"))
+        .isEqualTo(date("2018-06-15T10:00:00.500Z"));
+    assertThat(parse("dateString: '15 June 2018', format: '%d %b %Y'"))
+        .isEqualTo(date("2018-06-15T00:00:00Z"));
+    assertThat(parse("dateString: '15-VI-2018', format: '%d-%B-%Y'"))
+        .isEqualTo(date("2018-06-15T00:00:00Z"));
+    assertThat(parse("dateString: '2018-06-15 +5', format: '%Y-%m-%d %z'"))
+        .isEqualTo(date("2018-06-14T19:00:00Z"));
+    assertThat(parse("dateString: '2018-06-15T10', format: '%Y-%m-%dT%H'"))
+        .isEqualTo(date("2018-06-15T10:00:00Z"));
+  }
+
+  @Test
+  void formatMismatchesFailWithConversionFailure() {
+    assertFails(
+        "{$dateFromString: {dateString: '2018-06', format: '%Y-%m-%d'}}",
+        ErrorCode.CONVERSION_FAILURE, "Error parsing date string '2018-06'; 7: Data missing ''");
+    assertFails(
+        "{$dateFromString: {dateString: '2018-x6-15', format: '%Y-%m-%d'}}",
+        ErrorCode.CONVERSION_FAILURE,
+        "Error parsing date string '2018-x6-15'; 5: Unexpected data found. 'x'");
+    assertFails(
+        "{$dateFromString: {dateString: '2018/06/15', format: '%Y-%m-%d'}}",
+        ErrorCode.CONVERSION_FAILURE,
+        "Error parsing date string '2018/06/15'; 4: The format separator does not match '/'");
+  }
+
+  @Test
   void nullStringAnswersOnNullAndBadStringsAnswerOnError() {
     assertThat(parse("dateString: null")).isEqualTo(BsonNull.VALUE);
     assertThat(parse("dateString: '$nope', onNull: 'none'")).isEqualTo(new BsonString("none"));
