@@ -84,6 +84,26 @@ class DatePartsDocumentTest {
   }
 
   @Test
+  void dateFromPartsResolvesDaylightSavingGapsForwardAndOverlapsToTheEarlierOffset() {
+    // 02:30 does not exist in New York on 2021-03-14; 01:30 happens twice on 2021-11-07.
+    assertThat(
+            eval(
+                "{$dateFromParts: {year: 2021, month: 3, day: 14, hour: 2, minute: 30, timezone:"
+                    + " 'America/New_York'}}"))
+        .isEqualTo(date("2021-03-14T07:30:00Z"));
+    assertThat(
+            eval(
+                "{$dateFromParts: {year: 2021, month: 11, day: 7, hour: 1, minute: 30, timezone:"
+                    + " 'America/New_York'}}"))
+        .isEqualTo(date("2021-11-07T05:30:00Z"));
+    assertThat(
+            eval(
+                "{$dateFromParts: {year: 2021, month: 11, day: 7, hour: 2, minute: 30, timezone:"
+                    + " 'America/New_York'}}"))
+        .isEqualTo(date("2021-11-07T07:30:00Z"));
+  }
+
+  @Test
   void dateFromPartsOfANullPartIsNull() {
     assertThat(eval("{$dateFromParts: {year: 2017, month: '$nope'}}")).isEqualTo(BsonNull.VALUE);
     assertThat(eval("{$dateFromParts: {year: 2017, timezone: null}}")).isEqualTo(BsonNull.VALUE);
