@@ -34,6 +34,8 @@ class DatePartOperatorsTest {
     assertThat(eval("{$isoWeekYear: '$date'}", firstOf2016)).isEqualTo(new BsonInt64(2015));
     assertThat(eval("{$isoWeek: '$date'}", firstOf2016)).isEqualTo(new BsonInt32(53));
     assertThat(eval("{$isoDayOfWeek: '$date'}", firstOf2016)).isEqualTo(new BsonInt32(5));
+    assertThat(eval("{$isoWeekYear: {date: {$date: '2017-01-02T00:00:00Z'}, timezone: '-0500'}}"))
+        .isEqualTo(new BsonInt64(2016));
   }
 
   @Test
