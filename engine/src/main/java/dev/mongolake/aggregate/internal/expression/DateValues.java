@@ -6,6 +6,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.bson.DecimalValues;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.math.BigDecimal;
+import java.util.Locale;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
@@ -76,11 +77,34 @@ final class DateValues {
     }
   }
 
-  /** A value as MongoDB's messages print it. */
+  /**
+   * A value as MongoDB's {@code Value::toString} prints it in these messages: strings quoted,
+   * doubles with six significant digits as C++ streams write them ({@code 1.5}, {@code 2}, {@code
+   * 1e+20}).
+   */
   static String describe(BsonValue value) {
-    if (value.isString()) {
-      return value.asString().getValue();
+    return switch (value.getBsonType()) {
+      case STRING -> "\"" + value.asString().getValue() + "\"";
+      case DOUBLE -> streamDouble(value.asDouble().getValue());
+      case DECIMAL128 -> value.asDecimal128().getValue().toString();
+      default -> BsonDebugText.value(value);
+    };
+  }
+
+  private static String streamDouble(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
     }
-    return BsonDebugText.value(value);
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    String text = String.format(Locale.ROOT, "%.6g", d);
+    int exponent = text.indexOf('e');
+    String mantissa = exponent < 0 ? text : text.substring(0, exponent);
+    String suffix = exponent < 0 ? "" : text.substring(exponent);
+    if (mantissa.contains(".")) {
+      mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    return mantissa + suffix;
   }
 }

@@ -136,6 +136,14 @@ class DatePartsDocumentTest {
         ErrorCode.LOCATION_40515,
         "'month' must evaluate to an integer, found double with value 1.5");
     assertFails(
+        "{$dateFromParts: {year: 2017, second: 2.5e20}}",
+        ErrorCode.LOCATION_40515,
+        "'second' must evaluate to an integer, found double with value 2.5e+20");
+    assertFails(
+        "{$dateFromParts: {year: '2017'}}",
+        ErrorCode.LOCATION_40515,
+        "'year' must evaluate to an integer, found string with value \"2017\"");
+    assertFails(
         "{$dateFromParts: {year: 10000}}",
         ErrorCode.LOCATION_40523,
         "'year' must evaluate to an integer in the range 1 to 9999, found 10000");
