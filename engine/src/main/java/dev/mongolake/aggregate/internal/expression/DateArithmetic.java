@@ -56,13 +56,20 @@ record DateArithmetic(
             ErrorCode.LOCATION_5166402,
             name + " requires startDate, unit, and amount to be present");
       }
-      return new DateArithmetic(
-          name,
-          sign,
-          named.get("startDate"),
-          named.get("unit"),
-          named.get("amount"),
-          named.get("timezone"));
+      DateArithmetic parsed =
+          new DateArithmetic(
+              name,
+              sign,
+              named.get("startDate"),
+              named.get("unit"),
+              named.get("amount"),
+              named.get("timezone"));
+      return ConstantArguments.checkedUnlessFoldable(
+          parsed,
+          () -> {
+            ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, name));
+            ConstantArguments.zone(parsed.timezone());
+          });
     };
   }
 

@@ -53,12 +53,22 @@ record DateDiff(
       throw new MongoLakeException(
           ErrorCode.LOCATION_5166305, "Missing 'unit' parameter to $dateDiff");
     }
-    return new DateDiff(
-        named.get("startDate"),
-        named.get("endDate"),
-        named.get("unit"),
-        named.get("timezone"),
-        named.get("startOfWeek"));
+    DateDiff parsed =
+        new DateDiff(
+            named.get("startDate"),
+            named.get("endDate"),
+            named.get("unit"),
+            named.get("timezone"),
+            named.get("startOfWeek"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed,
+        () -> {
+          ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, NAME));
+          ConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
+          if (parsed.timezone() instanceof Constant) {
+            zone(parsed.timezone(), null, NAME);
+          }
+        });
   }
 
   @Override

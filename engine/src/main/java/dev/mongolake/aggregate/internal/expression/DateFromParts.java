@@ -78,16 +78,19 @@ record DateFromParts(
           ErrorCode.LOCATION_40525,
           "$dateFromParts does not allow mixing ISO dates with natural dates");
     }
-    return new DateFromParts(
-        iso,
-        named.get(iso ? "isoWeekYear" : "year"),
-        named.get(iso ? "isoWeek" : "month"),
-        named.get(iso ? "isoDayOfWeek" : "day"),
-        named.get("hour"),
-        named.get("minute"),
-        named.get("second"),
-        named.get("millisecond"),
-        named.get("timezone"));
+    DateFromParts parsed =
+        new DateFromParts(
+            iso,
+            named.get(iso ? "isoWeekYear" : "year"),
+            named.get(iso ? "isoWeek" : "month"),
+            named.get(iso ? "isoDayOfWeek" : "day"),
+            named.get("hour"),
+            named.get("minute"),
+            named.get("second"),
+            named.get("millisecond"),
+            named.get("timezone"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed, () -> ConstantArguments.zone(parsed.timezone()));
   }
 
   @Override

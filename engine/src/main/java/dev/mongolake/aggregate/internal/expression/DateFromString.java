@@ -47,12 +47,15 @@ record DateFromString(
       throw new MongoLakeException(
           ErrorCode.LOCATION_40542, "Missing 'dateString' parameter to $dateFromString");
     }
-    return new DateFromString(
-        named.get("dateString"),
-        named.get("format"),
-        named.get("timezone"),
-        named.get("onNull"),
-        named.get("onError"));
+    DateFromString parsed =
+        new DateFromString(
+            named.get("dateString"),
+            named.get("format"),
+            named.get("timezone"),
+            named.get("onNull"),
+            named.get("onError"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed, () -> ConstantArguments.zone(parsed.timezone()));
   }
 
   @Override

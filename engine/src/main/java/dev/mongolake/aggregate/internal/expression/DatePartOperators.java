@@ -86,7 +86,9 @@ final class DatePartOperators {
                 + ", provided: "
                 + BsonDebugText.element(name, spec));
       }
-      return new DatePart(date, timezone, part);
+      Expression zone = timezone;
+      return ConstantArguments.checkedUnlessFoldable(
+          new DatePart(date, timezone, part), () -> ConstantArguments.zone(zone));
     }
     if (arguments instanceof BsonArray array) {
       if (array.size() != 1) {

@@ -38,7 +38,10 @@ record DateToParts(Expression date, Expression timezone, Expression iso8601) imp
       throw new MongoLakeException(
           ErrorCode.LOCATION_40522, "Missing 'date' parameter to $dateToParts");
     }
-    return new DateToParts(named.get("date"), named.get("timezone"), named.get("iso8601"));
+    DateToParts parsed =
+        new DateToParts(named.get("date"), named.get("timezone"), named.get("iso8601"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed, () -> ConstantArguments.zone(parsed.timezone()));
   }
 
   @Override

@@ -37,8 +37,11 @@ record DateToString(Expression date, Expression format, Expression timezone, Exp
       throw new MongoLakeException(
           ErrorCode.LOCATION_18628, "Missing 'date' parameter to $dateToString");
     }
-    return new DateToString(
-        named.get("date"), named.get("format"), named.get("timezone"), named.get("onNull"));
+    DateToString parsed =
+        new DateToString(
+            named.get("date"), named.get("format"), named.get("timezone"), named.get("onNull"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed, () -> ConstantArguments.zone(parsed.timezone()));
   }
 
   @Override

@@ -59,12 +59,23 @@ record DateTrunc(
       throw new MongoLakeException(
           ErrorCode.LOCATION_5439010, "Missing 'unit' parameter to $dateTrunc");
     }
-    return new DateTrunc(
-        named.get("date"),
-        named.get("unit"),
-        named.get("binSize"),
-        named.get("timezone"),
-        named.get("startOfWeek"));
+    DateTrunc parsed =
+        new DateTrunc(
+            named.get("date"),
+            named.get("unit"),
+            named.get("binSize"),
+            named.get("timezone"),
+            named.get("startOfWeek"));
+    return ConstantArguments.checkedUnlessFoldable(
+        parsed,
+        () -> {
+          ConstantArguments.ifConstant(parsed.binSize(), DateTrunc::binSize);
+          ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, NAME));
+          ConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
+          if (parsed.timezone() instanceof Constant) {
+            DateDiff.zone(parsed.timezone(), null, NAME);
+          }
+        });
   }
 
   @Override
