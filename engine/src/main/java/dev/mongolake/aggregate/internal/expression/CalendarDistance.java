@@ -43,22 +43,22 @@ final class CalendarDistance {
    * startOffset} and {@code endOffset} seconds.
    */
   static long clock(
-      TimeUnit unit, LocalDateTime start, int startOffset, LocalDateTime end, int endOffset) {
+      DateUnit unit, LocalDateTime start, int startOffset, LocalDateTime end, int endOffset) {
     long offsetChange = (long) startOffset - endOffset;
     long hours =
         end.getHour() - start.getHour() + days(start.toLocalDate(), end.toLocalDate()) * 24;
-    if (unit == TimeUnit.HOUR) {
+    if (unit == DateUnit.HOUR) {
       return hours + offsetChange / 3600;
     }
     long minutes = end.getMinute() - start.getMinute() + hours * 60;
-    if (unit == TimeUnit.MINUTE) {
+    if (unit == DateUnit.MINUTE) {
       return minutes + offsetChange / 60;
     }
     return end.getSecond() - start.getSecond() + minutes * 60 + offsetChange;
   }
 
   /** Boundaries of a calendar unit (day and larger) between two dates. */
-  static long calendar(TimeUnit unit, LocalDate start, LocalDate end, DayOfWeek weekStart) {
+  static long calendar(DateUnit unit, LocalDate start, LocalDate end, DayOfWeek weekStart) {
     return switch (unit) {
       case YEAR -> years(start, end);
       case QUARTER -> quarters(start, end);

@@ -37,8 +37,8 @@ record DateArithmetic(
         throw new MongoLakeException(
             ErrorCode.LOCATION_5166400, name + " expects an object as its argument");
       }
-      NamedArguments named =
-          NamedArguments.parse(
+      DateOperatorArguments named =
+          DateOperatorArguments.parse(
               spec,
               ARGUMENTS,
               scope,
@@ -64,11 +64,11 @@ record DateArithmetic(
               named.get("unit"),
               named.get("amount"),
               named.get("timezone"));
-      return ConstantArguments.checkedUnlessFoldable(
+      return DateConstantArguments.checkedUnlessFoldable(
           parsed,
           () -> {
-            ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, name));
-            ConstantArguments.zone(parsed.timezone());
+            DateConstantArguments.ifConstant(parsed.unit(), unit -> DateUnit.parse(unit, name));
+            DateConstantArguments.zone(parsed.timezone());
           });
     };
   }
@@ -83,7 +83,7 @@ record DateArithmetic(
     if (ExpressionValues.isNullish(unitValue)) {
       return BsonNull.VALUE;
     }
-    TimeUnit parsedUnit = TimeUnit.parse(unitValue, name);
+    DateUnit parsedUnit = DateUnit.parse(unitValue, name);
     BsonValue amountValue = amount.evaluate(variables);
     if (ExpressionValues.isNullish(amountValue)) {
       return BsonNull.VALUE;
@@ -114,9 +114,9 @@ record DateArithmetic(
    * @throws MongoLakeException 5976500 for an amount far beyond any date, 5166406 when the result
    *     is not a date
    */
-  static long add(long millis, TimeUnit unit, long amount, DateZone zone) {
+  static long add(long millis, DateUnit unit, long amount, DateZone zone) {
     try {
-      if (unit == TimeUnit.MILLISECOND) {
+      if (unit == DateUnit.MILLISECOND) {
         return Math.addExact(millis, amount);
       }
       if (!amountFitsDates(amount, unit)) {
@@ -144,7 +144,7 @@ record DateArithmetic(
   }
 
   /** MongoDB's bound on an amount: about the span of all 64-bit millisecond dates. */
-  private static boolean amountFitsDates(long amount, TimeUnit unit) {
+  private static boolean amountFitsDates(long amount, DateUnit unit) {
     long maxDays = Long.divideUnsigned(-1L, 86_400_000L) + 1;
     long maxYears = maxDays / 365 + 1;
     long limit =
@@ -164,6 +164,6 @@ record DateArithmetic(
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(startDate, unit, amount, timezone);
+    return DateOperatorArguments.present(startDate, unit, amount, timezone);
   }
 }

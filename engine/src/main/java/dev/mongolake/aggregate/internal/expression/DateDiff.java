@@ -33,8 +33,8 @@ record DateDiff(
       throw new MongoLakeException(
           ErrorCode.LOCATION_5166301, "$dateDiff only supports an object as its argument");
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -60,11 +60,11 @@ record DateDiff(
             named.get("unit"),
             named.get("timezone"),
             named.get("startOfWeek"));
-    return ConstantArguments.checkedUnlessFoldable(
+    return DateConstantArguments.checkedUnlessFoldable(
         parsed,
         () -> {
-          ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, NAME));
-          ConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
+          DateConstantArguments.ifConstant(parsed.unit(), unit -> DateUnit.parse(unit, NAME));
+          DateConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
           if (parsed.timezone() instanceof Constant) {
             zone(parsed.timezone(), null, NAME);
           }
@@ -85,9 +85,9 @@ record DateDiff(
     if (ExpressionValues.isNullish(unitValue)) {
       return BsonNull.VALUE;
     }
-    TimeUnit parsedUnit = TimeUnit.parse(unitValue, NAME);
+    DateUnit parsedUnit = DateUnit.parse(unitValue, NAME);
     DayOfWeek weekStart = WeekStart.DEFAULT;
-    if (parsedUnit == TimeUnit.WEEK && startOfWeek != null) {
+    if (parsedUnit == DateUnit.WEEK && startOfWeek != null) {
       BsonValue value = startOfWeek.evaluate(variables);
       if (ExpressionValues.isNullish(value)) {
         return BsonNull.VALUE;
@@ -104,8 +104,8 @@ record DateDiff(
   }
 
   /** Unit boundaries from {@code start} to {@code end} in {@code zone}. */
-  static long between(long start, long end, TimeUnit unit, DateZone zone, DayOfWeek weekStart) {
-    if (unit == TimeUnit.MILLISECOND) {
+  static long between(long start, long end, DateUnit unit, DateZone zone, DayOfWeek weekStart) {
+    if (unit == DateUnit.MILLISECOND) {
       try {
         return Math.subtractExact(end, start);
       } catch (ArithmeticException overflow) {
@@ -158,6 +158,6 @@ record DateDiff(
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(startDate, endDate, unit, timezone, startOfWeek);
+    return DateOperatorArguments.present(startDate, endDate, unit, timezone, startOfWeek);
   }
 }

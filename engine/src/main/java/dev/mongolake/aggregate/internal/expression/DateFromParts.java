@@ -53,8 +53,8 @@ record DateFromParts(
       throw new MongoLakeException(
           ErrorCode.LOCATION_40519, "$dateFromParts only supports an object as its argument");
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -89,8 +89,8 @@ record DateFromParts(
             named.get("second"),
             named.get("millisecond"),
             named.get("timezone"));
-    return ConstantArguments.checkedUnlessFoldable(
-        parsed, () -> ConstantArguments.zone(parsed.timezone()));
+    return DateConstantArguments.checkedUnlessFoldable(
+        parsed, () -> DateConstantArguments.zone(parsed.timezone()));
   }
 
   @Override
@@ -186,6 +186,7 @@ record DateFromParts(
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(year, month, day, hour, minute, second, millisecond, timezone);
+    return DateOperatorArguments.present(
+        year, month, day, hour, minute, second, millisecond, timezone);
   }
 }

@@ -34,8 +34,8 @@ record DateFromString(
           "$dateFromString only supports an object as an argument, found: "
               + BsonTypeNames.of(arguments));
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -54,14 +54,14 @@ record DateFromString(
             named.get("timezone"),
             named.get("onNull"),
             named.get("onError"));
-    return ConstantArguments.checkedUnlessFoldable(
-        parsed, () -> ConstantArguments.zone(parsed.timezone()));
+    return DateConstantArguments.checkedUnlessFoldable(
+        parsed, () -> DateConstantArguments.zone(parsed.timezone()));
   }
 
   @Override
   public BsonValue evaluate(Variables variables) {
     BsonValue text = dateString.evaluate(variables);
-    BsonValue formatValue = NamedArguments.evaluate(format, variables);
+    BsonValue formatValue = DateOperatorArguments.evaluate(format, variables);
     if (format != null && !ExpressionValues.isNullish(formatValue)) {
       if (!formatValue.isString()) {
         throw new MongoLakeException(
@@ -110,6 +110,6 @@ record DateFromString(
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(dateString, format, timezone, onNull, onError);
+    return DateOperatorArguments.present(dateString, format, timezone, onNull, onError);
   }
 }

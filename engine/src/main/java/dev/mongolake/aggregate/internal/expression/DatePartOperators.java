@@ -87,8 +87,8 @@ final class DatePartOperators {
                 + BsonDebugText.element(name, spec));
       }
       Expression zone = timezone;
-      return ConstantArguments.checkedUnlessFoldable(
-          new DatePart(date, timezone, part), () -> ConstantArguments.zone(zone));
+      return DateConstantArguments.checkedUnlessFoldable(
+          new DatePart(date, timezone, part), () -> DateConstantArguments.zone(zone));
     }
     if (arguments instanceof BsonArray array) {
       if (array.size() != 1) {
@@ -122,7 +122,7 @@ final class DatePartOperators {
 
     @Override
     public List<Expression> children() {
-      return NamedArguments.present(date, timezone);
+      return DateOperatorArguments.present(date, timezone);
     }
   }
 }

@@ -26,8 +26,8 @@ record DateToParts(Expression date, Expression timezone, Expression iso8601) imp
       throw new MongoLakeException(
           ErrorCode.LOCATION_40524, "$dateToParts only supports an object as its argument");
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -40,8 +40,8 @@ record DateToParts(Expression date, Expression timezone, Expression iso8601) imp
     }
     DateToParts parsed =
         new DateToParts(named.get("date"), named.get("timezone"), named.get("iso8601"));
-    return ConstantArguments.checkedUnlessFoldable(
-        parsed, () -> ConstantArguments.zone(parsed.timezone()));
+    return DateConstantArguments.checkedUnlessFoldable(
+        parsed, () -> DateConstantArguments.zone(parsed.timezone()));
   }
 
   @Override
@@ -89,6 +89,6 @@ record DateToParts(Expression date, Expression timezone, Expression iso8601) imp
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(date, timezone, iso8601);
+    return DateOperatorArguments.present(date, timezone, iso8601);
   }
 }

@@ -25,8 +25,8 @@ record DateToString(Expression date, Expression format, Expression timezone, Exp
       throw new MongoLakeException(
           ErrorCode.LOCATION_18629, "$dateToString only supports an object as its argument");
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -40,14 +40,14 @@ record DateToString(Expression date, Expression format, Expression timezone, Exp
     DateToString parsed =
         new DateToString(
             named.get("date"), named.get("format"), named.get("timezone"), named.get("onNull"));
-    return ConstantArguments.checkedUnlessFoldable(
-        parsed, () -> ConstantArguments.zone(parsed.timezone()));
+    return DateConstantArguments.checkedUnlessFoldable(
+        parsed, () -> DateConstantArguments.zone(parsed.timezone()));
   }
 
   @Override
   public BsonValue evaluate(Variables variables) {
     BsonValue dateValue = date.evaluate(variables);
-    BsonValue formatValue = NamedArguments.evaluate(format, variables);
+    BsonValue formatValue = DateOperatorArguments.evaluate(format, variables);
     if (format != null && !ExpressionValues.isNullish(formatValue)) {
       if (!formatValue.isString()) {
         throw new MongoLakeException(
@@ -80,6 +80,6 @@ record DateToString(Expression date, Expression format, Expression timezone, Exp
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(date, format, timezone, onNull);
+    return DateOperatorArguments.present(date, format, timezone, onNull);
   }
 }

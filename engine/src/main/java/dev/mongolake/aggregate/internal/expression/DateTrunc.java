@@ -39,8 +39,8 @@ record DateTrunc(
       throw new MongoLakeException(
           ErrorCode.LOCATION_5439007, "$dateTrunc only supports an object as its argument");
     }
-    NamedArguments named =
-        NamedArguments.parse(
+    DateOperatorArguments named =
+        DateOperatorArguments.parse(
             spec,
             ARGUMENTS,
             scope,
@@ -66,12 +66,12 @@ record DateTrunc(
             named.get("binSize"),
             named.get("timezone"),
             named.get("startOfWeek"));
-    return ConstantArguments.checkedUnlessFoldable(
+    return DateConstantArguments.checkedUnlessFoldable(
         parsed,
         () -> {
-          ConstantArguments.ifConstant(parsed.binSize(), DateTrunc::binSize);
-          ConstantArguments.ifConstant(parsed.unit(), unit -> TimeUnit.parse(unit, NAME));
-          ConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
+          DateConstantArguments.ifConstant(parsed.binSize(), DateTrunc::binSize);
+          DateConstantArguments.ifConstant(parsed.unit(), unit -> DateUnit.parse(unit, NAME));
+          DateConstantArguments.ifConstant(parsed.startOfWeek(), day -> WeekStart.parse(day, NAME));
           if (parsed.timezone() instanceof Constant) {
             DateDiff.zone(parsed.timezone(), null, NAME);
           }
@@ -96,9 +96,9 @@ record DateTrunc(
     if (ExpressionValues.isNullish(unitValue)) {
       return BsonNull.VALUE;
     }
-    TimeUnit parsedUnit = TimeUnit.parse(unitValue, NAME);
+    DateUnit parsedUnit = DateUnit.parse(unitValue, NAME);
     DayOfWeek weekStart = WeekStart.DEFAULT;
-    if (parsedUnit == TimeUnit.WEEK && startOfWeek != null) {
+    if (parsedUnit == DateUnit.WEEK && startOfWeek != null) {
       BsonValue value = startOfWeek.evaluate(variables);
       if (ExpressionValues.isNullish(value)) {
         return BsonNull.VALUE;
@@ -132,7 +132,7 @@ record DateTrunc(
   }
 
   /** The start of the bin of {@code bin} units holding {@code millis}. */
-  static long truncate(long millis, TimeUnit unit, long bin, DateZone zone, DayOfWeek weekStart) {
+  static long truncate(long millis, DateUnit unit, long bin, DateZone zone, DayOfWeek weekStart) {
     long reference = REFERENCE_UTC_MILLIS - zone.offsetSeconds(REFERENCE_UTC_MILLIS) * 1000L;
     if (unit.isFixed()) {
       long binMillis;
@@ -158,7 +158,7 @@ record DateTrunc(
           ErrorCode.LOCATION_5439006, "dateTrunc unsupported binSize value");
     }
     LocalDate referenceDate = REFERENCE_DATE;
-    if (unit == TimeUnit.WEEK) {
+    if (unit == DateUnit.WEEK) {
       // 2000-01-01 was a Saturday; no DST change falls in early January 2000, so whole days of
       // milliseconds move the reference to the first day of a week.
       int saturday = WeekStart.position(DayOfWeek.SATURDAY, weekStart);
@@ -174,6 +174,6 @@ record DateTrunc(
 
   @Override
   public List<Expression> children() {
-    return NamedArguments.present(date, unit, binSize, timezone, startOfWeek);
+    return DateOperatorArguments.present(date, unit, binSize, timezone, startOfWeek);
   }
 }

@@ -14,12 +14,12 @@ import org.bson.BsonValue;
  * asked for, so that, as in MongoDB, an unknown or missing argument is reported before an error
  * inside another argument's expression.
  */
-final class NamedArguments {
+final class DateOperatorArguments {
 
   private final BsonDocument spec;
   private final VariableScope scope;
 
-  private NamedArguments(BsonDocument spec, VariableScope scope) {
+  private DateOperatorArguments(BsonDocument spec, VariableScope scope) {
     this.spec = spec;
     this.scope = scope;
   }
@@ -29,7 +29,7 @@ final class NamedArguments {
    *
    * @param unknown the error for a field not in {@code allowed}, given its name
    */
-  static NamedArguments parse(
+  static DateOperatorArguments parse(
       BsonDocument spec,
       Set<String> allowed,
       VariableScope scope,
@@ -39,7 +39,7 @@ final class NamedArguments {
         throw unknown.apply(field);
       }
     }
-    return new NamedArguments(spec, scope);
+    return new DateOperatorArguments(spec, scope);
   }
 
   /** The compiled argument {@code name}, or {@code null} when the spec does not have it. */

@@ -9,9 +9,9 @@ import org.bson.BsonValue;
  * no document reaches it. When every argument is constant the whole operator is folded instead, and
  * only its evaluation can fail. This repeats both rules at parse time.
  */
-final class ConstantArguments {
+final class DateConstantArguments {
 
-  private ConstantArguments() {}
+  private DateConstantArguments() {}
 
   /**
    * Runs {@code checks} unless every child of {@code expression} is constant (then the parser folds

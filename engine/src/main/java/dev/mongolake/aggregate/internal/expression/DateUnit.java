@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.bson.BsonValue;
 
 /** The {@code unit} of {@code $dateAdd}, {@code $dateDiff} and {@code $dateTrunc}. */
-enum TimeUnit {
+enum DateUnit {
   YEAR(0),
   QUARTER(0),
   MONTH(0),
@@ -20,7 +20,7 @@ enum TimeUnit {
 
   private final long fixedMillis;
 
-  TimeUnit(long fixedMillis) {
+  DateUnit(long fixedMillis) {
     this.fixedMillis = fixedMillis;
   }
 
@@ -45,14 +45,14 @@ enum TimeUnit {
    * @throws MongoLakeException 5439013 for a value that is not a string, FailedToParse for an
    *     unknown unit
    */
-  static TimeUnit parse(BsonValue value, String operator) {
+  static DateUnit parse(BsonValue value, String operator) {
     if (!value.isString()) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_5439013,
           operator + " requires 'unit' to be a string, but got " + BsonTypeNames.of(value));
     }
     String text = value.asString().getValue();
-    for (TimeUnit unit : values()) {
+    for (DateUnit unit : values()) {
       if (unit.spelling().equals(text)) {
         return unit;
       }
