@@ -20,7 +20,8 @@ import org.bson.BsonValue;
  * next year, day 0 the last day of the previous month); month, day, hour, minute and the ISO week
  * parts must lie in [-32768, 32767] and the year in 1 to 9999.
  *
- * @param iso whether the spec uses the ISO week fields
+ * @param iso whether the spec uses the ISO week fields; then {@code year}, {@code month} and {@code
+ *     day} hold {@code isoWeekYear}, {@code isoWeek} and {@code isoDayOfWeek}
  */
 record DateFromParts(
     boolean iso,

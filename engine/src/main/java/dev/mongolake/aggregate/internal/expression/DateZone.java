@@ -11,12 +11,11 @@ import java.time.ZoneOffset;
  * @param zone the rules
  * @param utc whether MongoDB treats it as its UTC zone (no zone, {@code "UTC"} or a zero offset):
  *     only then does {@code $dateToString}'s default format end in {@code Z}
- * @param fixedOffset whether it is a UTC offset rather than a named zone
  */
-record DateZone(ZoneId zone, boolean utc, boolean fixedOffset) {
+record DateZone(ZoneId zone, boolean utc) {
 
   /** The zone used when an operator has no {@code timezone}. */
-  static final DateZone UTC = new DateZone(ZoneOffset.UTC, true, true);
+  static final DateZone UTC = new DateZone(ZoneOffset.UTC, true);
 
   /** The wall-clock time of {@code millis} in this zone. */
   LocalDateTime local(long millis) {

@@ -31,10 +31,10 @@ final class TimeZones {
     Integer offsetSeconds = utcOffset(name);
     if (offsetSeconds != null) {
       ZoneOffset offset = ZoneOffset.ofTotalSeconds(offsetSeconds);
-      return new DateZone(offset, offsetSeconds == 0, true);
+      return new DateZone(offset, offsetSeconds == 0);
     }
     if (OLSON_NAMES.contains(name)) {
-      return new DateZone(ZoneId.of(name), false, false);
+      return new DateZone(ZoneId.of(name), false);
     }
     throw new MongoLakeException(
         ErrorCode.LOCATION_40485, "unrecognized time zone identifier: \"" + name + "\"");
