@@ -47,17 +47,24 @@ final class ForeignCollections {
 
   /**
    * The documents of {@code collection} a pipeline's find prefix names, with {@code extra} (or
-   * {@code null}) and-ed to its filter, read whole.
+   * {@code null}) and-ed to its filter, read whole; {@code variables} are the values the prefix's
+   * {@code $expr} may read.
    */
   static List<BsonDocument> findAll(
       MongoLakeCollection<BsonDocument> collection,
       Pipeline.FindPrefix prefix,
-      BsonDocument extra) {
+      BsonDocument extra,
+      BsonDocument variables) {
     BsonDocument filter = and(extra, prefix.filter());
+    // The prefix's $expr reads the sub-pipeline's variables: passed as the find's let, each value
+    // a literal so that it is never read as a field path or an operator.
+    BsonDocument let = new BsonDocument();
+    variables.forEach((name, value) -> let.put(name, new BsonDocument("$literal", value)));
     List<BsonDocument> out = new ArrayList<>();
     try (MongoLakeCursor<BsonDocument> cursor =
         collection
             .find(filter)
+            .let(let)
             .sort(prefix.sort())
             .skip(prefix.skip())
             .limit(prefix.limit())

@@ -78,11 +78,19 @@ record SubPipeline(
       stages.add(parsed);
     }
     boolean fromDocuments = startsWithDocuments(specs);
-    Pipeline.FindPrefix prefix =
-        fromDocuments
-            ? new Pipeline.FindPrefix(new BsonDocument(), new BsonDocument(), 0, 0, 0)
-            : Pipeline.findPrefix(specs);
-    return new SubPipeline(List.copyOf(specs), List.copyOf(stages), prefix);
+    // Optimized as a top-level pipeline is, so that its prefix runs through the planner; parsed in
+    // this context, so that the prefix's $expr sees the sub-pipeline's variables.
+    List<PipelineStage> optimized = PipelineOptimizer.optimize(stages);
+    Pipeline.FindPrefix prefix;
+    if (fromDocuments) {
+      prefix = new Pipeline.FindPrefix(new BsonDocument(), new BsonDocument(), 0, 0, 0);
+    } else {
+      PlanPrefix plan = PlanPrefix.of(optimized);
+      prefix =
+          new Pipeline.FindPrefix(
+              plan.filter(), plan.sort(), plan.skip(), plan.limit(), plan.stages());
+    }
+    return new SubPipeline(List.copyOf(specs), List.copyOf(optimized), prefix);
   }
 
   /** Whether the pipeline makes its own documents ({@code $documents} first). */
@@ -110,7 +118,8 @@ record SubPipeline(
       }
       from = 1;
     } else {
-      current = ForeignCollections.findAll(collection, prefix, filter).iterator();
+      current =
+          ForeignCollections.findAll(collection, prefix, filter, context.letValues()).iterator();
       from = prefix.stages();
     }
     for (int i = from; i < stages.size(); i++) {
