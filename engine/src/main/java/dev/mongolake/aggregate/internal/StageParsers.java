@@ -19,7 +19,10 @@ public final class StageParsers {
           Map.entry("$limit", LimitStage::parse),
           Map.entry("$project", ProjectStage::parse),
           Map.entry("$count", CountStage::parse),
-          Map.entry("$group", GroupStage::parse));
+          Map.entry("$group", GroupStage::parse),
+          Map.entry("$bucket", BucketStage::parse),
+          Map.entry("$bucketAuto", BucketAutoStage::parse),
+          Map.entry("$sortByCount", SortByCountStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(

@@ -1,13 +1,19 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.Map;
+import java.util.TreeMap;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
-/** {@code $min}/{@code $max} in BSON order, ignoring null and missing. */
+/**
+ * {@code $min}/{@code $max} in BSON order, ignoring null, undefined and missing; null when nothing
+ * else came. Keeps a counted multiset of the distinct values so that a window can take values back.
+ */
 final class Extreme implements Accumulator {
   private final boolean min;
-  private BsonValue best;
+  private final TreeMap<BsonValue, Long> values = new TreeMap<>(BsonComparisonOrder.INSTANCE);
 
   Extreme(boolean min) {
     this.min = min;
@@ -15,25 +21,35 @@ final class Extreme implements Accumulator {
 
   @Override
   public void accumulate(BsonValue value) {
-    if (value == null || value.isNull()) {
-      return;
+    if (!ExpressionValues.isNullish(value)) {
+      values.merge(value, 1L, Long::sum);
     }
-    int order = best == null ? 0 : BsonComparisonOrder.INSTANCE.compare(value, best);
-    if (best == null || (min ? order < 0 : order > 0)) {
-      best = value;
+  }
+
+  @Override
+  public boolean removable() {
+    return true;
+  }
+
+  @Override
+  public void remove(BsonValue value) {
+    if (!ExpressionValues.isNullish(value)) {
+      values.computeIfPresent(value, (k, n) -> n == 1 ? null : n - 1);
     }
   }
 
   @Override
   public BsonValue result() {
-    return best == null ? BsonNull.VALUE : best;
+    if (values.isEmpty()) {
+      return BsonNull.VALUE;
+    }
+    return min ? values.firstKey() : values.lastKey();
   }
 
   @Override
   public void merge(Accumulator other) {
-    Extreme that = (Extreme) other;
-    if (that.best != null) {
-      accumulate(that.best);
+    for (Map.Entry<BsonValue, Long> entry : ((Extreme) other).values.entrySet()) {
+      values.merge(entry.getKey(), entry.getValue(), Long::sum);
     }
   }
 }

@@ -9,41 +9,72 @@ import org.bson.BsonInt64;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 
-/** Sums numbers, widening Int32 to Int64 to Double to Decimal128 as MongoDB does. */
+/**
+ * {@code $sum}: adds numbers and ignores everything else, widening as MongoDB does: Int32 while the
+ * total fits, then Int64, Double once a double was added or the integers overflowed a long, and
+ * Decimal128 once a decimal was added. Removable: it counts the values of each type still in, so a
+ * window that slides past the only double goes back to an integral result.
+ */
 final class Sum implements Accumulator {
-  private long longSum;
-  private double doubleSum;
-  private BigDecimal decimalSum;
-  private boolean sawLong;
-  private boolean sawDouble;
-  private boolean overflowed;
+  private long integralSum;
+  private boolean integralOverflowed;
+  private final CompensatedSum doubleSum = new CompensatedSum();
+  private BigDecimal decimalSum = BigDecimal.ZERO;
+  private long longs;
+  private long doubles;
+  private long decimals;
+  private final NonFinite nonFinite = new NonFinite();
 
   @Override
   public void accumulate(BsonValue value) {
+    add(value, 1);
+  }
+
+  @Override
+  public boolean removable() {
+    return true;
+  }
+
+  @Override
+  public void remove(BsonValue value) {
+    add(value, -1);
+  }
+
+  private void add(BsonValue value, int sign) {
     if (value == null) {
       return;
     }
     switch (value.getBsonType()) {
-      case INT32 -> addLong(value.asInt32().getValue());
+      case INT32 -> addIntegral(sign * (long) value.asInt32().getValue());
       case INT64 -> {
-        sawLong = true;
-        addLong(value.asInt64().getValue());
+        longs += sign;
+        long v = value.asInt64().getValue();
+        if (sign < 0 && v == Long.MIN_VALUE) {
+          addIntegral(Long.MAX_VALUE);
+          addIntegral(1);
+        } else {
+          addIntegral(sign * v);
+        }
       }
       case DOUBLE -> {
-        sawDouble = true;
-        doubleSum += value.asDouble().getValue();
+        doubles += sign;
+        double v = value.asDouble().getValue();
+        if (!nonFinite.add(v, sign)) {
+          doubleSum.add(sign * v);
+        }
       }
       case DECIMAL128 -> {
+        decimals += sign;
         Decimal128 decimal = value.asDecimal128().getValue();
-        decimalSum = decimalSum == null ? BigDecimal.ZERO : decimalSum;
         if (decimal.isNaN() || decimal.isInfinite()) {
-          // BigDecimal has neither: carried in the double sum, and the result says which.
-          doubleSum +=
+          nonFinite.add(
               decimal.isNaN()
                   ? Double.NaN
-                  : decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+                  : decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY,
+              sign);
         } else {
-          decimalSum = decimalSum.add(DecimalValues.finite(decimal));
+          BigDecimal v = DecimalValues.finite(decimal);
+          decimalSum = sign > 0 ? decimalSum.add(v) : decimalSum.subtract(v);
         }
       }
       default -> {
@@ -52,49 +83,100 @@ final class Sum implements Accumulator {
     }
   }
 
-  private void addLong(long value) {
+  private void addIntegral(long value) {
     try {
-      longSum = Math.addExact(longSum, value);
+      integralSum = Math.addExact(integralSum, value);
     } catch (ArithmeticException e) {
-      overflowed = true;
-      doubleSum += (double) longSum + value;
-      longSum = 0;
+      // Past a long MongoDB goes on in doubles; the exact part stays in the long.
+      integralOverflowed = true;
+      doubleSum.add((double) value);
     }
   }
 
   @Override
   public BsonValue result() {
-    if (decimalSum != null) {
-      if (Double.isNaN(doubleSum)) {
-        return new BsonDecimal128(Decimal128.NaN);
-      }
-      if (Double.isInfinite(doubleSum)) {
-        return new BsonDecimal128(
-            doubleSum > 0 ? Decimal128.POSITIVE_INFINITY : Decimal128.NEGATIVE_INFINITY);
+    if (decimals > 0) {
+      Decimal128 special = nonFinite.asDecimal();
+      if (special != null) {
+        return new BsonDecimal128(special);
       }
       BigDecimal total =
-          decimalSum.add(BigDecimal.valueOf(longSum)).add(BigDecimal.valueOf(doubleSum));
+          decimalSum
+              .add(BigDecimal.valueOf(integralSum))
+              .add(BigDecimal.valueOf(doubleSum.value()));
       return new BsonDecimal128(new Decimal128(total));
     }
-    if (sawDouble || overflowed) {
-      return new BsonDouble(doubleSum + longSum);
+    if (doubles > 0 || integralOverflowed) {
+      Double special = nonFinite.asDouble();
+      if (special != null) {
+        return new BsonDouble(special);
+      }
+      return new BsonDouble(doubleSum.value() + integralSum);
     }
-    if (sawLong || longSum != (int) longSum) {
-      return new BsonInt64(longSum);
+    if (longs > 0 || integralSum != (int) integralSum) {
+      return new BsonInt64(integralSum);
     }
-    return new BsonInt32((int) longSum);
+    return new BsonInt32((int) integralSum);
   }
 
   @Override
   public void merge(Accumulator other) {
     Sum that = (Sum) other;
-    addLong(that.longSum);
-    doubleSum += that.doubleSum;
-    if (that.decimalSum != null) {
-      decimalSum = decimalSum == null ? that.decimalSum : decimalSum.add(that.decimalSum);
+    addIntegral(that.integralSum);
+    integralOverflowed |= that.integralOverflowed;
+    doubleSum.add(that.doubleSum);
+    decimalSum = decimalSum.add(that.decimalSum);
+    longs += that.longs;
+    doubles += that.doubles;
+    decimals += that.decimals;
+    nonFinite.merge(that.nonFinite);
+  }
+
+  /** How many NaNs and infinities are in: the sum is then one of them, whatever else is. */
+  private static final class NonFinite {
+    private long nans;
+    private long positive;
+    private long negative;
+
+    /** Counts {@code value} if it is not finite; false when it is a finite number. */
+    boolean add(double value, int sign) {
+      if (Double.isNaN(value)) {
+        nans += sign;
+      } else if (value == Double.POSITIVE_INFINITY) {
+        positive += sign;
+      } else if (value == Double.NEGATIVE_INFINITY) {
+        negative += sign;
+      } else {
+        return false;
+      }
+      return true;
     }
-    sawLong |= that.sawLong;
-    sawDouble |= that.sawDouble;
-    overflowed |= that.overflowed;
+
+    void merge(NonFinite other) {
+      nans += other.nans;
+      positive += other.positive;
+      negative += other.negative;
+    }
+
+    Double asDouble() {
+      if (nans > 0 || (positive > 0 && negative > 0)) {
+        return Double.NaN;
+      }
+      if (positive > 0) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return negative > 0 ? Double.NEGATIVE_INFINITY : null;
+    }
+
+    Decimal128 asDecimal() {
+      Double special = asDouble();
+      if (special == null) {
+        return null;
+      }
+      if (special.isNaN()) {
+        return Decimal128.NaN;
+      }
+      return special > 0 ? Decimal128.POSITIVE_INFINITY : Decimal128.NEGATIVE_INFINITY;
+    }
   }
 }

@@ -1,0 +1,30 @@
+package dev.mongolake.aggregate.internal.accumulator;
+
+/**
+ * A sum of finite doubles with Neumaier's compensation, so that adding many values (and taking some
+ * back, in a window) loses as little as MongoDB's double-double summation does. Infinities and NaN
+ * are counted by the callers, never added here (an infinity cannot be taken back).
+ */
+final class CompensatedSum {
+  private double sum;
+  private double compensation;
+
+  void add(double value) {
+    double total = sum + value;
+    if (Math.abs(sum) >= Math.abs(value)) {
+      compensation += (sum - total) + value;
+    } else {
+      compensation += (value - total) + sum;
+    }
+    sum = total;
+  }
+
+  void add(CompensatedSum other) {
+    add(other.sum);
+    add(other.compensation);
+  }
+
+  double value() {
+    return sum + compensation;
+  }
+}
