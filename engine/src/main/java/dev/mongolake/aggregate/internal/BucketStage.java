@@ -4,6 +4,7 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
+import dev.mongolake.aggregate.internal.accumulator.ConstantValue;
 import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
@@ -123,7 +124,7 @@ record BucketStage(
     List<BsonValue> boundaries = new ArrayList<>();
     for (BsonValue element : value.asArray()) {
       Expression parsed = ExpressionParser.parse(element, context.scope());
-      BsonValue constant = parsed.isConstant() ? parsed.evaluate(null) : null;
+      BsonValue constant = ConstantValue.of(parsed).orElse(null);
       if (constant == null) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_40191,
@@ -172,7 +173,7 @@ record BucketStage(
 
   private static BsonValue defaultBucket(BsonValue value, PipelineContext context) {
     Expression parsed = ExpressionParser.parse(value, context.scope());
-    BsonValue constant = parsed.isConstant() ? parsed.evaluate(null) : null;
+    BsonValue constant = ConstantValue.of(parsed).orElse(null);
     if (constant == null) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40195,

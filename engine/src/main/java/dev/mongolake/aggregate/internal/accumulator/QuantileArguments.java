@@ -90,14 +90,14 @@ public record QuantileArguments(String name, Expression input, List<Double> perc
 
   private static List<Double> percentiles(BsonValue p, VariableScope scope) {
     Expression parsed = ExpressionParser.parse(p, scope);
-    if (!parsed.isConstant()) {
+    if (!parsed.isConstant() && ConstantValue.of(parsed).isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_7750300,
           "The $percentile 'p' field must be an array of constant values, but found value: "
               + BsonDebugText.value(p)
               + ".");
     }
-    BsonValue values = parsed.evaluate(null);
+    BsonValue values = ConstantValue.of(parsed).orElse(null);
     if (values == null || !values.isArray() || values.asArray().isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_7750301,
