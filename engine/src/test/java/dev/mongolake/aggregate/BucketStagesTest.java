@@ -139,6 +139,20 @@ class BucketStagesTest {
   }
 
   @Test
+  void bucketChecksItsBoundariesBeforeItsOutputAsMongoDbDoes() {
+    assertFails(
+        NONE,
+        ErrorCode.LOCATION_40192,
+        "The $bucket 'boundaries' field must have at least 2 values, but found 1 value(s).",
+        "{$bucket: {output: {a: 1}, groupBy: '$v', boundaries: [0]}}");
+    assertFails(
+        NONE,
+        ErrorCode.LOCATION_40234,
+        "The field 'a' must be an accumulator object",
+        "{$bucket: {output: {a: 1}, groupBy: '$v', boundaries: [0, 1]}}");
+  }
+
+  @Test
   void bucketAutoCutsEqualSizedBucketsWithExclusiveMaxima() {
     assertThat(run(ARTWORK, "{$bucketAuto: {groupBy: '$price', buckets: 4}}"))
         .containsExactly(

@@ -54,7 +54,7 @@ record BucketStage(
     Expression groupBy = null;
     List<BsonValue> boundaries = new ArrayList<>();
     Optional<BsonValue> defaultBucket = Optional.empty();
-    List<AccumulatedField> fields = null;
+    BsonDocument output = null;
     for (Map.Entry<String, BsonValue> argument : specification.asDocument().entrySet()) {
       BsonValue value = argument.getValue();
       switch (argument.getKey()) {
@@ -69,10 +69,7 @@ record BucketStage(
                     + BsonTypeNames.of(value)
                     + ".");
           }
-          fields = new ArrayList<>();
-          for (Map.Entry<String, BsonValue> field : value.asDocument().entrySet()) {
-            fields.add(AccumulatedField.parse(field.getKey(), field.getValue(), context.scope()));
-          }
+          output = value.asDocument();
         }
         default ->
             throw new MongoLakeException(
@@ -87,13 +84,18 @@ record BucketStage(
     if (defaultBucket.isPresent()) {
       checkDefault(defaultBucket.get(), boundaries);
     }
-    if (fields == null) {
-      fields =
-          List.of(
-              AccumulatedField.parse("count", BsonDocument.parse("{$sum: 1}"), context.scope()));
+    // As MongoDB's $group made of the $bucket, the output parses after the bucket's checks.
+    List<AccumulatedField> fields = new ArrayList<>();
+    BsonDocument accumulators = output == null ? BsonDocument.parse("{count: {$sum: 1}}") : output;
+    for (Map.Entry<String, BsonValue> field : accumulators.entrySet()) {
+      fields.add(AccumulatedField.parse(field.getKey(), field.getValue(), context.scope()));
     }
     return new BucketStage(
-        specification.asDocument(), groupBy, List.copyOf(boundaries), defaultBucket, fields);
+        specification.asDocument(),
+        groupBy,
+        List.copyOf(boundaries),
+        defaultBucket,
+        List.copyOf(fields));
   }
 
   private static Expression groupBy(BsonValue value, PipelineContext context) {

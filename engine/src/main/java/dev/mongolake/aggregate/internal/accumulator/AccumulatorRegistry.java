@@ -45,8 +45,8 @@ public final class AccumulatorRegistry {
     Map<String, Supplier<Accumulator>> simple = new TreeMap<>();
     simple.put("$sum", Sum::new);
     simple.put("$avg", Average::new);
-    simple.put("$min", () -> new Extreme(true));
-    simple.put("$max", () -> new Extreme(false));
+    simple.put("$min", () -> new Extreme(true, false));
+    simple.put("$max", () -> new Extreme(false, false));
     simple.put("$first", () -> new Positional(true));
     simple.put("$last", () -> new Positional(false));
     simple.put("$push", Push::new);
@@ -61,6 +61,17 @@ public final class AccumulatorRegistry {
                 (operator, argument, scope) ->
                     new AccumulatorSpec(
                         operator, ExpressionParser.parse(argument, scope), factory)));
+    for (String name : List.of("$min", "$max")) {
+      boolean min = name.equals("$min");
+      parsers.put(
+          name,
+          (operator, argument, scope) ->
+              new AccumulatorSpec(
+                  operator,
+                  ExpressionParser.parse(argument, scope),
+                  () -> new Extreme(min, false),
+                  () -> new Extreme(min, true)));
+    }
     parsers.put("$count", AccumulatorRegistry::count);
     parsers.put("$firstN", NAccumulatorParsers.firstLastN(true));
     parsers.put("$lastN", NAccumulatorParsers.firstLastN(false));

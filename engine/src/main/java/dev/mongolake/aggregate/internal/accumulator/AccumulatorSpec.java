@@ -10,5 +10,18 @@ import java.util.function.Supplier;
  * @param input the expression evaluated per document, whose value {@link Accumulator#accumulate}
  *     receives
  * @param factory makes the state of one group
+ * @param windowFactory makes state that can also {@link Accumulator#remove} values, for a sliding
+ *     window (where that needs more memory, as {@code $min}'s multiset, {@link #factory} does not
+ *     pay for it); the same as {@code factory} for most accumulators
  */
-public record AccumulatorSpec(String name, Expression input, Supplier<Accumulator> factory) {}
+public record AccumulatorSpec(
+    String name,
+    Expression input,
+    Supplier<Accumulator> factory,
+    Supplier<Accumulator> windowFactory) {
+
+  /** An accumulator whose group state is also its window state. */
+  public AccumulatorSpec(String name, Expression input, Supplier<Accumulator> factory) {
+    this(name, input, factory, factory);
+  }
+}

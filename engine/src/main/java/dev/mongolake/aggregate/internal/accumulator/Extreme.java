@@ -9,30 +9,45 @@ import org.bson.BsonValue;
 
 /**
  * {@code $min}/{@code $max} in BSON order, ignoring null, undefined and missing; null when nothing
- * else came. Keeps a counted multiset of the distinct values so that a window can take values back.
+ * else came. A group keeps only the best value; a removable one (a window's) keeps a counted
+ * multiset of the distinct values so that it can take values back.
  */
 final class Extreme implements Accumulator {
   private final boolean min;
+  private final boolean removable;
   private final TreeMap<BsonValue, Long> values = new TreeMap<>(BsonComparisonOrder.INSTANCE);
 
-  Extreme(boolean min) {
+  Extreme(boolean min, boolean removable) {
     this.min = min;
+    this.removable = removable;
   }
 
   @Override
   public void accumulate(BsonValue value) {
-    if (!ExpressionValues.isNullish(value)) {
-      values.merge(value, 1L, Long::sum);
+    if (ExpressionValues.isNullish(value)) {
+      return;
     }
+    if (!removable && !values.isEmpty()) {
+      BsonValue best = values.firstKey();
+      int order = BsonComparisonOrder.INSTANCE.compare(value, best);
+      if (min ? order >= 0 : order <= 0) {
+        return;
+      }
+      values.clear();
+    }
+    values.merge(value, 1L, Long::sum);
   }
 
   @Override
   public boolean removable() {
-    return true;
+    return removable;
   }
 
   @Override
   public void remove(BsonValue value) {
+    if (!removable) {
+      Accumulator.super.remove(value);
+    }
     if (!ExpressionValues.isNullish(value)) {
       values.computeIfPresent(value, (k, n) -> n == 1 ? null : n - 1);
     }
@@ -49,7 +64,11 @@ final class Extreme implements Accumulator {
   @Override
   public void merge(Accumulator other) {
     for (Map.Entry<BsonValue, Long> entry : ((Extreme) other).values.entrySet()) {
-      values.merge(entry.getKey(), entry.getValue(), Long::sum);
+      if (removable) {
+        values.merge(entry.getKey(), entry.getValue(), Long::sum);
+      } else {
+        accumulate(entry.getKey());
+      }
     }
   }
 }

@@ -10,14 +10,24 @@ import org.bson.BsonValue;
  * {@code NumberDecimal("1")} are one key, while documents with the same fields in another order are
  * different keys ({@link BsonComparisonOrder#equal}). What {@code $group} and {@code $addToSet} key
  * their values by. The hash is computed once; the wrapped value must not change afterwards.
- *
- * @param value the value (never {@code null}: missing is grouped as BSON null by the callers)
  */
-public record GroupKey(BsonValue value, int hash) {
+public final class GroupKey {
+  private final BsonValue value;
+  private final int hash;
 
-  /** The key of {@code value}. */
+  private GroupKey(BsonValue value) {
+    this.value = value;
+    this.hash = hashOf(value);
+  }
+
+  /** The key of {@code value} (never {@code null}: callers group missing as BSON null). */
   public static GroupKey of(BsonValue value) {
-    return new GroupKey(value, hashOf(value));
+    return new GroupKey(value);
+  }
+
+  /** The value this key was made of. */
+  public BsonValue value() {
+    return value;
   }
 
   @Override
@@ -32,8 +42,13 @@ public record GroupKey(BsonValue value, int hash) {
     return hash;
   }
 
+  @Override
+  public String toString() {
+    return value.toString();
+  }
+
   /** A hash consistent with {@link BsonComparisonOrder#equal}: equal values hash alike. */
-  static int hashOf(BsonValue value) {
+  private static int hashOf(BsonValue value) {
     return switch (BsonComparisonOrder.bracketOf(value)) {
       // Equal numbers of any types round to the same double, so their hashes agree.
       case NUMBER -> Double.hashCode(normalized(Numbers.toDouble(value)));
@@ -65,6 +80,7 @@ public record GroupKey(BsonValue value, int hash) {
   }
 
   private static double normalized(double value) {
+    // -0 equals 0; every NaN equals every other.
     return value == 0.0 ? 0.0 : Double.isNaN(value) ? Double.NaN : value;
   }
 }

@@ -30,7 +30,11 @@ final class AccumulatorHarness {
   }
 
   static Accumulator run(AccumulatorSpec spec, List<BsonDocument> documents) {
-    Accumulator accumulator = spec.factory().get();
+    return run(spec, spec.factory().get(), documents);
+  }
+
+  static Accumulator run(
+      AccumulatorSpec spec, Accumulator accumulator, List<BsonDocument> documents) {
     Variables variables = new Variables(new BsonDateTime(0));
     for (BsonDocument document : documents) {
       variables.setDocument(document);
@@ -63,7 +67,7 @@ final class AccumulatorHarness {
   static void assertRemoveUndoesAccumulate(String spec, int removed, String... json) {
     AccumulatorSpec parsed = parse(spec);
     List<BsonDocument> all = documents(json);
-    Accumulator sliding = run(parsed, all);
+    Accumulator sliding = run(parsed, parsed.windowFactory().get(), all);
     assertThat(sliding.removable()).isTrue();
     Variables variables = new Variables(new BsonDateTime(0));
     for (BsonDocument document : all.subList(0, removed)) {

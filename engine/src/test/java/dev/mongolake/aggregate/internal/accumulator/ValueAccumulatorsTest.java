@@ -39,6 +39,16 @@ class ValueAccumulatorsTest {
   }
 
   @Test
+  void aGroupsMinKeepsOnlyTheBestAndCannotRemove() {
+    Accumulator group = AccumulatorHarness.parse("{$min: '$v'}").factory().get();
+    group.accumulate(new BsonInt32(3));
+    group.accumulate(new BsonInt32(1));
+    assertThat(group.removable()).isFalse();
+    assertThatThrownBy(() -> group.remove(new BsonInt32(1)))
+        .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
   void firstAndLastKeepNullForMissing() {
     assertThat(result("{$first: '$v'}", "{}", "{v: 1}")).isEqualTo(BsonNull.VALUE);
     assertThat(result("{$last: '$v'}", "{v: 1}", "{}")).isEqualTo(BsonNull.VALUE);
