@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.delta.bson.DecimalValues;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -100,10 +101,11 @@ final class Sum implements Accumulator {
       if (special != null) {
         return new BsonDecimal128(special);
       }
+      // MongoDB adds the non-decimal total as its binary value rounded to 34 digits.
       BigDecimal total =
           decimalSum
               .add(BigDecimal.valueOf(integralSum))
-              .add(BigDecimal.valueOf(doubleSum.value()));
+              .add(doubleSum.decimalValue(), MathContext.DECIMAL128);
       return new BsonDecimal128(new Decimal128(total));
     }
     if (doubles > 0 || integralOverflowed) {

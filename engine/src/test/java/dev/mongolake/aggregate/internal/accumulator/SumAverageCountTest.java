@@ -55,6 +55,12 @@ class SumAverageCountTest {
   }
 
   @Test
+  void aDoubleJoinsADecimalSumAsItsBinaryValueToThirtyFourDigits() {
+    assertThat(result("{$sum: '$v'}", "{v: NumberDecimal('1')}", "{v: 0.1}"))
+        .isEqualTo(new BsonDecimal128(Decimal128.parse("1.100000000000000005551115123125783")));
+  }
+
+  @Test
   void sumOfInfinitiesOfBothSignsIsNaN() {
     assertThat(result("{$sum: '$v'}", "{v: Infinity}", "{v: -Infinity}", "{v: 1}"))
         .isEqualTo(new BsonDouble(Double.NaN));
