@@ -41,6 +41,19 @@ class GroupStageTest {
   }
 
   @Test
+  void anIdDocumentOfOneFieldGroupsAMissingValueAsNull() {
+    assertThat(run(documents("{x: null}", "{}"), "{$group: {_id: {a: '$x'}, n: {$sum: 1}}}"))
+        .containsExactly(BsonDocument.parse("{_id: {a: null}, n: 2}"));
+    assertThat(
+            run(
+                documents("{x: 1, y: null}", "{x: 1}"),
+                "{$group: {_id: {a: '$x', b: '$y'}, n: {$sum: 1}}}"))
+        .containsExactly(
+            BsonDocument.parse("{_id: {a: 1, b: null}, n: 1}"),
+            BsonDocument.parse("{_id: {a: 1}, n: 1}"));
+  }
+
+  @Test
   void idMayBeADocumentOfExpressionsOrALiteral() {
     assertThat(
             run(

@@ -7,12 +7,14 @@ import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.ObjectExpression;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonDocument;
+import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
@@ -39,7 +41,7 @@ record GroupStage(BsonDocument specification, Expression key, List<AccumulatedFi
     List<AccumulatedField> fields = new ArrayList<>();
     for (Map.Entry<String, BsonValue> entry : spec.entrySet()) {
       if (entry.getKey().equals("_id")) {
-        key = ExpressionParser.parse(entry.getValue(), context.scope());
+        key = idExpression(ExpressionParser.parse(entry.getValue(), context.scope()));
       } else {
         fields.add(AccumulatedField.parse(entry.getKey(), entry.getValue(), context.scope()));
       }
@@ -49,6 +51,34 @@ record GroupStage(BsonDocument specification, Expression key, List<AccumulatedFi
           ErrorCode.LOCATION_15955, "a group specification must include an _id");
     }
     return new GroupStage(spec, key, fields);
+  }
+
+  /**
+   * MongoDB groups by an {@code _id} document of one field on that field's value alone, missing
+   * counting as null, so {@code {_id: {a: "$x"}}} makes {@code {a: null}} of a missing {@code x}
+   * (with several fields a missing one is left out, as an object expression does).
+   */
+  private static Expression idExpression(Expression parsed) {
+    if (parsed instanceof ObjectExpression object && object.fields().size() == 1) {
+      Map.Entry<String, Expression> only = object.fields().entrySet().iterator().next();
+      return new SingleFieldId(only.getKey(), only.getValue(), object);
+    }
+    return parsed;
+  }
+
+  /** The {@code _id} document of one field whose value is never missing. */
+  private record SingleFieldId(String field, Expression value, ObjectExpression original)
+      implements Expression {
+    @Override
+    public BsonValue evaluate(Variables variables) {
+      BsonValue evaluated = value.evaluate(variables);
+      return new BsonDocument(field, evaluated == null ? BsonNull.VALUE : evaluated);
+    }
+
+    @Override
+    public java.util.List<Expression> children() {
+      return original.children();
+    }
   }
 
   @Override
