@@ -77,6 +77,43 @@ class GroupStageTest {
   }
 
   @Test
+  void nMayReadTheGroupKey() {
+    // As the manual's per-game n, with the limit carried in the group key.
+    List<BsonDocument> scores =
+        documents(
+            "{playerId: 'PlayerA', gameId: 'G1', score: 31, limit: 3}",
+            "{playerId: 'PlayerB', gameId: 'G1', score: 33, limit: 3}",
+            "{playerId: 'PlayerC', gameId: 'G1', score: 99, limit: 3}",
+            "{playerId: 'PlayerD', gameId: 'G1', score: 1, limit: 3}",
+            "{playerId: 'PlayerA', gameId: 'G2', score: 10, limit: 1}",
+            "{playerId: 'PlayerB', gameId: 'G2', score: 14, limit: 1}");
+    assertThat(
+            run(
+                scores,
+                "{$group: {_id: {gameId: '$gameId', limit: '$limit'}, gamescores: {$topN: {output:"
+                    + " '$score', n: '$limit', sortBy: {score: -1}}}}}"))
+        .containsExactly(
+            BsonDocument.parse("{_id: {gameId: 'G1', limit: 3}, gamescores: [99, 33, 31]}"),
+            BsonDocument.parse("{_id: {gameId: 'G2', limit: 1}, gamescores: [14]}"));
+    assertFails(
+        scores,
+        ErrorCode.LOCATION_5787902,
+        "Value for 'n' must be of integral type, but found MISSING",
+        "{$group: {_id: '$gameId', t: {$topN: {output: '$score', n: '$limit', sortBy: {score:"
+            + " 1}}}}}");
+  }
+
+  @Test
+  void bucketAutoCannotReadAGroupKey() {
+    assertFails(
+        NONE,
+        ErrorCode.LOCATION_4544714,
+        "Can't refer to the group key in $bucketAuto",
+        "{$bucketAuto: {groupBy: '$v', buckets: 1, output: {t: {$firstN: {input: '$v', n:"
+            + " '$k'}}}}}");
+  }
+
+  @Test
   void groupOfNoDocumentsIsEmpty() {
     assertThat(run(NONE, "{$group: {_id: null, n: {$sum: 1}}}")).isEmpty();
   }

@@ -70,7 +70,13 @@ record BucketAutoStage(
                     + BsonTypeNames.of(value));
           }
           for (Map.Entry<String, BsonValue> field : value.asDocument().entrySet()) {
-            fields.add(AccumulatedField.parse(field.getKey(), field.getValue(), context.scope()));
+            AccumulatedField parsed =
+                AccumulatedField.parse(field.getKey(), field.getValue(), context.scope());
+            if (parsed.accumulator().groupStart().isPresent()) {
+              throw new MongoLakeException(
+                  ErrorCode.LOCATION_4544714, "Can't refer to the group key in $bucketAuto");
+            }
+            fields.add(parsed);
           }
         }
         case "granularity" -> {

@@ -5,31 +5,42 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.update.internal.BsonDebugText;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.bson.BsonValue;
 
 /**
  * The {@code n} of {@code $firstN}, {@code $topN}, ...: MongoDB evaluates it when a group starts
  * (so an invalid {@code n} fails only once there is a document) and requires a positive integral
- * number. MongoLake supports an {@code n} known at parse time; one that reads the group key is
- * refused.
+ * number.
  */
 final class CountArgument {
   private CountArgument() {}
 
   /**
-   * The constant value of {@code n}, not yet validated.
-   *
-   * @throws MongoLakeException NotImplemented when {@code n} is not a constant
+   * The spec of an accumulator with an {@code n}: made by {@code start} from the validated {@code
+   * n}, once per group; an {@code n} that reads the group key is evaluated per group by {@code
+   * $group} and refused by the stages that have no group key.
    */
-  static BsonValue constant(String accumulator, Expression n) {
-    if (!n.isConstant()) {
-      throw new MongoLakeException(
-          ErrorCode.NOT_IMPLEMENTED,
-          "Cannot evaluate "
-              + accumulator
-              + ": an 'n' that is not a constant (one that reads the group key) is not supported");
+  static AccumulatorSpec spec(
+      String name, Expression input, Expression n, LongFunction<Accumulator> start) {
+    Function<BsonValue, Accumulator> fromValue = value -> start.apply(validate(value));
+    if (n.isConstant()) {
+      BsonValue value = n.evaluate(null);
+      return new AccumulatorSpec(name, input, () -> fromValue.apply(value));
     }
-    return n.evaluate(null);
+    Supplier<Accumulator> noKey =
+        () -> {
+          throw new MongoLakeException(
+              ErrorCode.NOT_IMPLEMENTED,
+              "Cannot evaluate "
+                  + name
+                  + ": an 'n' that is not a constant is only supported in $group");
+        };
+    return new AccumulatorSpec(
+        name, input, noKey, noKey, Optional.of(new GroupStart(n, fromValue)));
   }
 
   /** MongoDB's check of {@code n}: 5787902, 5787903, 5787908. */

@@ -29,16 +29,31 @@ public final class GroupTable {
    */
   public void add(BsonValue key, Variables variables) {
     Accumulator[] accumulators =
-        groups.computeIfAbsent(GroupKey.of(key == null ? BsonNull.VALUE : key), k -> fresh());
+        groups.computeIfAbsent(
+            GroupKey.of(key == null ? BsonNull.VALUE : key), k -> fresh(k.value(), variables));
     for (int i = 0; i < accumulators.length; i++) {
       accumulators[i].accumulate(fields.get(i).accumulator().input().evaluate(variables));
     }
   }
 
-  private Accumulator[] fresh() {
+  private Accumulator[] fresh(BsonValue key, Variables variables) {
     Accumulator[] accumulators = new Accumulator[fields.size()];
+    Variables keyVariables = null;
     for (int i = 0; i < accumulators.length; i++) {
-      accumulators[i] = fields.get(i).accumulator().factory().get();
+      AccumulatorSpec spec = fields.get(i).accumulator();
+      if (spec.groupStart().isPresent()) {
+        if (keyVariables == null) {
+          // The group key is the document an 'n' reads (an empty one unless the key is one).
+          keyVariables =
+              variables
+                  .copy()
+                  .setDocument(key.isDocument() ? key.asDocument() : new BsonDocument());
+        }
+        GroupStart start = spec.groupStart().get();
+        accumulators[i] = start.start().apply(start.n().evaluate(keyVariables));
+      } else {
+        accumulators[i] = spec.factory().get();
+      }
     }
     return accumulators;
   }

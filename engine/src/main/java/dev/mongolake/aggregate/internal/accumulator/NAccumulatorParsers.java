@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Constant;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.internal.read.SortOrder;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -26,9 +28,7 @@ final class NAccumulatorParsers {
   static AccumulatorParser firstLastN(boolean first) {
     return (name, argument, scope) -> {
       NInput parsed = nInput(name, argument, ErrorCode.LOCATION_5787801, scope);
-      BsonValue n = CountArgument.constant(name, parsed.n());
-      return new AccumulatorSpec(
-          name, parsed.input(), () -> new FirstLastN(first, CountArgument.validate(n)));
+      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new FirstLastN(first, n));
     };
   }
 
@@ -36,9 +36,7 @@ final class NAccumulatorParsers {
   static AccumulatorParser minMaxN(boolean min) {
     return (name, argument, scope) -> {
       NInput parsed = nInput(name, argument, ErrorCode.LOCATION_5787900, scope);
-      BsonValue n = CountArgument.constant(name, parsed.n());
-      return new AccumulatorSpec(
-          name, parsed.input(), () -> new MinMaxN(min, CountArgument.validate(n)));
+      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new MinMaxN(min, n));
     };
   }
 
@@ -82,13 +80,13 @@ final class NAccumulatorParsers {
             ErrorCode.LOCATION_5788001,
             "specification must be an object; found " + BsonDebugText.element(name, argument));
       }
-      BsonValue n = null;
+      Expression n = single ? new Constant(new BsonInt32(1)) : null;
       BsonValue output = null;
       BsonDocument sortBy = null;
       for (Map.Entry<String, BsonValue> field : argument.asDocument().entrySet()) {
         String key = field.getKey();
         if (!single && key.equals("n")) {
-          n = CountArgument.constant(name, ExpressionParser.parse(field.getValue(), scope));
+          n = ExpressionParser.parse(field.getValue(), scope);
           continue;
         }
         if (key.equals("output")) {
@@ -104,7 +102,7 @@ final class NAccumulatorParsers {
               ErrorCode.LOCATION_5788002, "Unknown argument to " + name + " '" + key + "'");
         }
       }
-      if (!single && n == null) {
+      if (n == null) {
         throw new MongoLakeException(ErrorCode.LOCATION_5788003, "Missing value for 'n'");
       }
       if (output == null) {
@@ -119,11 +117,7 @@ final class NAccumulatorParsers {
       input.add(output);
       sortBy.keySet().forEach(path -> input.add(new BsonString("$" + path)));
       Expression parsed = ExpressionParser.parse(input, scope);
-      BsonValue count = n;
-      return new AccumulatorSpec(
-          name,
-          parsed,
-          () -> new TopBottom(top, single, single ? 1 : CountArgument.validate(count), order));
+      return CountArgument.spec(name, parsed, n, count -> new TopBottom(top, single, count, order));
     };
   }
 

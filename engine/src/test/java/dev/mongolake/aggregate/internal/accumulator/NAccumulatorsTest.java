@@ -133,12 +133,11 @@ class NAccumulatorsTest {
   }
 
   @Test
-  void anNThatReadsTheGroupKeyIsRefused() {
+  void anNThatReadsTheGroupKeyNeedsAGroup() {
     assertFails(
         "{$firstN: {input: '$v', n: '$k'}}",
         ErrorCode.NOT_IMPLEMENTED,
-        "Cannot evaluate $firstN: an 'n' that is not a constant (one that reads the group key) is"
-            + " not supported");
+        "Cannot evaluate $firstN: an 'n' that is not a constant is only supported in $group");
   }
 
   @Test
