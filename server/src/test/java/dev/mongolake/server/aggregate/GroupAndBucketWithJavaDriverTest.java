@@ -219,6 +219,24 @@ class GroupAndBucketWithJavaDriverTest {
   }
 
   @Test
+  void bucketAutoWithR20AsInTheManualsComparisonOfGranularities() {
+    List<Document> things = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      things.add(new Document("_id", i));
+    }
+    database.getCollection("things").insertMany(things);
+    assertThat(
+            aggregate("things", "{$bucketAuto: {groupBy: '$_id', buckets: 5, granularity: 'R20'}}"))
+        .containsExactlyElementsOf(
+            documents(
+                "{_id: {min: 0, max: 20.0}, count: 20}",
+                "{_id: {min: 20.0, max: 40.0}, count: 20}",
+                "{_id: {min: 40.0, max: 63.0}, count: 23}",
+                "{_id: {min: 63.0, max: 90.0}, count: 27}",
+                "{_id: {min: 90.0, max: 100.0}, count: 10}"));
+  }
+
+  @Test
   void sortByCountPutsTheBiggestGroupFirst() {
     insertGameScores();
     insert("gamescores", "{playerId: 'PlayerA', gameId: 'G3', score: 5}");
