@@ -76,7 +76,7 @@ record GroupStage(BsonDocument specification, Expression key, List<AccumulatedFi
     }
 
     @Override
-    public java.util.List<Expression> children() {
+    public List<Expression> children() {
       return original.children();
     }
   }

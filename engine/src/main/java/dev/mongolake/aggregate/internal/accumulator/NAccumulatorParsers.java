@@ -5,6 +5,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Constant;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.internal.read.SortOrder;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
@@ -43,10 +44,7 @@ final class NAccumulatorParsers {
   private record NInput(Expression n, Expression input) {}
 
   private static NInput nInput(
-      String name,
-      BsonValue argument,
-      ErrorCode notAnObject,
-      dev.mongolake.aggregate.internal.expression.VariableScope scope) {
+      String name, BsonValue argument, ErrorCode notAnObject, VariableScope scope) {
     if (!argument.isDocument()) {
       throw new MongoLakeException(
           notAnObject,

@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.delta.bson.DecimalValues;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDouble;
@@ -12,13 +13,15 @@ import org.bson.types.Decimal128;
 
 /**
  * {@code $sum}: adds numbers and ignores everything else, widening as MongoDB does: Int32 while the
- * total fits, then Int64, Double once a double was added or the integers overflowed a long, and
- * Decimal128 once a decimal was added. Removable: it counts the values of each type still in, so a
- * window that slides past the only double goes back to an integral result.
+ * total fits, then Int64, Double once a double was added or while the integers' exact total is past
+ * a long, and Decimal128 once a decimal was added. Removable: it counts the values of each type
+ * still in, so a window that slides past the only double goes back to an integral result.
  */
 final class Sum implements Accumulator {
   private long integralSum;
-  private boolean integralOverflowed;
+  // What overflowed the long: MongoDB's sum of integers is exact far past a long, and its result
+  // is an Int64 again once the total fits.
+  private BigInteger integralCarry = BigInteger.ZERO;
   private final CompensatedSum doubleSum = new CompensatedSum();
   private BigDecimal decimalSum = BigDecimal.ZERO;
   private long longs;
@@ -88,10 +91,16 @@ final class Sum implements Accumulator {
     try {
       integralSum = Math.addExact(integralSum, value);
     } catch (ArithmeticException e) {
-      // Past a long MongoDB goes on in doubles; the exact part stays in the long.
-      integralOverflowed = true;
-      doubleSum.add((double) value);
+      integralCarry =
+          integralCarry.add(BigInteger.valueOf(integralSum)).add(BigInteger.valueOf(value));
+      integralSum = 0;
     }
+  }
+
+  private BigInteger exactIntegral() {
+    return integralCarry.signum() == 0
+        ? BigInteger.valueOf(integralSum)
+        : integralCarry.add(BigInteger.valueOf(integralSum));
   }
 
   @Override
@@ -104,28 +113,30 @@ final class Sum implements Accumulator {
       // MongoDB adds the non-decimal total as its binary value rounded to 34 digits.
       BigDecimal total =
           decimalSum
-              .add(BigDecimal.valueOf(integralSum))
+              .add(new BigDecimal(exactIntegral()))
               .add(doubleSum.decimalValue(), MathContext.DECIMAL128);
       return new BsonDecimal128(new Decimal128(total));
     }
-    if (doubles > 0 || integralOverflowed) {
+    BigInteger integral = exactIntegral();
+    if (doubles > 0 || integral.bitLength() > 63) {
       Double special = nonFinite.asDouble();
       if (special != null) {
         return new BsonDouble(special);
       }
-      return new BsonDouble(doubleSum.value() + integralSum);
+      return new BsonDouble(doubleSum.value() + integral.doubleValue());
     }
-    if (longs > 0 || integralSum != (int) integralSum) {
-      return new BsonInt64(integralSum);
+    long total = integral.longValue();
+    if (longs > 0 || total != (int) total) {
+      return new BsonInt64(total);
     }
-    return new BsonInt32((int) integralSum);
+    return new BsonInt32((int) total);
   }
 
   @Override
   public void merge(Accumulator other) {
     Sum that = (Sum) other;
     addIntegral(that.integralSum);
-    integralOverflowed |= that.integralOverflowed;
+    integralCarry = integralCarry.add(that.integralCarry);
     doubleSum.add(that.doubleSum);
     decimalSum = decimalSum.add(that.decimalSum);
     longs += that.longs;

@@ -48,6 +48,17 @@ class SumAverageCountTest {
   }
 
   @Test
+  void integersPastInt64AndBackAreAnInt64AgainAsInMongoDb() {
+    assertThat(
+            result(
+                "{$sum: '$v'}",
+                "{v: NumberLong('9223372036854775807')}",
+                "{v: 1}",
+                "{v: NumberLong(-2)}"))
+        .isEqualTo(new BsonInt64(Long.MAX_VALUE - 1));
+  }
+
+  @Test
   void sumWithADoubleIsDoubleAndWithADecimalIsDecimal() {
     assertThat(result("{$sum: '$v'}", "{v: 1}", "{v: 2.5}")).isEqualTo(new BsonDouble(3.5));
     assertThat(result("{$sum: '$v'}", "{v: 1}", "{v: 2.5}", "{v: NumberDecimal('0.25')}"))
