@@ -213,6 +213,18 @@ class BucketStagesTest {
   }
 
   @Test
+  void bucketAutoRoundsDecimalsInDecimalWithFifteenDigitSeriesValues() {
+    assertThat(
+            run(
+                documents("{v: NumberDecimal('1.5')}", "{v: NumberDecimal('3')}"),
+                "{$bucketAuto: {groupBy: '$v', buckets: 1, granularity: 'R5'}}"))
+        .containsExactly(
+            BsonDocument.parse(
+                "{_id: {min: NumberDecimal('1.00000000000000'), max:"
+                    + " NumberDecimal('4.00000000000000')}, count: 2}"));
+  }
+
+  @Test
   void bucketAutoGranularityNeedsNonNegativeNumbers() {
     assertFails(
         documents("{v: 'x'}"),

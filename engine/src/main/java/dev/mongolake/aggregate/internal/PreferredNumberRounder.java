@@ -123,8 +123,14 @@ record PreferredNumberRounder(double[] series) implements GranularityRounder {
     throw new IllegalStateException("no series value below " + number);
   }
 
+  /**
+   * A series value times {@code multiplier} in decimal, the series value as MongoDB's {@code
+   * Decimal128(double)} makes it: 15 significant digits ({@code 16} is {@code 16.0000000000000}),
+   * so that the boundaries read as MongoDB's do.
+   */
   private BigDecimal scaled(int index, BigDecimal multiplier) {
-    return BigDecimal.valueOf((long) series[index]).multiply(multiplier);
+    BigDecimal value = BigDecimal.valueOf((long) series[index]);
+    return value.setScale(15 - value.precision()).multiply(multiplier);
   }
 
   private static Decimal128 decimal(BsonValue value) {
