@@ -2,69 +2,83 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.aggregate.internal.accumulator.Accumulator;
-import dev.mongolake.aggregate.internal.accumulator.AccumulatorRegistry;
-import dev.mongolake.aggregate.internal.accumulator.AccumulatorSpec;
+import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
+import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.ObjectExpression;
 import dev.mongolake.aggregate.internal.expression.Variables;
-import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.bson.BsonDocument;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
  * {@code $group: {_id: <expression>, <field>: {<accumulator>: <argument>}, ...}}: groups by the
- * {@code _id} expression (missing counts as null) and accumulates each field. Groups come out in
- * order of first appearance.
+ * {@code _id} expression with MongoDB's equality (1, 1.0 and NumberLong(1) are one group; documents
+ * whose fields differ in order are not), missing counting as null, and accumulates each field. The
+ * output {@code _id} is the first value seen of its group; groups come out in order of first
+ * appearance.
  *
  * @param specification the stage as written
  * @param key the {@code _id} expression
  * @param fields the output fields, in order
  */
-record GroupStage(BsonDocument specification, Expression key, List<Field> fields)
+record GroupStage(BsonDocument specification, Expression key, List<AccumulatedField> fields)
     implements PipelineStage {
 
-  /** One accumulated output field. */
-  record Field(String name, AccumulatorSpec accumulator) {}
-
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    BsonDocument spec = StageSpecs.document("$group", specification);
-    if (!spec.containsKey("_id")) {
+    if (!specification.isDocument()) {
       throw new MongoLakeException(
-          ErrorCode.LOCATION_15952, "a group specification must include an _id");
+          ErrorCode.LOCATION_15947, "a group's fields must be specified in an object");
     }
-    Expression key = ExpressionParser.parse(spec.get("_id"), context.scope());
-    List<Field> fields = new ArrayList<>();
+    BsonDocument spec = specification.asDocument();
+    Expression key = null;
+    List<AccumulatedField> fields = new ArrayList<>();
     for (Map.Entry<String, BsonValue> entry : spec.entrySet()) {
       if (entry.getKey().equals("_id")) {
-        continue;
+        key = idExpression(ExpressionParser.parse(entry.getValue(), context.scope()));
+      } else {
+        fields.add(AccumulatedField.parse(entry.getKey(), entry.getValue(), context.scope()));
       }
-      if (!entry.getValue().isDocument() || entry.getValue().asDocument().size() != 1) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_40234,
-            "The field '" + entry.getKey() + "' must be an accumulator object");
-      }
-      BsonDocument accumulator = entry.getValue().asDocument();
-      String operator = accumulator.getFirstKey();
-      BsonValue argument = accumulator.get(operator);
-      if (operator.equals("$count")) {
-        operator = "$sum";
-        argument = new org.bson.BsonInt32(1);
-      }
-      fields.add(
-          new Field(
-              entry.getKey(),
-              AccumulatorRegistry.instance().parse(operator, argument, context.scope())));
+    }
+    if (key == null) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_15955, "a group specification must include an _id");
     }
     return new GroupStage(spec, key, fields);
+  }
+
+  /**
+   * MongoDB groups by an {@code _id} document of one field on that field's value alone, missing
+   * counting as null, so {@code {_id: {a: "$x"}}} makes {@code {a: null}} of a missing {@code x}
+   * (with several fields a missing one is left out, as an object expression does).
+   */
+  private static Expression idExpression(Expression parsed) {
+    if (parsed instanceof ObjectExpression object && object.fields().size() == 1) {
+      Map.Entry<String, Expression> only = object.fields().entrySet().iterator().next();
+      return new SingleFieldId(only.getKey(), only.getValue(), object);
+    }
+    return parsed;
+  }
+
+  /** The {@code _id} document of one field whose value is never missing. */
+  private record SingleFieldId(String field, Expression value, ObjectExpression original)
+      implements Expression {
+    @Override
+    public BsonValue evaluate(Variables variables) {
+      BsonValue evaluated = value.evaluate(variables);
+      return new BsonDocument(field, evaluated == null ? BsonNull.VALUE : evaluated);
+    }
+
+    @Override
+    public List<Expression> children() {
+      return original.children();
+    }
   }
 
   @Override
@@ -75,35 +89,12 @@ record GroupStage(BsonDocument specification, Expression key, List<Field> fields
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    Map<BsonValue, List<Accumulator>> groups = new TreeMap<>(BsonComparisonOrder.INSTANCE);
-    Map<BsonValue, Integer> order = new LinkedHashMap<>();
+    GroupTable groups = new GroupTable(fields);
     while (input.hasNext()) {
       variables.setDocument(input.next());
-      BsonValue id = key.evaluate(variables);
-      BsonValue groupId = id == null ? BsonNull.VALUE : id;
-      List<Accumulator> accumulators =
-          groups.computeIfAbsent(
-              groupId,
-              k -> {
-                order.put(k, order.size());
-                List<Accumulator> fresh = new ArrayList<>();
-                fields.forEach(f -> fresh.add(f.accumulator().factory().get()));
-                return fresh;
-              });
-      for (int i = 0; i < fields.size(); i++) {
-        accumulators.get(i).accumulate(fields.get(i).accumulator().input().evaluate(variables));
-      }
+      groups.add(key.evaluate(variables), variables);
     }
-    List<BsonDocument> out = new ArrayList<>();
-    for (BsonValue groupId : order.keySet()) {
-      BsonDocument result = new BsonDocument("_id", groupId);
-      List<Accumulator> accumulators = groups.get(groupId);
-      for (int i = 0; i < fields.size(); i++) {
-        result.put(fields.get(i).name(), accumulators.get(i).result());
-      }
-      out.add(result);
-    }
-    return out.iterator();
+    return groups.results().iterator();
   }
 
   @Override

@@ -37,7 +37,10 @@ public final class StageParsers {
           Map.entry("$unionWith", UnionWithStage::parse),
           Map.entry("$graphLookup", GraphLookupStage::parse),
           Map.entry("$out", OutStage::parse),
-          Map.entry("$merge", MergeStage::parse));
+          Map.entry("$merge", MergeStage::parse),
+          Map.entry("$bucket", BucketStage::parse),
+          Map.entry("$bucketAuto", BucketAutoStage::parse),
+          Map.entry("$sortByCount", SortByCountStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(

@@ -2,26 +2,37 @@ package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Constant;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.bson.BsonInt32;
+import org.bson.BsonValue;
 
 /**
  * Every accumulator by name. Those whose argument is one expression register a factory; the others
- * ({@code $topN}, {@code $percentile}, ...) register a parser of their named arguments. Immutable
- * and thread-safe.
+ * ({@code $topN}, {@code $percentile}, ...) register a parser of their named arguments. Those
+ * MongoDB has and MongoLake refuses answer NotImplemented with the reason. Immutable and
+ * thread-safe.
  */
 public final class AccumulatorRegistry {
 
   private static final AccumulatorRegistry INSTANCE = build();
 
   private final Map<String, AccumulatorParser> parsers;
+  private final Map<String, Supplier<Accumulator>> simple;
+  private final Map<String, String> refused;
 
-  private AccumulatorRegistry(Map<String, AccumulatorParser> parsers) {
+  private AccumulatorRegistry(
+      Map<String, AccumulatorParser> parsers,
+      Map<String, Supplier<Accumulator>> simple,
+      Map<String, String> refused) {
     this.parsers = Map.copyOf(parsers);
+    this.simple = Map.copyOf(simple);
+    this.refused = Map.copyOf(refused);
   }
 
   /** The registry of every accumulator. */
@@ -31,46 +42,113 @@ public final class AccumulatorRegistry {
 
   private static AccumulatorRegistry build() {
     Map<String, AccumulatorParser> parsers = new TreeMap<>();
-    simple(parsers, "$sum", Sum::new);
-    simple(parsers, "$avg", Average::new);
-    simple(parsers, "$min", () -> new Extreme(true));
-    simple(parsers, "$max", () -> new Extreme(false));
-    simple(parsers, "$first", () -> new Positional(true));
-    simple(parsers, "$last", () -> new Positional(false));
-    simple(parsers, "$push", Push::new);
-    simple(parsers, "$addToSet", AddToSet::new);
-    return new AccumulatorRegistry(parsers);
+    Map<String, Supplier<Accumulator>> simple = new TreeMap<>();
+    simple.put("$sum", Sum::new);
+    simple.put("$avg", Average::new);
+    simple.put("$min", () -> new Extreme(true, false));
+    simple.put("$max", () -> new Extreme(false, false));
+    simple.put("$first", () -> new Positional(true));
+    simple.put("$last", () -> new Positional(false));
+    simple.put("$push", Push::new);
+    simple.put("$addToSet", AddToSet::new);
+    simple.put("$mergeObjects", MergeObjects::new);
+    simple.put("$stdDevPop", () -> new StandardDeviation(false));
+    simple.put("$stdDevSamp", () -> new StandardDeviation(true));
+    simple.forEach(
+        (name, factory) ->
+            parsers.put(
+                name,
+                (operator, argument, scope) ->
+                    new AccumulatorSpec(
+                        operator, ExpressionParser.parse(argument, scope), factory)));
+    for (String name : List.of("$min", "$max")) {
+      boolean min = name.equals("$min");
+      parsers.put(
+          name,
+          (operator, argument, scope) ->
+              new AccumulatorSpec(
+                  operator,
+                  ExpressionParser.parse(argument, scope),
+                  () -> new Extreme(min, false),
+                  () -> new Extreme(min, true)));
+    }
+    parsers.put("$count", AccumulatorRegistry::count);
+    parsers.put("$firstN", NAccumulatorParsers.firstLastN(true));
+    parsers.put("$lastN", NAccumulatorParsers.firstLastN(false));
+    parsers.put("$minN", NAccumulatorParsers.minMaxN(true));
+    parsers.put("$maxN", NAccumulatorParsers.minMaxN(false));
+    parsers.put("$top", NAccumulatorParsers.topBottom(true, true));
+    parsers.put("$bottom", NAccumulatorParsers.topBottom(false, true));
+    parsers.put("$topN", NAccumulatorParsers.topBottom(true, false));
+    parsers.put("$bottomN", NAccumulatorParsers.topBottom(false, false));
+    parsers.put("$percentile", quantile(ErrorCode.LOCATION_7429703));
+    parsers.put("$median", quantile(ErrorCode.LOCATION_7436100));
+    Map<String, String> refused = Map.of("$accumulator", "server-side JavaScript is not supported");
+    return new AccumulatorRegistry(parsers, simple, refused);
   }
 
-  private static void simple(
-      Map<String, AccumulatorParser> parsers, String name, Supplier<Accumulator> factory) {
-    parsers.put(
-        name,
-        (operator, argument, scope) ->
-            new AccumulatorSpec(operator, ExpressionParser.parse(argument, scope), factory));
+  /** {@code $count: {}}: MongoDB's {@code $sum: 1}; any other argument is a TypeMismatch. */
+  private static AccumulatorSpec count(String name, BsonValue argument, VariableScope scope) {
+    if (!argument.isDocument() || !argument.asDocument().isEmpty()) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH, "$count takes no arguments, i.e. $count:{}");
+    }
+    return new AccumulatorSpec(name, new Constant(new BsonInt32(1)), Count::new);
+  }
+
+  private static AccumulatorParser quantile(ErrorCode notAnObject) {
+    return (name, argument, scope) -> {
+      QuantileArguments arguments = QuantileArguments.parse(name, argument, scope, notAnObject);
+      return new AccumulatorSpec(name, arguments.input(), () -> new Percentile(arguments));
+    };
   }
 
   /**
    * Parses {@code {<name>: <argument>}} as used in {@code $group}.
    *
-   * @throws MongoLakeException 15952 for a name that is no accumulator
+   * @throws MongoLakeException 15952 for a name that is no accumulator, NotImplemented for one
+   *     refused on purpose
    */
-  public AccumulatorSpec parse(String name, org.bson.BsonValue argument, VariableScope scope) {
+  public AccumulatorSpec parse(String name, BsonValue argument, VariableScope scope) {
     AccumulatorParser parser = parsers.get(name);
     if (parser == null) {
+      String reason = refused.get(name);
+      if (reason != null) {
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED, "Cannot run accumulator " + name + ": " + reason);
+      }
       throw new MongoLakeException(
           ErrorCode.LOCATION_15952, "unknown group operator '" + name + "'");
     }
     return parser.parse(name, argument, scope);
   }
 
-  /** Whether {@code name} is an accumulator. */
+  /**
+   * A fresh accumulator of one whose argument is a single expression ({@code $sum}, {@code
+   * $stdDevPop}, ...): what the expression forms ({@code {$sum: [1, 2]}}) run over their values.
+   *
+   * @throws IllegalArgumentException for any other name
+   */
+  public Accumulator create(String name) {
+    Supplier<Accumulator> factory = simple.get(name);
+    if (factory == null) {
+      throw new IllegalArgumentException("not a single-expression accumulator: " + name);
+    }
+    return factory.get();
+  }
+
+  /** Whether {@code name} is an accumulator that works. */
   public boolean supports(String name) {
     return parsers.containsKey(name);
   }
 
   /** The accumulators' names, sorted. */
   public List<String> names() {
-    return List.copyOf(parsers.keySet());
+    return List.copyOf(new TreeMap<>(parsers).keySet());
+  }
+
+  /** The accumulators refused on purpose, with the reason each gives. */
+  public Map<String, String> refused() {
+    return new TreeMap<>(refused);
   }
 }

@@ -1,39 +1,74 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.Map;
+import java.util.TreeMap;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
-/** {@code $min}/{@code $max} in BSON order, ignoring null and missing. */
+/**
+ * {@code $min}/{@code $max} in BSON order, ignoring null, undefined and missing; null when nothing
+ * else came. A group keeps only the best value; a removable one (a window's) keeps a counted
+ * multiset of the distinct values so that it can take values back.
+ */
 final class Extreme implements Accumulator {
   private final boolean min;
-  private BsonValue best;
+  private final boolean removable;
+  private final TreeMap<BsonValue, Long> values = new TreeMap<>(BsonComparisonOrder.INSTANCE);
 
-  Extreme(boolean min) {
+  Extreme(boolean min, boolean removable) {
     this.min = min;
+    this.removable = removable;
   }
 
   @Override
   public void accumulate(BsonValue value) {
-    if (value == null || value.isNull()) {
+    if (ExpressionValues.isNullish(value)) {
       return;
     }
-    int order = best == null ? 0 : BsonComparisonOrder.INSTANCE.compare(value, best);
-    if (best == null || (min ? order < 0 : order > 0)) {
-      best = value;
+    if (!removable && !values.isEmpty()) {
+      BsonValue best = values.firstKey();
+      int order = BsonComparisonOrder.INSTANCE.compare(value, best);
+      if (min ? order >= 0 : order <= 0) {
+        return;
+      }
+      values.clear();
+    }
+    values.merge(value, 1L, Long::sum);
+  }
+
+  @Override
+  public boolean removable() {
+    return removable;
+  }
+
+  @Override
+  public void remove(BsonValue value) {
+    if (!removable) {
+      Accumulator.super.remove(value);
+    }
+    if (!ExpressionValues.isNullish(value)) {
+      values.computeIfPresent(value, (k, n) -> n == 1 ? null : n - 1);
     }
   }
 
   @Override
   public BsonValue result() {
-    return best == null ? BsonNull.VALUE : best;
+    if (values.isEmpty()) {
+      return BsonNull.VALUE;
+    }
+    return min ? values.firstKey() : values.lastKey();
   }
 
   @Override
   public void merge(Accumulator other) {
-    Extreme that = (Extreme) other;
-    if (that.best != null) {
-      accumulate(that.best);
+    for (Map.Entry<BsonValue, Long> entry : ((Extreme) other).values.entrySet()) {
+      if (removable) {
+        values.merge(entry.getKey(), entry.getValue(), Long::sum);
+      } else {
+        accumulate(entry.getKey());
+      }
     }
   }
 }

@@ -1,0 +1,74 @@
+package dev.mongolake.aggregate.internal.accumulator;
+
+import dev.mongolake.aggregate.internal.expression.ExpressionValues;
+import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bson.BsonArray;
+import org.bson.BsonValue;
+
+/**
+ * {@code $minN}/{@code $maxN}: the {@code n} smallest values in ascending order, or the {@code n}
+ * largest in descending order; null, undefined and missing are ignored. Of equal values the first
+ * seen are kept.
+ */
+final class MinMaxN implements Accumulator {
+  private final boolean min;
+  private final long n;
+  private final TreeMap<BsonValue, Deque<BsonValue>> values =
+      new TreeMap<>(BsonComparisonOrder.INSTANCE);
+  private long size;
+
+  MinMaxN(boolean min, long n) {
+    this.min = min;
+    this.n = n;
+  }
+
+  @Override
+  public void accumulate(BsonValue value) {
+    if (ExpressionValues.isNullish(value)) {
+      return;
+    }
+    if (size == n) {
+      Map.Entry<BsonValue, Deque<BsonValue>> worst = min ? values.lastEntry() : values.firstEntry();
+      int order = BsonComparisonOrder.INSTANCE.compare(worst.getKey(), value);
+      if (min ? order <= 0 : order >= 0) {
+        return;
+      }
+      Deque<BsonValue> equal = worst.getValue();
+      // The latest of equal values goes first, as MongoDB's multiset gives it up.
+      equal.removeLast();
+      if (equal.isEmpty()) {
+        values.remove(worst.getKey());
+      }
+      size--;
+    }
+    values.computeIfAbsent(value, k -> new ArrayDeque<>()).addLast(value);
+    size++;
+  }
+
+  @Override
+  public BsonValue result() {
+    List<BsonValue> out = new ArrayList<>();
+    if (min) {
+      values.values().forEach(out::addAll);
+    } else {
+      for (Deque<BsonValue> equal : values.descendingMap().values()) {
+        Iterator<BsonValue> latestFirst = equal.descendingIterator();
+        latestFirst.forEachRemaining(out::add);
+      }
+    }
+    return new BsonArray(out);
+  }
+
+  @Override
+  public void merge(Accumulator other) {
+    MinMaxN that = (MinMaxN) other;
+    that.values.values().forEach(equal -> equal.forEach(this::accumulate));
+  }
+}
