@@ -47,7 +47,8 @@ record AccumulatorWindow(
     int[] from = frames.from();
     int[] to = frames.to();
     BsonValue[] out = new BsonValue[size];
-    Accumulator state = accumulator.factory().get();
+    // The window's state may need more than the group's to take values back ($min's multiset).
+    Accumulator state = accumulator.windowFactory().get();
     if (frames.anchoredAtStart() || state.removable()) {
       // Windows only move forward: take back what left, add what entered.
       int low = 0; // the oldest input in the state
