@@ -244,6 +244,20 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
+   * Parses and optimizes {@code pipeline} as {@link #aggregate(List, Bson)} would run it, without
+   * running it: for explain, which shows the optimized stages and the find prefix the planner runs.
+   * Close it when done.
+   */
+  public Pipeline parsePipeline(List<? extends Bson> pipeline, Bson let) {
+    List<BsonDocument> stages = new ArrayList<>(pipeline.size());
+    pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
+    return Pipeline.parse(
+        stages,
+        EngineAggregationEnvironment.of(
+            engine, namespace.database(), let == null ? null : toBsonDocument(let)));
+  }
+
+  /**
    * Runs an aggregation pipeline (see {@link #aggregate(List, Bson)}); without {@code
    * allowDiskUse}, a blocking stage over its 100 MiB memory limit fails with
    * QueryExceededMemoryLimitNoDiskUseAllowed instead of spilling to temporary files.

@@ -164,6 +164,8 @@ class DateOperatorsWithJavaDriverTest {
             () -> projectFirst("{h: {$hour: {date: '$date', timezone: 'Mars/Olympus_Mons'}}}"));
     assertThat(error.getErrorCode()).isEqualTo(40485);
     assertThat(error.getErrorMessage())
-        .isEqualTo("unrecognized time zone identifier: \"Mars/Olympus_Mons\"");
+        .isEqualTo(
+            "Invalid $project :: caused by :: unrecognized time zone identifier:"
+                + " \"Mars/Olympus_Mons\"");
   }
 }

@@ -245,13 +245,20 @@ final class QueryExplainers {
       long returned = 0;
       // Opening the pipeline parses it, so an invalid stage fails here as the command would.
       try (MongoLakeCursor<BsonDocument> results =
-          target.lake().collection(target.namespace()).aggregate(pipeline)) {
+          target
+              .lake()
+              .collection(target.namespace())
+              .aggregate(pipeline, args.document("let", null))) {
         while (execute && results.hasNext()) {
           results.next();
           returned++;
         }
       }
-      Pipeline parsed = Pipeline.parse(pipeline);
+      Pipeline parsed =
+          target
+              .lake()
+              .collection(target.namespace())
+              .parsePipeline(pipeline, args.document("let", null));
       Pipeline.FindPrefix prefix = parsed.findPrefix();
       Pipeline rest = parsed.drop(prefix.stages());
       BsonDocument filter = prefix.filter();
