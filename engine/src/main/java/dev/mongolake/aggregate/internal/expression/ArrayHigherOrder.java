@@ -140,7 +140,8 @@ final class ArrayHigherOrder {
   }
 
   /** A parsed {@code $map}. */
-  private record MapExpression(Expression input, int slot, Expression in) implements Expression {
+  private record MapExpression(Expression input, int slot, Expression in)
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {
@@ -170,7 +171,7 @@ final class ArrayHigherOrder {
 
   /** A parsed {@code $filter}; {@code limit} is null when not given. */
   private record FilterExpression(Expression input, int slot, Expression cond, Expression limit)
-      implements Expression {
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {
@@ -228,7 +229,7 @@ final class ArrayHigherOrder {
   /** A parsed {@code $reduce}. */
   private record ReduceExpression(
       Expression input, Expression initialValue, int thisSlot, int valueSlot, Expression in)
-      implements Expression {
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {

@@ -109,7 +109,8 @@ final class ArraySorting {
   }
 
   /** A parsed {@code $sortArray}. */
-  private record SortArray(Expression input, Comparator<BsonValue> order) implements Expression {
+  private record SortArray(Expression input, Comparator<BsonValue> order)
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {

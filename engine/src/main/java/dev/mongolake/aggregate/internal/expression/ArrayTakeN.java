@@ -114,7 +114,7 @@ final class ArrayTakeN {
   }
 
   /** A parsed n-operator. */
-  private record TakeN(Pick pick, Expression n, Expression input) implements Expression {
+  private record TakeN(Pick pick, Expression n, Expression input) implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {

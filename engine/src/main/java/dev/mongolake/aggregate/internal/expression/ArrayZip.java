@@ -83,7 +83,7 @@ final class ArrayZip {
 
   /** A parsed {@code $zip}. */
   private record Zip(List<Expression> inputs, List<Expression> defaults, boolean useLongestLength)
-      implements Expression {
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {

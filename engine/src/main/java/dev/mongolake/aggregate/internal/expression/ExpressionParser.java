@@ -87,7 +87,9 @@ public final class ExpressionParser {
    * every child is constant, and it has at least one.
    */
   static Expression fold(Expression expression) {
-    if (expression.isConstant() || expression instanceof NonDeterministic) {
+    if (expression.isConstant()
+        || expression instanceof NonDeterministic
+        || expression instanceof EvaluatedPerDocument) {
       return expression;
     }
     List<Expression> children = expression.children();

@@ -200,9 +200,12 @@ class ArrayHigherOrderTest {
   }
 
   @Test
-  void aBodyReadingItsVariableIsNotFoldedButAConstantOperatorIs() {
+  void higherOrderOperatorsAreEvaluatedPerDocumentEvenWithConstantArguments() {
     assertThat(parse("{$map: {input: [1, 2], in: ['$$this']}}").isConstant()).isFalse();
-    assertThat(parse("{$map: {input: [1, 2], in: 5}}").isConstant()).isTrue();
+    // As MongoDB's optimizer: not folded, so its errors surface only when a document reaches it.
+    assertThat(parse("{$map: {input: [1, 2], in: 5}}").isConstant()).isFalse();
+    assertThat(eval("{$map: {input: [1, 2], in: 5}}")).isEqualTo(value("[5, 5]"));
+    assertThat(parse("{$map: {input: 7, in: 5}}").isConstant()).isFalse();
     assertThat(parse("{$reduce: {input: [1], initialValue: 0, in: '$$value'}}").isConstant())
         .isFalse();
   }
