@@ -29,9 +29,6 @@ final class MiscellaneousOperators implements OperatorFamily {
     registry.unsupported("$function", "server-side JavaScript is not supported");
     registry.unsupported(
         "$toHashedIndexKey", "MongoDB's hashed index key function is not reproduced");
-    for (String bitwise : new String[] {"$bitAnd", "$bitOr", "$bitXor", "$bitNot"}) {
-      registry.unsupported(bitwise, "the bitwise operators are not supported yet");
-    }
   }
 
   private static Expression rand(String name, BsonValue arguments, VariableScope scope) {

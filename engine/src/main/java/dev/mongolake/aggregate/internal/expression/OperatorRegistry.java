@@ -29,7 +29,9 @@ public final class OperatorRegistry {
           new SetOperators(),
           new DateOperators(),
           new AccumulatorOperators(),
-          new MiscellaneousOperators());
+          new MiscellaneousOperators(),
+          new BitwiseOperators(),
+          new TimestampOperators());
 
   private static final OperatorRegistry INSTANCE = build(FAMILIES);
 

@@ -75,9 +75,5 @@ class MiscellaneousOperatorsTest {
         ErrorCode.NOT_IMPLEMENTED,
         "Cannot evaluate expression $toHashedIndexKey: MongoDB's hashed index key function is not"
             + " reproduced");
-    assertFails(
-        "{$bitAnd: [1, 3]}",
-        ErrorCode.NOT_IMPLEMENTED,
-        "Cannot evaluate expression $bitAnd: the bitwise operators are not supported yet");
   }
 }
