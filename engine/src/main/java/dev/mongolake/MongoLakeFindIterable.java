@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.QueryErrors;
@@ -117,7 +118,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);
     SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
-    Projection projector = Projection.forFind(projection, filter);
+    Projection projector = Projection.forFind(projection, filter, variables.scope());
     CloseableIterator<BsonDocument> scan =
         natural.isPresent()
             ? engine.scan(namespace, engine.snapshot(), parsedFilter)
@@ -139,7 +140,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       }
       matches = sorted.iterator();
     }
-    return new Cursor(matches, scan, projector);
+    return new Cursor(matches, scan, projector, variables.newVariables());
   }
 
   private static final class FilteringIterator implements Iterator<BsonDocument> {
@@ -178,16 +179,20 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     private final Iterator<BsonDocument> source;
     private final CloseableIterator<BsonDocument> scan;
     private final Projection projection;
+    // One set per cursor: $$NOW and the command's let, the document set per row.
+    private final Variables projectionVariables;
     private int skipped;
     private int returned;
 
     Cursor(
         Iterator<BsonDocument> source,
         CloseableIterator<BsonDocument> scan,
-        Projection projection) {
+        Projection projection,
+        Variables projectionVariables) {
       this.source = source;
       this.scan = scan;
       this.projection = projection;
+      this.projectionVariables = projectionVariables;
     }
 
     @Override
@@ -210,7 +215,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       }
       returned++;
       BsonDocument document = source.next();
-      return decoder.apply(projection == null ? document : projection.apply(document));
+      return decoder.apply(
+          projection == null ? document : projection.apply(document, projectionVariables));
     }
 
     @Override

@@ -52,12 +52,20 @@ public final class Projection {
    * positional {@code "a.$"} its element.
    */
   public static Projection forFind(BsonDocument spec, BsonDocument query) {
+    return forFind(spec, query, VariableScope.root());
+  }
+
+  /**
+   * A find projection whose expressions see the variables of {@code scope} (the command's {@code
+   * let}); apply it with {@link #apply(BsonDocument, Variables)} and the command's variables.
+   */
+  public static Projection forFind(BsonDocument spec, BsonDocument query, VariableScope scope) {
     if (spec == null || spec.isEmpty()) {
       return null;
     }
     SpecNesting.check(spec, "projection");
     ProjectionParser.ParsedProjection parsed =
-        ProjectionParser.parse(spec, ProjectionParser.Mode.FIND, VariableScope.root());
+        ProjectionParser.parse(spec, ProjectionParser.Mode.FIND, scope);
     PositionalMatch match =
         parsed.positional()
             ? PositionalMatch.forFilter(query == null ? new BsonDocument() : query)

@@ -104,6 +104,19 @@ class ExprLetAndPipelineUpdatesWithJavaDriverTest {
   }
 
   @Test
+  void letVariablesReachFindsComputedProjection() {
+    Document command =
+        client
+            .getDatabase("app")
+            .runCommand(
+                Document.parse(
+                    "{find: 'monthlyBudget', filter: {_id: 3}, projection: {_id: 0, over:"
+                        + " {$subtract: ['$spent', '$$allowance']}}, let: {allowance: 20}}"));
+    assertThat(command.get("cursor", Document.class).getList("firstBatch", Document.class))
+        .containsExactly(Document.parse("{over: 30}"));
+  }
+
+  @Test
   void pipelineUpdatesComputeFromTheDocument() {
     budgets.updateMany(
         new Document(),
