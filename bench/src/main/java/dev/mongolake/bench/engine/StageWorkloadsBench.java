@@ -27,10 +27,11 @@ import org.bson.BsonString;
 
 /**
  * The stage workloads of the aggregation issue, side by side with DuckDB over the same Parquet
- * files: {@code $lookup} of {@code --join} customers against as many accounts (an index on the
- * accounts' {@code owner}), a {@code $sort} of every document by a random key that exceeds the 100
- * MiB stage limit (so it spills), and a {@code $setWindowFields} running sum per partition. Medians
- * of {@code --runs}:
+ * files ({@code _id}s are stored as sortable keys, so DuckDB joins and orders by promoted copies of
+ * them, {@code cid} and {@code seq}): {@code $lookup} of {@code --join} customers against as many
+ * accounts (an index on the accounts' {@code owner}), a {@code $sort} of every document by a random
+ * key that exceeds the 100 MiB stage limit (so it spills), and a {@code $setWindowFields} running
+ * sum per partition. Medians of {@code --runs}:
  *
  * <pre>
  * java -cp 'target/bench.jar:target/lib/*' dev.mongolake.bench.engine.StageWorkloadsBench \
@@ -95,11 +96,11 @@ public final class StageWorkloadsBench {
               () ->
                   query(
                       duckdb,
-                      "SELECT c._id, list(a._id) FROM read_parquet("
+                      "SELECT c.cid, list(a._id) FROM read_parquet("
                           + customerFiles
                           + ") c LEFT JOIN read_parquet("
                           + accountFiles
-                          + ") a ON a.owner = c._id GROUP BY c._id"));
+                          + ") a ON a.owner = c.cid GROUP BY c.cid"));
       double sort =
           measure(
               "mongolake $sort {key: 1} (spills)",
@@ -129,7 +130,7 @@ public final class StageWorkloadsBench {
               () ->
                   query(
                       duckdb,
-                      "SELECT _id, sum(amount) OVER (PARTITION BY \"group\" ORDER BY _id ROWS"
+                      "SELECT seq, sum(amount) OVER (PARTITION BY \"group\" ORDER BY seq ROWS"
                           + " BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM read_parquet("
                           + eventFiles
                           + ")"));
@@ -142,7 +143,10 @@ public final class StageWorkloadsBench {
   private static dev.mongolake.MongoLakeOptions options(Path dir) {
     CollectionTableConfigs configs =
         CollectionTableConfigs.plain()
-            .with("bench.events", promoted("{key: 'int', group: 'string', amount: 'int'}"))
+            .with(
+                "bench.events",
+                promoted("{seq: 'int', key: 'int', group: 'string', amount: 'int'}"))
+            .with("bench.customers", promoted("{cid: 'int'}"))
             .with("bench.accounts", promoted("{owner: 'int'}"));
     return LoadOptions.flushingBySize(dir).withTableConfigs(configs);
   }
@@ -213,6 +217,7 @@ public final class StageWorkloadsBench {
       for (int i = 0; i < documents; i++) {
         batch.add(
             new BsonDocument("_id", new BsonInt32(i))
+                .append("seq", new BsonInt32(i))
                 .append("key", new BsonInt32(random.nextInt()))
                 .append("group", new BsonString("g" + random.nextInt(100)))
                 .append("amount", new BsonInt32(random.nextInt(1000)))
@@ -234,7 +239,9 @@ public final class StageWorkloadsBench {
         List<BsonDocument> accountBatch = new ArrayList<>(BATCH);
         for (int j = i; j < Math.min(join, i + BATCH); j++) {
           customerBatch.add(
-              new BsonDocument("_id", new BsonInt32(j)).append("name", new BsonString("c" + j)));
+              new BsonDocument("_id", new BsonInt32(j))
+                  .append("cid", new BsonInt32(j))
+                  .append("name", new BsonString("c" + j)));
           accountBatch.add(
               new BsonDocument("_id", new BsonInt32(j))
                   .append("owner", new BsonInt32(random.nextInt(join))));
