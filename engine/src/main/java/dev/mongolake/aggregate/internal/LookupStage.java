@@ -200,6 +200,17 @@ record LookupStage(
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     MongoLakeCollection<BsonDocument> foreign =
         from == null ? null : ForeignCollections.collection(context, null, from, "$lookup");
+    if (pipeline == null && localField != null) {
+      // One foreign query per batch of input documents rather than per document.
+      Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
+          new EqualityJoin(foreign, localField, foreignField).join(input);
+      return StreamSupport.stream(Spliterators.spliteratorUnknownSize(joined, 0), false)
+          .map(
+              entry ->
+                  DocumentPaths.withValue(
+                      entry.getKey(), as, DocumentPaths.array(entry.getValue())))
+          .iterator();
+    }
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
         .map(document -> DocumentPaths.withValue(document, as, joined(document, foreign, context)))
         .iterator();

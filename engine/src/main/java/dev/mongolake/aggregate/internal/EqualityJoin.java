@@ -1,0 +1,177 @@
+package dev.mongolake.aggregate.internal;
+
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.internal.engine.QueryErrors;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonNull;
+import org.bson.BsonValue;
+
+/**
+ * {@code $lookup} by {@code localField}/{@code foreignField} in batches: the local values of up to
+ * {@link #BATCH} input documents go to the foreign collection's planner in one {@code $in} query
+ * (an index on the foreign field serves it), the foreign documents are bucketed by a hash of their
+ * values at the foreign field, and each input document's candidates are checked with exactly the
+ * equality filter a one-document query would use. The buckets only narrow the check (equal values
+ * always share one: numbers by their double value, so 1, 1.0 and NumberLong(1) do), so the joined
+ * documents, and their order (the foreign query's), are those of one query per document.
+ */
+final class EqualityJoin {
+
+  static final int BATCH = 1_000;
+
+  /** Stands for every foreign document: regular expressions, and null (missing paths match it). */
+  private static final Object EVERY = new Object();
+
+  /** The bucket of documents, arrays and other values without a cheap equality key. */
+  private static final Object COMPLEX = new Object();
+
+  private final MongoLakeCollection<BsonDocument> foreign;
+  private final String localField;
+  private final String foreignField;
+
+  EqualityJoin(MongoLakeCollection<BsonDocument> foreign, String localField, String foreignField) {
+    this.foreign = foreign;
+    this.localField = localField;
+    this.foreignField = foreignField;
+  }
+
+  /** The input documents, each with its joined foreign documents (in the foreign query's order). */
+  Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> join(Iterator<BsonDocument> input) {
+    return new Iterator<>() {
+      private Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> batch =
+          java.util.Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!batch.hasNext() && input.hasNext()) {
+          batch = nextBatch(input).iterator();
+        }
+        return batch.hasNext();
+      }
+
+      @Override
+      public Map.Entry<BsonDocument, List<BsonDocument>> next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return batch.next();
+      }
+    };
+  }
+
+  private List<Map.Entry<BsonDocument, List<BsonDocument>>> nextBatch(
+      Iterator<BsonDocument> input) {
+    List<BsonDocument> documents = new ArrayList<>(BATCH);
+    List<List<BsonValue>> localValues = new ArrayList<>(BATCH);
+    Set<BsonValue> union = new LinkedHashSet<>();
+    while (documents.size() < BATCH && input.hasNext()) {
+      BsonDocument document = input.next();
+      List<BsonValue> values = DocumentPaths.valuesAt(document, localField);
+      if (values.isEmpty()) {
+        // A missing local value joins as null: it matches foreign null and missing.
+        values = List.of(BsonNull.VALUE);
+      }
+      documents.add(document);
+      localValues.add(values);
+      union.addAll(values);
+    }
+    List<BsonDocument> candidates =
+        ForeignCollections.findAll(
+            foreign, ForeignCollections.equalToAny(foreignField, new ArrayList<>(union)));
+    Map<Object, List<Integer>> buckets = bucket(candidates);
+    List<Map.Entry<BsonDocument, List<BsonDocument>>> out = new ArrayList<>(documents.size());
+    for (int i = 0; i < documents.size(); i++) {
+      List<BsonValue> values = localValues.get(i);
+      Filter equality =
+          QueryErrors.parseFilter(ForeignCollections.equalToAny(foreignField, values));
+      List<BsonDocument> joined = new ArrayList<>();
+      for (int index : candidateIndexes(values, buckets, candidates.size())) {
+        BsonDocument candidate = candidates.get(index);
+        if (QueryErrors.matches(equality, candidate)) {
+          joined.add(candidate);
+        }
+      }
+      out.add(Map.entry(documents.get(i), joined));
+    }
+    return out;
+  }
+
+  /** Foreign document positions by the keys of their values at the foreign field. */
+  private Map<Object, List<Integer>> bucket(List<BsonDocument> candidates) {
+    Map<Object, List<Integer>> buckets = new HashMap<>();
+    for (int i = 0; i < candidates.size(); i++) {
+      Set<Object> keys = new LinkedHashSet<>();
+      for (BsonValue value : DocumentPaths.valuesAt(candidates.get(i), foreignField)) {
+        keys.add(key(value));
+        if (value instanceof BsonArray array) {
+          for (BsonValue element : array) {
+            keys.add(key(element));
+          }
+        }
+      }
+      for (Object key : keys) {
+        buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+      }
+    }
+    return buckets;
+  }
+
+  /** The positions to check for one input document, ascending (the foreign query's order). */
+  private static Iterable<Integer> candidateIndexes(
+      List<BsonValue> values, Map<Object, List<Integer>> buckets, int all) {
+    Set<Integer> positions = new java.util.TreeSet<>();
+    for (BsonValue value : values) {
+      Object key = key(value);
+      if (key == EVERY || value.isNull()) {
+        List<Integer> every = new ArrayList<>(all);
+        for (int i = 0; i < all; i++) {
+          every.add(i);
+        }
+        return every;
+      }
+      positions.addAll(buckets.getOrDefault(key, List.of()));
+      positions.addAll(buckets.getOrDefault(COMPLEX, List.of()));
+    }
+    return positions;
+  }
+
+  /** A key equal values share; values without a cheap one share {@link #COMPLEX}. */
+  private static Object key(BsonValue value) {
+    return switch (value.getBsonType()) {
+      case INT32, INT64, DOUBLE -> numberKey(value.asNumber().doubleValue());
+      case DECIMAL128 -> {
+        var decimal = value.asDecimal128().getValue();
+        yield decimal.isNaN()
+            ? numberKey(Double.NaN)
+            : decimal.isInfinite()
+                ? numberKey(
+                    decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY)
+                : numberKey(DecimalValues.finite(decimal).doubleValue());
+      }
+      case STRING -> "s" + value.asString().getValue();
+      case BOOLEAN -> value.asBoolean().getValue();
+      case DATE_TIME -> new DateKey(value.asDateTime().getValue());
+      case OBJECT_ID -> value.asObjectId().getValue();
+      case REGULAR_EXPRESSION -> EVERY;
+      default -> COMPLEX;
+    };
+  }
+
+  private static Double numberKey(double value) {
+    // 0.0 and -0.0 are equal numbers.
+    return value == 0 ? 0.0 : value;
+  }
+
+  private record DateKey(long millis) {}
+}
