@@ -129,7 +129,8 @@ record SetWindowFieldsStage(
         "An expression used to partition cannot evaluate to value of type array");
   }
 
-  private record Keyed(BsonValue key, BsonDocument document) {}
+  /** A document with its partition key and its sortBy values, computed once. */
+  private record Keyed(BsonValue key, BsonValue[] sortKeys, BsonDocument document) {}
 
   @Override
   public String name() {
@@ -151,11 +152,11 @@ record SetWindowFieldsStage(
         }
         key = value == null ? BsonNull.VALUE : value;
       }
-      all.add(new Keyed(key, document));
+      all.add(new Keyed(key, sortBy.order().keysOf(document), document));
     }
     Comparator<Keyed> order =
         Comparator.<Keyed, BsonValue>comparing(Keyed::key, BsonComparisonOrder.INSTANCE)
-            .thenComparing(Keyed::document, sortBy.order());
+            .thenComparing((a, b) -> sortBy.order().compareKeys(a.sortKeys(), b.sortKeys()));
     all.sort(order);
     List<BsonDocument> out = new ArrayList<>(all.size());
     int start = 0;
