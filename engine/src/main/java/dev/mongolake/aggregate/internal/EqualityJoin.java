@@ -1,6 +1,7 @@
 package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.delta.bson.DecimalValues;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.engine.QueryErrors;
@@ -11,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -18,17 +20,26 @@ import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
- * {@code $lookup} by {@code localField}/{@code foreignField} in batches: the local values of up to
- * {@link #BATCH} input documents go to the foreign collection's planner in one {@code $in} query
- * (an index on the foreign field serves it), the foreign documents are bucketed by a hash of their
- * values at the foreign field, and each input document's candidates are checked with exactly the
- * equality filter a one-document query would use. The buckets only narrow the check (equal values
- * always share one: numbers by their double value, so 1, 1.0 and NumberLong(1) do), so the joined
- * documents, and their order (the foreign query's), are those of one query per document.
+ * {@code $lookup} by {@code localField}/{@code foreignField}, in one of two ways. A large join (at
+ * least {@link #HASH_JOIN_MIN_INPUT} input documents) against a foreign collection that fits in the
+ * stage's memory limit reads the foreign collection once and joins by hash. Otherwise the local
+ * values of up to {@link #BATCH} input documents go to the foreign collection's planner in one
+ * query (an index on the foreign field serves it). Either way the foreign documents are bucketed by
+ * a hash of their values at the foreign field, and each input document's candidates are checked
+ * with exactly the equality filter a one-document query would use. The buckets only narrow the
+ * check (equal values always share one: numbers by their double value, so 1, 1.0 and NumberLong(1)
+ * do), so the joined documents are those of one query per document; their order is the foreign
+ * query's, or the collection's natural order for a hash join (MongoDB specifies neither).
  */
 final class EqualityJoin {
 
-  static final int BATCH = 1_000;
+  // More ids than the index fetch reads one by one would make it scan the table for each batch.
+  static final int BATCH = 16;
+
+  static final int HASH_JOIN_MIN_INPUT = 1_000;
+
+  /** Foreign collections larger than this are never read whole. */
+  private static final long HASH_JOIN_MAX_FOREIGN = 1_000_000;
 
   /** Stands for every foreign document: regular expressions, and null (missing paths match it). */
   private static final Object EVERY = new Object();
@@ -39,15 +50,110 @@ final class EqualityJoin {
   private final MongoLakeCollection<BsonDocument> foreign;
   private final String localField;
   private final String foreignField;
+  private final MemoryLimit memory;
 
-  EqualityJoin(MongoLakeCollection<BsonDocument> foreign, String localField, String foreignField) {
+  EqualityJoin(
+      MongoLakeCollection<BsonDocument> foreign,
+      String localField,
+      String foreignField,
+      MemoryLimit memory) {
     this.foreign = foreign;
     this.localField = localField;
     this.foreignField = foreignField;
+    this.memory = memory;
   }
 
-  /** The input documents, each with its joined foreign documents (in the foreign query's order). */
+  /** The input documents, each with its joined foreign documents. */
   Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> join(Iterator<BsonDocument> input) {
+    List<BsonDocument> head = new ArrayList<>();
+    while (head.size() < HASH_JOIN_MIN_INPUT && input.hasNext()) {
+      head.add(input.next());
+    }
+    Iterator<BsonDocument> all = concat(head.iterator(), input);
+    if (head.size() == HASH_JOIN_MIN_INPUT) {
+      Optional<List<BsonDocument>> whole = wholeForeign();
+      if (whole.isPresent()) {
+        return hashJoin(whole.get(), all);
+      }
+    }
+    return batched(all);
+  }
+
+  private static <T> Iterator<T> concat(Iterator<T> first, Iterator<T> second) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return first.hasNext() || second.hasNext();
+      }
+
+      @Override
+      public T next() {
+        return first.hasNext() ? first.next() : second.next();
+      }
+    };
+  }
+
+  /** The whole foreign collection, unless it is larger than the memory limit allows. */
+  private Optional<List<BsonDocument>> wholeForeign() {
+    if (foreign.estimatedDocumentCount() > HASH_JOIN_MAX_FOREIGN) {
+      return Optional.empty();
+    }
+    List<BsonDocument> documents = new ArrayList<>();
+    long bytes = 0;
+    try (MongoLakeCursor<BsonDocument> cursor = foreign.find(new BsonDocument()).iterator()) {
+      while (cursor.hasNext()) {
+        BsonDocument document = cursor.next();
+        bytes += BsonMemory.of(document);
+        if (bytes > memory.bytesPerStage()) {
+          return Optional.empty();
+        }
+        documents.add(document);
+      }
+    }
+    return Optional.of(documents);
+  }
+
+  private Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> hashJoin(
+      List<BsonDocument> candidates, Iterator<BsonDocument> input) {
+    Map<Object, List<Integer>> buckets = bucket(candidates);
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return input.hasNext();
+      }
+
+      @Override
+      public Map.Entry<BsonDocument, List<BsonDocument>> next() {
+        BsonDocument document = input.next();
+        return Map.entry(document, matches(document, localValues(document), candidates, buckets));
+      }
+    };
+  }
+
+  private List<BsonValue> localValues(BsonDocument document) {
+    List<BsonValue> values = DocumentPaths.valuesAt(document, localField);
+    // A missing local value joins as null: it matches foreign null and missing.
+    return values.isEmpty() ? List.of(BsonNull.VALUE) : values;
+  }
+
+  private List<BsonDocument> matches(
+      BsonDocument document,
+      List<BsonValue> values,
+      List<BsonDocument> candidates,
+      Map<Object, List<Integer>> buckets) {
+    Filter equality = QueryErrors.parseFilter(ForeignCollections.equalToAny(foreignField, values));
+    List<BsonDocument> joined = new ArrayList<>();
+    for (int index : candidateIndexes(values, buckets, candidates.size())) {
+      BsonDocument candidate = candidates.get(index);
+      if (QueryErrors.matches(equality, candidate)) {
+        joined.add(candidate);
+      }
+    }
+    return joined;
+  }
+
+  private Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> batched(
+      Iterator<BsonDocument> input) {
     return new Iterator<>() {
       private Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> batch =
           java.util.Collections.emptyIterator();
@@ -77,11 +183,7 @@ final class EqualityJoin {
     Set<BsonValue> union = new LinkedHashSet<>();
     while (documents.size() < BATCH && input.hasNext()) {
       BsonDocument document = input.next();
-      List<BsonValue> values = DocumentPaths.valuesAt(document, localField);
-      if (values.isEmpty()) {
-        // A missing local value joins as null: it matches foreign null and missing.
-        values = List.of(BsonNull.VALUE);
-      }
+      List<BsonValue> values = localValues(document);
       documents.add(document);
       localValues.add(values);
       union.addAll(values);
@@ -92,17 +194,10 @@ final class EqualityJoin {
     Map<Object, List<Integer>> buckets = bucket(candidates);
     List<Map.Entry<BsonDocument, List<BsonDocument>>> out = new ArrayList<>(documents.size());
     for (int i = 0; i < documents.size(); i++) {
-      List<BsonValue> values = localValues.get(i);
-      Filter equality =
-          QueryErrors.parseFilter(ForeignCollections.equalToAny(foreignField, values));
-      List<BsonDocument> joined = new ArrayList<>();
-      for (int index : candidateIndexes(values, buckets, candidates.size())) {
-        BsonDocument candidate = candidates.get(index);
-        if (QueryErrors.matches(equality, candidate)) {
-          joined.add(candidate);
-        }
-      }
-      out.add(Map.entry(documents.get(i), joined));
+      out.add(
+          Map.entry(
+              documents.get(i),
+              matches(documents.get(i), localValues.get(i), candidates, buckets)));
     }
     return out;
   }

@@ -201,9 +201,9 @@ record LookupStage(
     MongoLakeCollection<BsonDocument> foreign =
         from == null ? null : ForeignCollections.collection(context, null, from, "$lookup");
     if (pipeline == null && localField != null) {
-      // One foreign query per batch of input documents rather than per document.
+      // A hash join, or one foreign query per batch of input documents.
       Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
-          new EqualityJoin(foreign, localField, foreignField).join(input);
+          new EqualityJoin(foreign, localField, foreignField, context.memoryLimit()).join(input);
       return StreamSupport.stream(Spliterators.spliteratorUnknownSize(joined, 0), false)
           .map(
               entry ->

@@ -111,7 +111,7 @@ class EqualityJoinTest {
   void batchesJoinExactlyWhatOneQueryPerDocumentJoins() {
     Random random = new Random(9);
     List<BsonDocument> input = new ArrayList<>();
-    for (int i = 0; i < EqualityJoin.BATCH + 400; i++) {
+    for (int i = 0; i < EqualityJoin.HASH_JOIN_MIN_INPUT + 400; i++) {
       BsonDocument local = BsonDocument.parse("{i: " + i + "}");
       if (random.nextInt(10) > 0) {
         local.put("l", value(VALUES[random.nextInt(VALUES.length)]));
@@ -121,17 +121,25 @@ class EqualityJoinTest {
       }
       input.add(local);
     }
-    for (String foreignField : List.of("f", "f.g")) {
-      Iterable<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
-          () -> new EqualityJoin(foreign, "l", foreignField).join(input.iterator());
-      int seen = 0;
-      for (Map.Entry<BsonDocument, List<BsonDocument>> entry : joined) {
-        assertThat(entry.getValue())
-            .as("%s joined on %s", entry.getKey().toJson(), foreignField)
-            .isEqualTo(oneQuery(entry.getKey(), "l", foreignField));
-        seen++;
+    // A memory limit the foreign collection fits in (a hash join), and one it does not (batches);
+    // and fewer inputs than a hash join needs.
+    for (MemoryLimit memory : List.of(MemoryLimit.DEFAULT, new MemoryLimit(1_000, true))) {
+      for (List<BsonDocument> documents : List.of(input, input.subList(0, 50))) {
+        for (String foreignField : List.of("f", "f.g")) {
+          Iterable<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
+              () -> new EqualityJoin(foreign, "l", foreignField, memory).join(documents.iterator());
+          int seen = 0;
+          for (Map.Entry<BsonDocument, List<BsonDocument>> entry : joined) {
+            // MongoDB does not order a $lookup's array: a hash join gives the natural order.
+            assertThat(entry.getValue())
+                .as("%s joined on %s", entry.getKey().toJson(), foreignField)
+                .containsExactlyInAnyOrderElementsOf(oneQuery(entry.getKey(), "l", foreignField));
+            assertThat(entry.getKey()).isSameAs(documents.get(seen));
+            seen++;
+          }
+          assertThat(seen).isEqualTo(documents.size());
+        }
       }
-      assertThat(seen).isEqualTo(input.size());
     }
   }
 }
