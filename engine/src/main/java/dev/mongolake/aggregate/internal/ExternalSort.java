@@ -4,7 +4,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.bson.BsonBytesDecoder;
 import dev.mongolake.delta.bson.BsonBytesEncoder;
-import dev.mongolake.internal.read.SortOrder;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -32,7 +31,7 @@ import org.bson.BsonDocument;
  */
 final class ExternalSort {
 
-  private final SortOrder order;
+  private final Comparator<BsonDocument> order;
   private final MemoryLimit limit;
   private final SpillFiles spill;
   private final String stage;
@@ -40,8 +39,13 @@ final class ExternalSort {
   private final List<Path> runs = new ArrayList<>();
   private long bufferBytes;
 
-  ExternalSort(SortOrder order, MemoryLimit limit, SpillFiles spill, String stage) {
-    this.order = order;
+  /**
+   * A sort by {@code order} (a {@code SortOrder}, or any comparator of the documents), holding at
+   * most {@code limit} bytes; {@code stage} names it in the error without disk use.
+   */
+  ExternalSort(
+      Comparator<? super BsonDocument> order, MemoryLimit limit, SpillFiles spill, String stage) {
+    this.order = order::compare;
     this.limit = limit;
     this.spill = spill;
     this.stage = stage;
@@ -71,7 +75,8 @@ final class ExternalSort {
   /** The documents in order; the caller closes the spill files when done. */
   Iterator<BsonDocument> sorted() {
     if (runs.isEmpty()) {
-      return order.sort(buffer.iterator(), 0).iterator();
+      buffer.sort(order);
+      return buffer.iterator();
     }
     if (!buffer.isEmpty()) {
       writeRun();
@@ -80,7 +85,9 @@ final class ExternalSort {
   }
 
   private void writeRun() {
-    List<BsonDocument> sorted = order.sort(buffer.iterator(), 0);
+    // List.sort is stable: equal documents stay in input order within the run.
+    buffer.sort(order);
+    List<BsonDocument> sorted = buffer;
     Path file = spill.newFile("sort-");
     BsonBytesEncoder encoder = new BsonBytesEncoder();
     try (DataOutputStream out =
