@@ -12,9 +12,11 @@ import dev.mongolake.aggregate.internal.window.SortBy;
 import dev.mongolake.aggregate.internal.window.WindowFunction;
 import dev.mongolake.aggregate.internal.window.WindowFunctions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -154,7 +156,7 @@ record SetWindowFieldsStage(
     WindowPartitions sorted = partitions.partitions();
     // One partition at a time: computed when the one before has been read.
     return new Iterator<>() {
-      private Iterator<BsonDocument> current = java.util.Collections.emptyIterator();
+      private Iterator<BsonDocument> current = Collections.emptyIterator();
 
       @Override
       public boolean hasNext() {
@@ -167,7 +169,7 @@ record SetWindowFieldsStage(
       @Override
       public BsonDocument next() {
         if (!hasNext()) {
-          throw new java.util.NoSuchElementException();
+          throw new NoSuchElementException();
         }
         return current.next();
       }
