@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The memory limits of {@code $setWindowFields} (its sort spills; a partition over the limit fails
  * with 5414201), {@code $bucketAuto} (its sort spills, or fails with 292 without disk use) and
- * {@code $facet} (its output document over 100 MiB fails with 4031700).
+ * {@code $facet} (its input spills; its output document over 100 MiB fails with 4031700).
  */
 class BlockingStageMemoryLimitTest {
 
@@ -137,6 +137,21 @@ class BlockingStageMemoryLimitTest {
                     .isEqualTo(ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED))
         .hasMessage(
             "Sort exceeded memory limit of 30000 bytes, but did not opt in to external sorting.");
+  }
+
+  @Test
+  void aFacetInputOverTheLimitSpillsWithDiskUseAndStaysInMemoryWithout() {
+    List<BsonDocument> documents = input(4_000);
+    String facet =
+        "{$facet: {n: [{$count: 'n'}], firstTwo: [{$limit: 2}, {$project: {_id: 0, i: 1}}],"
+            + " top: [{$group: {_id: null, v: {$max: '$v'}}}]}}";
+    List<BsonDocument> expected =
+        List.of(
+            BsonDocument.parse(
+                "{n: [{n: 4000}], firstTwo: [{i: 0}, {i: 1}], top: [{_id: null, v: 999}]}"));
+    assertThat(run(facet, documents, 30_000, true)).isEqualTo(expected);
+    // MongoDB's $facet streams its input and does not fail on its size.
+    assertThat(run(facet, documents, 30_000, false)).isEqualTo(expected);
   }
 
   @Test

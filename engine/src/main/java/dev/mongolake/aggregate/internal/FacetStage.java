@@ -16,9 +16,10 @@ import org.bson.BsonValue;
 
 /**
  * {@code $facet: {name: [stages], ...}}: every sub-pipeline runs over the same input (read once and
- * held), and the stage outputs one document with each sub-pipeline's results as an array under its
- * name. Sub-pipelines may not hold stages that must stand first or last, nor {@code $facet} itself
- * (40600, as MongoDB). Results past 100 MiB fail with MongoDB's 4031700.
+ * held, or spilled past the memory limit: {@link FacetInput}), and the stage outputs one document
+ * with each sub-pipeline's results as an array under its name. Sub-pipelines may not hold stages
+ * that must stand first or last, nor {@code $facet} itself (40600, as MongoDB). Results past 100
+ * MiB fail with MongoDB's 4031700.
  *
  * @param facets the sub-pipelines, in order
  */
@@ -169,12 +170,19 @@ record FacetStage(List<Facet> facets) implements PipelineStage {
   }
 
   private BsonDocument run(Iterator<BsonDocument> input, PipelineContext context) {
-    List<BsonDocument> documents = new ArrayList<>();
-    input.forEachRemaining(documents::add);
+    FacetInput documents = FacetInput.of(input, context);
+    try {
+      return facets(documents, context);
+    } finally {
+      documents.closeReplays();
+    }
+  }
+
+  private BsonDocument facets(FacetInput documents, PipelineContext context) {
     BsonDocument out = new BsonDocument();
     long outputBytes = 0;
     for (Facet facet : facets) {
-      Iterator<BsonDocument> results = documents.iterator();
+      Iterator<BsonDocument> results = documents.replay();
       for (PipelineStage stage : facet.stages()) {
         results = stage.apply(results, context);
       }
