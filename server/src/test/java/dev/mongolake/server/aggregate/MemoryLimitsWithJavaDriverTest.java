@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Through the official Java driver, against a server whose lake limits each blocking stage to 64
  * KiB: a {@code $group} over more than that spills with {@code allowDiskUse} (the default, as in
- * MongoDB 6+) and fails with QueryExceededMemoryLimitNoDiskUseAllowed without it; a {@code $push}
- * past 100 MiB fails with ExceededMemoryLimit either way.
+ * MongoDB 6+) and fails with QueryExceededMemoryLimitNoDiskUseAllowed without it, as do the sorts
+ * of {@code $setWindowFields} and {@code $bucketAuto}; a {@code $push} past 100 MiB fails with
+ * ExceededMemoryLimit either way.
  */
 class MemoryLimitsWithJavaDriverTest {
 
@@ -114,6 +115,36 @@ class MemoryLimitsWithJavaDriverTest {
             .allowDiskUse(false)
             .into(new ArrayList<>());
     assertThat(byAmount).hasSize(10).allSatisfy(g -> assertThat(g.get("n")).isEqualTo(200));
+  }
+
+  @Test
+  void windowFieldsAndBucketAutoSortUnderTheLimitAsSortDoes() {
+    List<Document> window =
+        List.of(
+            Document.parse(
+                "{$setWindowFields: {partitionBy: '$customer', sortBy: {_id: 1},"
+                    + " output: {nth: {$documentNumber: {}}}}}"),
+            Document.parse("{$match: {_id: 1507}}"),
+            Document.parse("{$project: {nth: 1}}"));
+    assertThat(orders.aggregate(window).allowDiskUse(true).into(new ArrayList<>()))
+        .containsExactly(new Document("_id", 1507).append("nth", 4));
+    List<Document> buckets =
+        List.of(Document.parse("{$bucketAuto: {groupBy: '$_id', buckets: 4}}"));
+    assertThat(orders.aggregate(buckets).allowDiskUse(true).into(new ArrayList<>()))
+        .extracting(bucket -> bucket.get("count"))
+        .containsExactly(500, 500, 500, 500);
+    for (List<Document> pipeline : List.of(window, buckets)) {
+      assertThatThrownBy(() -> orders.aggregate(pipeline).allowDiskUse(false).first())
+          .isInstanceOfSatisfying(
+              MongoCommandException.class,
+              e -> {
+                assertThat(e.getErrorCode()).isEqualTo(292);
+                assertThat(e.getErrorMessage())
+                    .isEqualTo(
+                        "Sort exceeded memory limit of 65536 bytes, but did not opt in to external"
+                            + " sorting.");
+              });
+    }
   }
 
   @Test
