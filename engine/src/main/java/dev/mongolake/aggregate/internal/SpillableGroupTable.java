@@ -116,14 +116,9 @@ final class SpillableGroupTable {
     return new BsonDocument("k", key).append("v", values);
   }
 
-  /** Whether the groups went past the limit and are being sorted. */
-  boolean spilled() {
-    return rows != null;
-  }
-
   /**
    * One document per group, {@code {_id, <field>...}}: in order of first appearance, or in key
-   * order once {@link #spilled}.
+   * order once they spilled.
    */
   Iterator<BsonDocument> results() {
     if (rows == null) {
