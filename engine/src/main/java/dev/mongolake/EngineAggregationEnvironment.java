@@ -7,8 +7,8 @@ import org.bson.BsonDocument;
 
 /**
  * The environment of one aggregate command run by the engine: {@code $$NOW} read once from the
- * engine's clock, the command's {@code let}, and the engine's databases for the stages that read or
- * write other collections.
+ * engine's clock, the command's {@code let}, the engine's databases for the stages that read or
+ * write other collections, and the lake's memory limit per blocking stage.
  *
  * @param now the command's start
  * @param let the command's {@code let} expressions
@@ -36,6 +36,12 @@ record EngineAggregationEnvironment(
         databaseName,
         engine,
         allowDiskUse);
+  }
+
+  /** The lake's {@link MongoLakeOptions#aggregationMemoryLimitBytes()}. */
+  @Override
+  public long memoryLimitBytesPerStage() {
+    return engine.aggregationMemoryLimitBytes();
   }
 
   @Override

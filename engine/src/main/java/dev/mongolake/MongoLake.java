@@ -63,6 +63,7 @@ public final class MongoLake implements AutoCloseable {
             options.durability(),
             options.clock(),
             options.acceptTableLoss());
+    engine.aggregationMemoryLimitBytes(options.aggregationMemoryLimitBytes());
     return new MongoLake(
         options,
         engine,

@@ -27,6 +27,10 @@ import java.time.Clock;
  *     trimmed write-ahead log relied on (its newest commits deleted or an old copy restored),
  *     serving that older version and losing the writes it lacks; by default such a lake does not
  *     open, and the error names each table (default {@code false})
+ * @param aggregationMemoryLimitBytes how much memory each blocking aggregation stage ({@code
+ *     $sort}, {@code $group}, ...) may hold before it spills to disk, or fails without {@code
+ *     allowDiskUse}: MongoDB's 100 MiB by default, or the system property {@value
+ *     #AGGREGATION_MEMORY_LIMIT_PROPERTY} when set (so that a server's tests can lower it)
  */
 public record MongoLakeOptions(
     Path path,
@@ -37,7 +41,8 @@ public record MongoLakeOptions(
     java.time.Duration ttlMonitorPeriod,
     String tables,
     CollectionTableConfigs tableConfigs,
-    boolean acceptTableLoss) {
+    boolean acceptTableLoss,
+    long aggregationMemoryLimitBytes) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -48,6 +53,16 @@ public record MongoLakeOptions(
   /** Default period of the TTL monitor, as MongoDB's {@code ttlMonitorSleepSecs}. */
   public static final java.time.Duration DEFAULT_TTL_MONITOR_PERIOD =
       java.time.Duration.ofSeconds(60);
+
+  /** MongoDB's memory limit of one blocking aggregation stage: 100 MiB. */
+  public static final long DEFAULT_AGGREGATION_MEMORY_LIMIT_BYTES = 100L * 1024 * 1024;
+
+  /**
+   * The system property that, when set, replaces {@link #DEFAULT_AGGREGATION_MEMORY_LIMIT_BYTES} in
+   * {@link #defaults()}: for tests of a server, which opens its lake from defaults.
+   */
+  public static final String AGGREGATION_MEMORY_LIMIT_PROPERTY =
+      "mongolake.aggregationMemoryLimitBytes";
 
   /** The environment variable naming the default data root. */
   public static final String PATH_VARIABLE = "MONGOLAKE_PATH";
@@ -68,7 +83,8 @@ public record MongoLakeOptions(
         DEFAULT_TTL_MONITOR_PERIOD,
         null,
         CollectionTableConfigs.plain(),
-        false);
+        false,
+        defaultAggregationMemoryLimitBytes());
   }
 
   public MongoLakeOptions withPath(Path value) {
@@ -81,7 +97,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
@@ -94,7 +111,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   public MongoLakeOptions withClock(Clock value) {
@@ -107,7 +125,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   /**
@@ -129,7 +148,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
@@ -142,7 +162,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
@@ -155,7 +176,8 @@ public record MongoLakeOptions(
         value,
         tables,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
@@ -169,7 +191,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         location,
         tableConfigs,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   /** Stores new collections' tables as {@code value} says. */
@@ -183,7 +206,8 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         value,
-        acceptTableLoss);
+        acceptTableLoss,
+        aggregationMemoryLimitBytes);
   }
 
   /** Opens even tables that lost their newest commits (see {@link #acceptTableLoss()}). */
@@ -197,6 +221,36 @@ public record MongoLakeOptions(
         ttlMonitorPeriod,
         tables,
         tableConfigs,
+        value,
+        aggregationMemoryLimitBytes);
+  }
+
+  /**
+   * Lets each blocking aggregation stage hold {@code value} bytes (see {@link
+   * #aggregationMemoryLimitBytes()}).
+   */
+  public MongoLakeOptions withAggregationMemoryLimitBytes(long value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(
+          "Cannot limit aggregation stages to " + value + " bytes: expected a positive number");
+    }
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
+        acceptTableLoss,
         value);
+  }
+
+  private static long defaultAggregationMemoryLimitBytes() {
+    String configured = System.getProperty(AGGREGATION_MEMORY_LIMIT_PROPERTY);
+    return configured == null || configured.isBlank()
+        ? DEFAULT_AGGREGATION_MEMORY_LIMIT_BYTES
+        : Long.parseLong(configured.trim());
   }
 }

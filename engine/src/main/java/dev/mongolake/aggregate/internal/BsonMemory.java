@@ -8,16 +8,17 @@ import org.bson.BsonValue;
 /**
  * Approximate heap bytes of BSON values, for the memory limit of blocking stages. Close enough to
  * stop a stage long before the heap fills, cheap enough to count every document: object headers and
- * references are estimated, not measured.
+ * references are estimated, not measured. Public for the accumulators, which count their own state.
  */
-final class BsonMemory {
+public final class BsonMemory {
 
   private static final long VALUE = 24;
   private static final long ENTRY = 48;
 
   private BsonMemory() {}
 
-  static long of(BsonValue value) {
+  /** The approximate heap bytes of {@code value} and everything it holds. */
+  public static long of(BsonValue value) {
     return switch (value) {
       case BsonDocument document -> {
         long total = VALUE + 32;

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
+import org.bson.BsonInt64;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
@@ -30,7 +31,10 @@ import org.bson.types.Decimal128;
  * never split, each {@code {_id: {min, max}, ...}} ({@code min} inclusive, {@code max} exclusive
  * but for the last bucket). A {@code granularity} rounds the boundaries to a preferred-number
  * series or to powers of two. Without {@code output} each bucket counts its documents in {@code
- * count}. The algorithm is MongoDB's, step for step, so the same input gives the same buckets.
+ * count}. The algorithm is MongoDB's, step for step, so the same input gives the same buckets. The
+ * sort keeps to the stage's memory limit as {@code $sort}'s does (spilling with {@code
+ * allowDiskUse}, failing with QueryExceededMemoryLimitNoDiskUseAllowed without); each bucket's
+ * documents are then held while it accumulates.
  *
  * @param specification the stage as written
  * @param groupBy the value to bucket by
@@ -45,6 +49,10 @@ record BucketAutoStage(
     List<AccumulatedField> fields,
     Optional<GranularityRounder> rounder)
     implements PipelineStage {
+
+  /** Rows {@code {k: <groupBy>, i: <position>, d: <document>}} by key (stable: by position). */
+  private static final Comparator<BsonDocument> BY_KEY =
+      Comparator.comparing(row -> row.get("k"), BsonComparisonOrder.INSTANCE);
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     if (!specification.isDocument()) {
@@ -157,15 +165,34 @@ record BucketAutoStage(
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    List<BucketEntry> entries = new ArrayList<>();
+    // MongoDB sorts the documents by groupBy with a sorter under the stage's memory limit.
+    ExternalSort sort =
+        new ExternalSort(BY_KEY, context.memoryLimit(), context.spillFiles(), "Sort");
     long position = 0;
     while (input.hasNext()) {
       BsonDocument document = input.next();
       variables.setDocument(document);
-      entries.add(new BucketEntry(key(groupBy.evaluate(variables)), position++, document));
+      sort.add(
+          new BsonDocument("k", key(groupBy.evaluate(variables)))
+              .append("i", new BsonInt64(position++))
+              .append("d", document));
     }
-    entries.sort(Comparator.comparing(BucketEntry::key, BsonComparisonOrder.INSTANCE));
-    return new BucketCutter(entries, buckets, rounder, fields, variables).cut().iterator();
+    Iterator<BsonDocument> rows = sort.sorted();
+    Iterator<BucketEntry> sorted =
+        new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return rows.hasNext();
+          }
+
+          @Override
+          public BucketEntry next() {
+            BsonDocument row = rows.next();
+            return new BucketEntry(
+                row.get("k"), row.getInt64("i").getValue(), row.getDocument("d"));
+          }
+        };
+    return new BucketCutter(sorted, position, buckets, rounder, fields, variables).cut().iterator();
   }
 
   private BsonValue key(BsonValue key) {

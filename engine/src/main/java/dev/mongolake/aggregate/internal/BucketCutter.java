@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -25,20 +26,26 @@ final class BucketCutter {
   private static final Set<String> POSITIONAL = Set.of("$first", "$last", "$firstN", "$lastN");
   private static final Comparator<BsonValue> ORDER = BsonComparisonOrder.INSTANCE;
 
-  private final List<BucketEntry> sorted;
+  private final Iterator<BucketEntry> sorted;
+  private final long count;
   private final int buckets;
   private final Optional<GranularityRounder> rounder;
   private final List<AccumulatedField> fields;
   private final Variables variables;
-  private int next;
 
+  /**
+   * @param sorted the entries in {@code groupBy} order (read once, in turn)
+   * @param count how many there are
+   */
   BucketCutter(
-      List<BucketEntry> sorted,
+      Iterator<BucketEntry> sorted,
+      long count,
       int buckets,
       Optional<GranularityRounder> rounder,
       List<AccumulatedField> fields,
       Variables variables) {
     this.sorted = sorted;
+    this.count = count;
     this.buckets = buckets;
     this.rounder = rounder;
     this.fields = fields;
@@ -48,14 +55,14 @@ final class BucketCutter {
   /** The buckets' documents, in order. */
   List<BsonDocument> cut() {
     List<BsonDocument> out = new ArrayList<>();
-    long approximateSize = Math.max(1, Math.round((double) sorted.size() / buckets));
+    long approximateSize = Math.max(1, Math.round((double) count / buckets));
     BucketEntry currentMin = null;
     BsonValue previousMax = null;
     for (int bucketNumber = 1; bucketNumber <= buckets; bucketNumber++) {
       if (currentMin == null && !more()) {
         break;
       }
-      BucketEntry first = currentMin != null ? currentMin : sorted.get(next++);
+      BucketEntry first = currentMin != null ? currentMin : sorted.next();
       Bucket bucket = new Bucket(first.key());
       if (rounder.isPresent()) {
         bucket.min = previousMax != null ? previousMax : rounder.get().roundDown(first.key());
@@ -63,7 +70,7 @@ final class BucketCutter {
       bucket.add(first);
       boolean last = bucketNumber == buckets;
       for (long i = 1; more() && (i < approximateSize || last); i++) {
-        bucket.add(sorted.get(next++));
+        bucket.add(sorted.next());
       }
       currentMin = adjustBoundaries(bucket);
       previousMax = bucket.max;
@@ -73,11 +80,11 @@ final class BucketCutter {
   }
 
   private boolean more() {
-    return next < sorted.size();
+    return sorted.hasNext();
   }
 
   private BucketEntry nextOrNull() {
-    return more() ? sorted.get(next++) : null;
+    return more() ? sorted.next() : null;
   }
 
   /** Absorbs what belongs to {@code bucket} still, sets its max, and answers the next minimum. */

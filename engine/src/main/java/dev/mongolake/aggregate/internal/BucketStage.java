@@ -5,7 +5,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
 import dev.mongolake.aggregate.internal.accumulator.ConstantValue;
-import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
@@ -210,12 +209,15 @@ record BucketStage(
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    GroupTable buckets = new GroupTable(fields);
+    // MongoDB runs $bucket as a $group: the memory error names that.
+    SpillableGroupTable buckets = new SpillableGroupTable("$group", fields, context, variables);
     while (input.hasNext()) {
       variables.setDocument(input.next());
       buckets.add(bucketOf(groupBy.evaluate(variables)), variables);
     }
-    List<BsonDocument> out = buckets.results();
+    // At most one bucket per boundary and the default: few documents to sort.
+    List<BsonDocument> out = new ArrayList<>();
+    buckets.results().forEachRemaining(out::add);
     out.sort(Comparator.comparing(document -> document.get("_id"), BsonComparisonOrder.INSTANCE));
     return out.iterator();
   }

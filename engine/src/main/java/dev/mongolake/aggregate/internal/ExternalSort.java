@@ -2,18 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonBytesEncoder;
 import dev.mongolake.internal.read.SortOrder;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,14 +14,14 @@ import org.bson.BsonDocument;
 
 /**
  * Sorts more documents than the memory limit holds: sorted runs of at most the limit go to
- * temporary files (length-prefixed BSON), then one k-way merge reads them back in order. Without
- * {@code allowDiskUse} a sort over the limit fails as MongoDB's does. Equal documents keep their
- * input order (runs are written in input order and the merge prefers the earlier run). Not
+ * temporary files ({@link SpilledDocuments}), then one k-way merge reads them back in order.
+ * Without {@code allowDiskUse} a sort over the limit fails as MongoDB's does. Equal documents keep
+ * their input order (runs are written in input order and the merge prefers the earlier run). Not
  * thread-safe.
  */
 final class ExternalSort {
 
-  private final SortOrder order;
+  private final Comparator<? super BsonDocument> order;
   private final MemoryLimit limit;
   private final SpillFiles spill;
   private final String stage;
@@ -40,7 +29,12 @@ final class ExternalSort {
   private final List<Path> runs = new ArrayList<>();
   private long bufferBytes;
 
-  ExternalSort(SortOrder order, MemoryLimit limit, SpillFiles spill, String stage) {
+  /**
+   * A sort by {@code order} (a {@code SortOrder}, or any comparator of the documents), holding at
+   * most {@code limit} bytes; {@code stage} names it in the error without disk use.
+   */
+  ExternalSort(
+      Comparator<? super BsonDocument> order, MemoryLimit limit, SpillFiles spill, String stage) {
     this.order = order;
     this.limit = limit;
     this.spill = spill;
@@ -71,7 +65,7 @@ final class ExternalSort {
   /** The documents in order; the caller closes the spill files when done. */
   Iterator<BsonDocument> sorted() {
     if (runs.isEmpty()) {
-      return order.sort(buffer.iterator(), 0).iterator();
+      return sortedBuffer().iterator();
     }
     if (!buffer.isEmpty()) {
       writeRun();
@@ -79,20 +73,21 @@ final class ExternalSort {
     return new Merge();
   }
 
+  /** The buffer in order; stable, so equal documents stay in input order within a run. */
+  private List<BsonDocument> sortedBuffer() {
+    if (order instanceof SortOrder sortOrder) {
+      // Reads each document's sort fields once, not at each comparison.
+      return sortOrder.sort(buffer.iterator(), 0);
+    }
+    buffer.sort(order);
+    return buffer;
+  }
+
   private void writeRun() {
-    List<BsonDocument> sorted = order.sort(buffer.iterator(), 0);
+    List<BsonDocument> sorted = sortedBuffer();
     Path file = spill.newFile("sort-");
-    BsonBytesEncoder encoder = new BsonBytesEncoder();
-    try (DataOutputStream out =
-        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-      for (BsonDocument document : sorted) {
-        encoder.reset();
-        encoder.writeDocument(document);
-        out.writeInt(encoder.size());
-        out.write(encoder.array(), 0, encoder.size());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    try (SpilledDocuments.Writer out = new SpilledDocuments.Writer(file)) {
+      sorted.forEach(out::write);
     }
     runs.add(file);
     buffer.clear();
@@ -101,31 +96,22 @@ final class ExternalSort {
 
   /** One run being read back. */
   private static final class Run implements AutoCloseable {
-    private final DataInputStream in;
+    private final SpilledDocuments.Reader in;
     private final int index;
     private BsonDocument head;
 
-    Run(Path file, int index) throws IOException {
-      InputStream stream = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-      this.in = new DataInputStream(stream);
+    Run(Path file, int index) {
+      this.in = new SpilledDocuments.Reader(file);
       this.index = index;
       advance();
     }
 
-    void advance() throws IOException {
-      int length;
-      try {
-        length = in.readInt();
-      } catch (EOFException end) {
-        head = null;
-        return;
-      }
-      byte[] bytes = in.readNBytes(length);
-      head = BsonBytesDecoder.decode(bytes, 0, length);
+    void advance() {
+      head = in.next();
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() {
       in.close();
     }
   }
@@ -137,17 +123,13 @@ final class ExternalSort {
                 .thenComparingInt(run -> run.index));
 
     Merge() {
-      try {
-        for (int i = 0; i < runs.size(); i++) {
-          Run run = new Run(runs.get(i), i);
-          if (run.head == null) {
-            run.close();
-          } else {
-            heads.add(run);
-          }
+      for (int i = 0; i < runs.size(); i++) {
+        Run run = new Run(runs.get(i), i);
+        if (run.head == null) {
+          run.close();
+        } else {
+          heads.add(run);
         }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
     }
 
@@ -163,15 +145,11 @@ final class ExternalSort {
         throw new NoSuchElementException();
       }
       BsonDocument out = run.head;
-      try {
-        run.advance();
-        if (run.head == null) {
-          run.close();
-        } else {
-          heads.add(run);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      run.advance();
+      if (run.head == null) {
+        run.close();
+      } else {
+        heads.add(run);
       }
       return out;
     }

@@ -16,9 +16,10 @@ import org.bson.BsonValue;
 
 /**
  * {@code $facet: {name: [stages], ...}}: every sub-pipeline runs over the same input (read once and
- * held), and the stage outputs one document with each sub-pipeline's results as an array under its
- * name. Sub-pipelines may not hold stages that must stand first or last, nor {@code $facet} itself
- * (40600, as MongoDB).
+ * held, or spilled past the memory limit: {@link FacetInput}), and the stage outputs one document
+ * with each sub-pipeline's results as an array under its name. Sub-pipelines may not hold stages
+ * that must stand first or last, nor {@code $facet} itself (40600, as MongoDB). Results past 100
+ * MiB fail with MongoDB's 4031700.
  *
  * @param facets the sub-pipelines, in order
  */
@@ -26,6 +27,12 @@ record FacetStage(List<Facet> facets) implements PipelineStage {
 
   /** One named sub-pipeline. */
   record Facet(String name, List<PipelineStage> stages) {}
+
+  /**
+   * MongoDB's {@code internalQueryFacetMaxOutputDocSizeBytes}: the output document may hold 100 MiB
+   * of results (counted as they come, so a huge facet fails before it is all built).
+   */
+  static final long MAX_OUTPUT_BYTES = 100L * 1024 * 1024;
 
   /** Stages MongoDB does not allow inside {@code $facet}, refused before they are parsed. */
   private static final Set<String> NOT_ALLOWED =
@@ -163,16 +170,37 @@ record FacetStage(List<Facet> facets) implements PipelineStage {
   }
 
   private BsonDocument run(Iterator<BsonDocument> input, PipelineContext context) {
-    List<BsonDocument> documents = new ArrayList<>();
-    input.forEachRemaining(documents::add);
+    FacetInput documents = FacetInput.of(input, context);
+    try {
+      return facets(documents, context);
+    } finally {
+      documents.closeReplays();
+    }
+  }
+
+  private BsonDocument facets(FacetInput documents, PipelineContext context) {
     BsonDocument out = new BsonDocument();
+    long outputBytes = 0;
     for (Facet facet : facets) {
-      Iterator<BsonDocument> results = documents.iterator();
+      Iterator<BsonDocument> results = documents.replay();
       for (PipelineStage stage : facet.stages()) {
         results = stage.apply(results, context);
       }
       BsonArray array = new BsonArray();
-      results.forEachRemaining(array::add);
+      while (results.hasNext()) {
+        BsonDocument result = results.next();
+        outputBytes += BsonMemory.of(result);
+        if (outputBytes > MAX_OUTPUT_BYTES) {
+          throw new MongoLakeException(
+              ErrorCode.LOCATION_4031700,
+              "document constructed by $facet is "
+                  + outputBytes
+                  + " bytes, which exceeds the limit of "
+                  + MAX_OUTPUT_BYTES
+                  + " bytes");
+        }
+        array.add(result);
+      }
       out.put(facet.name(), array);
     }
     return out;

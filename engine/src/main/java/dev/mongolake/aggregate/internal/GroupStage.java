@@ -3,7 +3,6 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
-import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
@@ -22,7 +21,8 @@ import org.bson.BsonValue;
  * {@code _id} expression with MongoDB's equality (1, 1.0 and NumberLong(1) are one group; documents
  * whose fields differ in order are not), missing counting as null, and accumulates each field. The
  * output {@code _id} is the first value seen of its group; groups come out in order of first
- * appearance.
+ * appearance, or in key order when they outgrow the memory limit and spill ({@link
+ * SpillableGroupTable}).
  *
  * @param specification the stage as written
  * @param key the {@code _id} expression
@@ -89,12 +89,12 @@ record GroupStage(BsonDocument specification, Expression key, List<AccumulatedFi
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    GroupTable groups = new GroupTable(fields);
+    SpillableGroupTable groups = new SpillableGroupTable(name(), fields, context, variables);
     while (input.hasNext()) {
       variables.setDocument(input.next());
       groups.add(key.evaluate(variables), variables);
     }
-    return groups.results().iterator();
+    return groups.results();
   }
 
   @Override

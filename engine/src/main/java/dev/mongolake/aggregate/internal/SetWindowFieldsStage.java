@@ -11,14 +11,13 @@ import dev.mongolake.aggregate.internal.window.Partition;
 import dev.mongolake.aggregate.internal.window.SortBy;
 import dev.mongolake.aggregate.internal.window.WindowFunction;
 import dev.mongolake.aggregate.internal.window.WindowFunctions;
-import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import org.bson.BsonDocument;
-import org.bson.BsonNull;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -26,7 +25,9 @@ import org.bson.BsonValue;
  * {@code $setWindowFields: {partitionBy, sortBy, output: {<path>: {<function>: .., window: ..}}}}:
  * sorts its input by partition then {@code sortBy} (as MongoDB does, so partitions come out in
  * partition order) and sets each output path of each document to its window function's value over
- * the document's partition. Holds its whole input.
+ * the document's partition. The sort keeps to the stage's memory limit and spills as {@code $sort}
+ * does; then one partition at a time is held ({@link WindowPartitions}: a partition over the limit
+ * fails with 5414201).
  *
  * @param specification the stage as written
  * @param partitionBy the partition expression, or null for one partition
@@ -129,9 +130,6 @@ record SetWindowFieldsStage(
         "An expression used to partition cannot evaluate to value of type array");
   }
 
-  /** A document with its partition key and its sortBy values, computed once. */
-  private record Keyed(BsonValue key, BsonValue[] sortKeys, BsonDocument document) {}
-
   @Override
   public String name() {
     return NAME;
@@ -140,40 +138,42 @@ record SetWindowFieldsStage(
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    List<Keyed> all = new ArrayList<>();
+    WindowPartitions.Builder partitions =
+        new WindowPartitions.Builder(
+            partitionBy == null && !sortBy.present() ? null : sortBy.order(), context);
     while (input.hasNext()) {
       BsonDocument document = input.next();
-      BsonValue key = BsonNull.VALUE;
+      BsonValue key = null;
       if (partitionBy != null) {
         variables.setDocument(document);
-        BsonValue value = partitionBy.evaluate(variables);
-        if (value != null && value.isArray()) {
+        key = partitionBy.evaluate(variables);
+        if (key != null && key.isArray()) {
           throw arrayPartition();
         }
-        key = value == null ? BsonNull.VALUE : value;
       }
-      all.add(new Keyed(key, sortBy.order().keysOf(document), document));
+      partitions.add(key, document);
     }
-    Comparator<Keyed> order =
-        Comparator.<Keyed, BsonValue>comparing(Keyed::key, BsonComparisonOrder.INSTANCE)
-            .thenComparing((a, b) -> sortBy.order().compareKeys(a.sortKeys(), b.sortKeys()));
-    all.sort(order);
-    List<BsonDocument> out = new ArrayList<>(all.size());
-    int start = 0;
-    while (start < all.size()) {
-      int end = start + 1;
-      while (end < all.size()
-          && BsonComparisonOrder.INSTANCE.compare(all.get(start).key(), all.get(end).key()) == 0) {
-        end++;
+    WindowPartitions sorted = partitions.partitions();
+    // One partition at a time: computed when the one before has been read.
+    return new Iterator<>() {
+      private Iterator<BsonDocument> current = Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!current.hasNext() && sorted.hasNext()) {
+          current = window(sorted.next(), variables).iterator();
+        }
+        return current.hasNext();
       }
-      List<BsonDocument> documents = new ArrayList<>(end - start);
-      for (int i = start; i < end; i++) {
-        documents.add(all.get(i).document());
+
+      @Override
+      public BsonDocument next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return current.next();
       }
-      out.addAll(window(documents, variables));
-      start = end;
-    }
-    return out.iterator();
+    };
   }
 
   private List<BsonDocument> window(List<BsonDocument> documents, Variables variables) {

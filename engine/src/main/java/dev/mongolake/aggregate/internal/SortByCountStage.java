@@ -3,22 +3,21 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
-import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.Variables;
-import dev.mongolake.delta.query.BsonComparisonOrder;
-import java.util.Comparator;
+import dev.mongolake.internal.read.SortOrder;
 import java.util.Iterator;
 import java.util.List;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
  * {@code $sortByCount: <expression>}: MongoDB's {@code {$group: {_id: <expression>, count: {$sum:
- * 1}}}} then {@code {$sort: {count: -1}}} (groups of equal count stay in order of first
- * appearance).
+ * 1}}}} then {@code {$sort: {count: -1}}} (groups of equal count stay in the order the group gave
+ * them), each under its memory limit.
  *
  * @param specification the expression as written
  * @param key the grouping expression
@@ -30,6 +29,9 @@ record SortByCountStage(BsonValue specification, Expression key, AccumulatedFiel
   private static final String MESSAGE =
       "the sortByCount field must be defined as a $-prefixed path or an expression inside an"
           + " object";
+
+  private static final SortOrder BY_COUNT =
+      SortOrder.parse(new BsonDocument("count", new BsonInt32(-1)));
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     if (specification.isDocument()) {
@@ -60,16 +62,17 @@ record SortByCountStage(BsonValue specification, Expression key, AccumulatedFiel
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    GroupTable groups = new GroupTable(List.of(count));
+    SpillableGroupTable groups =
+        new SpillableGroupTable("$group", List.of(count), context, variables);
     while (input.hasNext()) {
       variables.setDocument(input.next());
       groups.add(key.evaluate(variables), variables);
     }
-    List<BsonDocument> out = groups.results();
-    Comparator<BsonDocument> byCount =
-        Comparator.comparing(document -> document.get("count"), BsonComparisonOrder.INSTANCE);
-    out.sort(byCount.reversed());
-    return out.iterator();
+    // MongoDB's $sort stage, under its own memory limit.
+    ExternalSort sort =
+        new ExternalSort(BY_COUNT, context.memoryLimit(), context.spillFiles(), "Sort");
+    groups.results().forEachRemaining(sort::add);
+    return sort.sorted();
   }
 
   @Override

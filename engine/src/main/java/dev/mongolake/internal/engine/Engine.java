@@ -88,6 +88,8 @@ public final class Engine implements AutoCloseable {
   private final ReaderPins pins = new ReaderPins();
   private final Object flushLock = new Object();
   private volatile WriteStall writeStall = WriteStall.NONE;
+  // Set once at open from the lake's options; MongoDB's 100 MiB until then.
+  private volatile long aggregationMemoryLimitBytes = 100L * 1024 * 1024;
   private final IndexCatalogOperations indexCatalog;
   private final CollectionRenames renames;
   private final PersistedIndexes indexFiles;
@@ -993,6 +995,16 @@ public final class Engine implements AutoCloseable {
    */
   public Path spillDirectory() {
     return root.resolve(Namespace.RESERVED_CATALOG_FOLDER).resolve("tmp");
+  }
+
+  /** How much memory each blocking aggregation stage may hold before it spills or fails. */
+  public long aggregationMemoryLimitBytes() {
+    return aggregationMemoryLimitBytes;
+  }
+
+  /** Sets {@link #aggregationMemoryLimitBytes()} (the lake's option, at open). */
+  public void aggregationMemoryLimitBytes(long bytes) {
+    aggregationMemoryLimitBytes = bytes;
   }
 
   /** A command's variables: {@code $$NOW} from the clock, and its {@code let}. */

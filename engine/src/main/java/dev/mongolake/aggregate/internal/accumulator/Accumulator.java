@@ -22,6 +22,15 @@ public interface Accumulator {
    */
   void merge(Accumulator other);
 
+  /**
+   * The approximate heap bytes this state holds, for the memory limit of the stage that holds it
+   * ({@code $group}'s 100 MiB). Cheap: called after each value. The default suits a state of a few
+   * numbers; accumulators that collect values count them.
+   */
+  default long approximateBytes() {
+    return AccumulatorMemory.FIXED_BYTES;
+  }
+
   /** Whether {@link #remove} works: what a sliding window needs. */
   default boolean removable() {
     return false;

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,16 +11,32 @@ import org.bson.BsonValue;
 /**
  * {@code $addToSet}: the distinct non-missing values under MongoDB's equality ({@link GroupKey}: 1
  * and 1.0 are one value, the first seen kept), in order of first appearance (MongoDB leaves the
- * order unspecified). A counted multiset, so that a window can take values back.
+ * order unspecified). A counted multiset, so that a window can take values back. Past 100 MiB of
+ * distinct values it fails as MongoDB's does ({@link AccumulatorMemory}).
  */
 final class AddToSet implements Accumulator {
   private final Map<GroupKey, Long> values = new LinkedHashMap<>();
+  // A hash map entry, its key object and its count.
+  private static final long ENTRY_BYTES = 80;
+  private long bytes = AccumulatorMemory.FIXED_BYTES;
 
   @Override
   public void accumulate(BsonValue value) {
     if (value != null) {
-      values.merge(GroupKey.of(value), 1L, Long::sum);
+      add(GroupKey.of(value), 1L);
     }
+  }
+
+  private void add(GroupKey key, long count) {
+    if (values.merge(key, count, Long::sum) == count) {
+      bytes += ENTRY_BYTES + BsonMemory.of(key.value());
+      AccumulatorMemory.check("$addToSet", bytes);
+    }
+  }
+
+  @Override
+  public long approximateBytes() {
+    return bytes;
   }
 
   @Override
@@ -30,7 +47,17 @@ final class AddToSet implements Accumulator {
   @Override
   public void remove(BsonValue value) {
     if (value != null) {
-      values.computeIfPresent(GroupKey.of(value), (k, n) -> n == 1 ? null : n - 1);
+      GroupKey key = GroupKey.of(value);
+      Long count = values.get(key);
+      if (count == null) {
+        return;
+      }
+      if (count == 1) {
+        values.remove(key);
+        bytes -= ENTRY_BYTES + BsonMemory.of(value);
+      } else {
+        values.put(key, count - 1);
+      }
     }
   }
 
@@ -43,6 +70,6 @@ final class AddToSet implements Accumulator {
 
   @Override
   public void merge(Accumulator other) {
-    ((AddToSet) other).values.forEach((key, n) -> values.merge(key, n, Long::sum));
+    ((AddToSet) other).values.forEach(this::add);
   }
 }

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -9,14 +10,18 @@ import org.bson.BsonValue;
 
 /**
  * {@code $firstN}/{@code $lastN}: the first or last {@code n} values in input order, a missing
- * value counting as null.
+ * value counting as null. Past 100 MiB of values it fails as MongoDB's does ({@link
+ * AccumulatorMemory}).
  */
 final class FirstLastN implements Accumulator {
+  private final String name;
   private final boolean first;
   private final long n;
   private final Deque<BsonValue> values = new ArrayDeque<>();
+  private long bytes = AccumulatorMemory.FIXED_BYTES;
 
-  FirstLastN(boolean first, long n) {
+  FirstLastN(String name, boolean first, long n) {
+    this.name = name;
     this.first = first;
     this.n = n;
   }
@@ -27,9 +32,17 @@ final class FirstLastN implements Accumulator {
       if (first) {
         return;
       }
-      values.removeFirst();
+      bytes -= BsonMemory.of(values.removeFirst());
     }
-    values.addLast(value == null ? BsonNull.VALUE : value);
+    BsonValue kept = value == null ? BsonNull.VALUE : value;
+    values.addLast(kept);
+    bytes += BsonMemory.of(kept);
+    AccumulatorMemory.check(name, bytes);
+  }
+
+  @Override
+  public long approximateBytes() {
+    return bytes;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.mongolake.aggregate.internal.accumulator;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.Map;
@@ -33,6 +34,11 @@ final class MergeObjects implements Accumulator {
     for (Map.Entry<String, BsonValue> field : value.asDocument().entrySet()) {
       merged.put(field.getKey(), field.getValue());
     }
+  }
+
+  @Override
+  public long approximateBytes() {
+    return BsonMemory.of(merged);
   }
 
   @Override

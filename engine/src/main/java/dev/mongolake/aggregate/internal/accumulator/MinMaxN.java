@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.ArrayDeque;
@@ -15,16 +16,21 @@ import org.bson.BsonValue;
 /**
  * {@code $minN}/{@code $maxN}: the {@code n} smallest values in ascending order, or the {@code n}
  * largest in descending order; null, undefined and missing are ignored. Of equal values the first
- * seen are kept.
+ * seen are kept. Past 100 MiB of values it fails as MongoDB's does ({@link AccumulatorMemory}).
  */
 final class MinMaxN implements Accumulator {
+  // A tree entry and the deque of equal values, shared out among them.
+  private static final long ENTRY_BYTES = 64;
+  private final String name;
   private final boolean min;
   private final long n;
   private final TreeMap<BsonValue, Deque<BsonValue>> values =
       new TreeMap<>(BsonComparisonOrder.INSTANCE);
   private long size;
+  private long bytes = AccumulatorMemory.FIXED_BYTES;
 
-  MinMaxN(boolean min, long n) {
+  MinMaxN(String name, boolean min, long n) {
+    this.name = name;
     this.min = min;
     this.n = n;
   }
@@ -42,7 +48,7 @@ final class MinMaxN implements Accumulator {
       }
       Deque<BsonValue> equal = worst.getValue();
       // The latest of equal values goes first, as MongoDB's multiset gives it up.
-      equal.removeLast();
+      bytes -= ENTRY_BYTES + BsonMemory.of(equal.removeLast());
       if (equal.isEmpty()) {
         values.remove(worst.getKey());
       }
@@ -50,6 +56,13 @@ final class MinMaxN implements Accumulator {
     }
     values.computeIfAbsent(value, k -> new ArrayDeque<>()).addLast(value);
     size++;
+    bytes += ENTRY_BYTES + BsonMemory.of(value);
+    AccumulatorMemory.check(name, bytes);
+  }
+
+  @Override
+  public long approximateBytes() {
+    return bytes;
   }
 
   @Override

@@ -29,7 +29,8 @@ final class NAccumulatorParsers {
   static AccumulatorParser firstLastN(boolean first) {
     return (name, argument, scope) -> {
       NInput parsed = nInput(name, argument, ErrorCode.LOCATION_5787801, scope);
-      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new FirstLastN(first, n));
+      return CountArgument.spec(
+          name, parsed.input(), parsed.n(), n -> new FirstLastN(name, first, n));
     };
   }
 
@@ -37,7 +38,7 @@ final class NAccumulatorParsers {
   static AccumulatorParser minMaxN(boolean min) {
     return (name, argument, scope) -> {
       NInput parsed = nInput(name, argument, ErrorCode.LOCATION_5787900, scope);
-      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new MinMaxN(min, n));
+      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new MinMaxN(name, min, n));
     };
   }
 
@@ -115,7 +116,8 @@ final class NAccumulatorParsers {
       input.add(output);
       sortBy.keySet().forEach(path -> input.add(new BsonString("$" + path)));
       Expression parsed = ExpressionParser.parse(input, scope);
-      return CountArgument.spec(name, parsed, n, count -> new TopBottom(top, single, count, order));
+      return CountArgument.spec(
+          name, parsed, n, count -> new TopBottom(name, top, single, count, order));
     };
   }
 

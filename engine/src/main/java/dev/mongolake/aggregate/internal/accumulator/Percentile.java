@@ -31,6 +31,12 @@ final class Percentile implements Accumulator {
   }
 
   @Override
+  public long approximateBytes() {
+    // A boxed double and its reference in the list.
+    return AccumulatorMemory.FIXED_BYTES + 24L * values.size();
+  }
+
+  @Override
   public BsonValue result() {
     return arguments.format(discrete(values, arguments.percentiles()));
   }

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
@@ -19,6 +20,11 @@ final class Positional implements Accumulator {
       value = next == null ? BsonNull.VALUE : next;
       seen = true;
     }
+  }
+
+  @Override
+  public long approximateBytes() {
+    return AccumulatorMemory.FIXED_BYTES + (value == null ? 0 : BsonMemory.of(value));
   }
 
   @Override

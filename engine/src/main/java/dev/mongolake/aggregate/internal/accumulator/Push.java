@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -8,16 +9,25 @@ import org.bson.BsonValue;
 
 /**
  * {@code $push}: every non-missing value (null included), in input order. Removable: a window takes
- * back its oldest value, the first one in.
+ * back its oldest value, the first one in. Past 100 MiB of values it fails as MongoDB's does
+ * ({@link AccumulatorMemory}).
  */
 final class Push implements Accumulator {
   private final Deque<BsonValue> values = new ArrayDeque<>();
+  private long bytes = AccumulatorMemory.FIXED_BYTES;
 
   @Override
   public void accumulate(BsonValue value) {
     if (value != null) {
       values.addLast(value);
+      bytes += BsonMemory.of(value);
+      AccumulatorMemory.check("$push", bytes);
     }
+  }
+
+  @Override
+  public long approximateBytes() {
+    return bytes;
   }
 
   @Override
@@ -28,7 +38,9 @@ final class Push implements Accumulator {
   @Override
   public void remove(BsonValue value) {
     if (value != null) {
-      values.removeFirstOccurrence(value);
+      if (values.removeFirstOccurrence(value)) {
+        bytes -= BsonMemory.of(value);
+      }
     }
   }
 
@@ -39,6 +51,6 @@ final class Push implements Accumulator {
 
   @Override
   public void merge(Accumulator other) {
-    values.addAll(((Push) other).values);
+    ((Push) other).values.forEach(this::accumulate);
   }
 }

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
+import dev.mongolake.aggregate.internal.BsonMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
@@ -11,9 +12,13 @@ import org.bson.BsonValue;
  * {@code n} documents in a {@code sortBy} order, in that order. Each input is the array {@code
  * [output, path values...]} that {@link NAccumulatorParsers} builds; a missing output counts as
  * null (so nulls are kept, as MongoDB keeps them). Of documents that tie, the first seen is kept.
+ * Past 100 MiB of entries it fails as MongoDB's does ({@link AccumulatorMemory}).
  */
 final class TopBottom implements Accumulator {
-  private record Entry(List<BsonValue> key, BsonValue output) {}
+  private record Entry(List<BsonValue> key, BsonValue output, long bytes) {}
+
+  private final String name;
+  private long bytes = AccumulatorMemory.FIXED_BYTES;
 
   private final boolean top;
   private final boolean single;
@@ -21,7 +26,8 @@ final class TopBottom implements Accumulator {
   private final SortKeyOrder order;
   private final List<Entry> entries = new ArrayList<>();
 
-  TopBottom(boolean top, boolean single, long n, SortKeyOrder order) {
+  TopBottom(String name, boolean top, boolean single, long n, SortKeyOrder order) {
+    this.name = name;
     this.top = top;
     this.single = single;
     this.n = n;
@@ -32,7 +38,9 @@ final class TopBottom implements Accumulator {
   public void accumulate(BsonValue value) {
     BsonArray input = value.asArray();
     BsonValue output = input.get(0);
-    add(new Entry(order.key(input.getValues().subList(1, input.size())), output));
+    add(
+        new Entry(
+            order.key(input.getValues().subList(1, input.size())), output, BsonMemory.of(input)));
   }
 
   private void add(Entry entry) {
@@ -41,15 +49,17 @@ final class TopBottom implements Accumulator {
         if (order.compare(entries.getLast().key(), entry.key()) <= 0) {
           return;
         }
-        entries.removeLast();
+        bytes -= entries.removeLast().bytes();
       } else {
         if (order.compare(entry.key(), entries.getFirst().key()) <= 0) {
           return;
         }
-        entries.removeFirst();
+        bytes -= entries.removeFirst().bytes();
       }
     }
     entries.add(insertionPoint(entry.key()), entry);
+    bytes += entry.bytes();
+    AccumulatorMemory.check(name, bytes);
   }
 
   /** After every entry that sorts before or ties with {@code key}. */
@@ -65,6 +75,11 @@ final class TopBottom implements Accumulator {
       }
     }
     return low;
+  }
+
+  @Override
+  public long approximateBytes() {
+    return bytes;
   }
 
   @Override
