@@ -54,6 +54,27 @@ public interface AggregationEnvironment {
   }
 
   /**
+   * The collection a collection-level aggregate reads (its {@code aggregate} field), for the stages
+   * that report on it ({@code $indexStats}); empty for a database-level aggregate or given
+   * documents.
+   */
+  default java.util.Optional<String> collectionName() {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * The {@code host:port} that answered the command, as stages that report the process ({@code
+   * $indexStats}) name it; embedded, the machine's host name.
+   */
+  default String host() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      return "localhost";
+    }
+  }
+
+  /**
    * A database of the same MongoLake, to read collections through their query planners and write to
    * them.
    *
