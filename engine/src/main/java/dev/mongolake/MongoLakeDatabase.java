@@ -50,6 +50,11 @@ public final class MongoLakeDatabase {
     return engine.collections(name).stream().map(Namespace::collection).toList();
   }
 
+  /** Whether {@code viewName} names one of the database's read-only views. */
+  public boolean isView(String viewName) {
+    return engine.views().isView(new Namespace(name, viewName));
+  }
+
   /** The database's read-only views, sorted by name. */
   public List<ReadOnlyView> listViews() {
     return engine.views().list(name).stream()

@@ -312,10 +312,7 @@ public final class CatalogCommands {
     public BsonDocument run(CommandRequest request) {
       Namespace namespace = CommandArguments.of(request).namespace(request.database());
       var collection = lake.db(namespace.database()).collection(namespace.collection());
-      boolean isView =
-          lake.db(namespace.database()).listViews().stream()
-              .anyMatch(view -> view.name().equals(namespace.collection()));
-      if (isView) {
+      if (lake.db(namespace.database()).isView(namespace.collection())) {
         // MongoDB answers a view's drop with the namespace only.
         collection.drop();
         return new BsonDocument("ns", new BsonString(namespace.fullName()));
