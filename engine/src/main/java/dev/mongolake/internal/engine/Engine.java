@@ -560,10 +560,11 @@ public final class Engine implements AutoCloseable {
 
   // ---- catalog ----
 
-  /** Names of databases that hold at least one collection, sorted. */
+  /** Names of databases that hold at least one collection or view, sorted. */
   public SortedSet<String> databaseNames() {
     SortedSet<String> names = new TreeSet<>();
     collections.keySet().forEach(ns -> names.add(ns.database()));
+    names.addAll(views.databases());
     return names;
   }
 
@@ -587,7 +588,10 @@ public final class Engine implements AutoCloseable {
   /** Creates a collection; fails with NamespaceExists if it exists. */
   public void createCollection(Namespace namespace, BsonDocument options) {
     synchronized (collections) {
-      if (collections.containsKey(namespace) || views.isView(namespace)) {
+      if (views.isView(namespace)) {
+        throw ViewCatalog.viewExists(namespace);
+      }
+      if (collections.containsKey(namespace)) {
         throw new MongoLakeException(
             ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
       }

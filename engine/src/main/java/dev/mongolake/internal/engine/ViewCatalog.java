@@ -8,11 +8,13 @@ import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -81,11 +83,18 @@ public final class ViewCatalog {
     return views.containsKey(namespace);
   }
 
+  /** The databases that hold a view. */
+  public synchronized Set<String> databases() {
+    Set<String> names = new HashSet<>();
+    views.keySet().forEach(view -> names.add(view.database()));
+    return names;
+  }
+
   /** The views of {@code database}, sorted by name. */
   public synchronized List<ViewDefinition> list(String database) {
     return views.values().stream()
         .filter(view -> view.name().database().equals(database))
-        .sorted(java.util.Comparator.comparing(view -> view.name().collection()))
+        .sorted(Comparator.comparing(view -> view.name().collection()))
         .toList();
   }
 
@@ -124,9 +133,12 @@ public final class ViewCatalog {
    *     GraphContainsCycle or ViewDepthLimitExceeded for a chain MongoDB refuses
    */
   synchronized void create(ViewDefinition view, Predicate<Namespace> isCollection) {
-    if (views.containsKey(view.name()) || isCollection.test(view.name())) {
+    if (isCollection.test(view.name())) {
       throw new MongoLakeException(
-          ErrorCode.NAMESPACE_EXISTS, "Namespace " + view.name().fullName() + " already exists");
+          ErrorCode.NAMESPACE_EXISTS, "Collection " + view.name().fullName() + " already exists.");
+    }
+    if (views.containsKey(view.name())) {
+      throw viewExists(view.name());
     }
     change(view);
   }
@@ -185,6 +197,12 @@ public final class ViewCatalog {
     }
   }
 
+  /** MongoDB's refusal of a collection or view named as an existing view. */
+  static MongoLakeException viewExists(Namespace namespace) {
+    return new MongoLakeException(
+        ErrorCode.NAMESPACE_EXISTS, "A view already exists. NS: " + namespace.fullName());
+  }
+
   private static MongoLakeException depthExceeded() {
     return new MongoLakeException(
         ErrorCode.VIEW_DEPTH_LIMIT_EXCEEDED,
@@ -197,10 +215,8 @@ public final class ViewCatalog {
       return;
     }
     BsonArray array = new BsonArray();
-    new TreeMap<String, ViewDefinition>(
-            views.values().stream()
-                .collect(java.util.stream.Collectors.toMap(view -> view.name().fullName(), v -> v)))
-        .values()
+    views.values().stream()
+        .sorted(Comparator.comparing(view -> view.name().fullName()))
         .forEach(view -> array.add(view.toDocument()));
     storage.overwrite(
         FILE, new BsonDocument("views", array).toJson(CANONICAL).getBytes(StandardCharsets.UTF_8));

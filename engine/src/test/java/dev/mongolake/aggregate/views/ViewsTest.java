@@ -186,16 +186,17 @@ class ViewsTest {
         .isInstanceOfSatisfying(
             MongoLakeException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS))
-        .hasMessage("Namespace app.students already exists");
+        .hasMessage("Collection app.students already exists.");
     assertThatThrownBy(() -> db.createView("v", "students", stages()))
         .isInstanceOfSatisfying(
             MongoLakeException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS))
-        .hasMessage("Namespace app.v already exists");
+        .hasMessage("A view already exists. NS: app.v");
     assertThatThrownBy(() -> db.createCollection("v"))
         .isInstanceOfSatisfying(
             MongoLakeException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS));
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS))
+        .hasMessage("A view already exists. NS: app.v");
   }
 
   @Test

@@ -217,6 +217,31 @@ class ViewsWithJavaDriverTest {
   }
 
   @Test
+  void indexAndStorageCommandsOnAViewFailCommandNotSupportedOnView() {
+    db.createView("firstYears", "students", firstYearsPipeline());
+    MongoCollection<Document> view = db.getCollection("firstYears");
+    Map.Entry<Integer, String> refused =
+        Map.entry(166, "Namespace school.firstYears is a view, not a collection");
+
+    assertThat(error(() -> view.listIndexes().into(new ArrayList<>()))).isEqualTo(refused);
+    assertThat(error(() -> view.dropIndex("name_1"))).isEqualTo(refused);
+    assertThat(error(() -> db.runCommand(new Document("collStats", "firstYears"))))
+        .isEqualTo(refused);
+    assertThat(
+            error(
+                () ->
+                    view.aggregate(
+                            List.of(
+                                new Document(
+                                    "$collStats", new Document("storageStats", new Document()))))
+                        .first()))
+        .isEqualTo(refused);
+    assertThat(error(() -> view.find().explain()))
+        .isEqualTo(
+            Map.entry(238, "explain of a command on a view is not supported: school.firstYears"));
+  }
+
+  @Test
   void aViewCannotShareAName() {
     db.createView("firstYears", "students", firstYearsPipeline());
 
@@ -225,7 +250,8 @@ class ViewsWithJavaDriverTest {
             MongoCommandException.class,
             e -> {
               assertThat(e.getErrorCode()).isEqualTo(48);
-              assertThat(e.getErrorMessage()).isEqualTo("Namespace school.students already exists");
+              assertThat(e.getErrorMessage())
+                  .isEqualTo("Collection school.students already exists.");
             });
   }
 
