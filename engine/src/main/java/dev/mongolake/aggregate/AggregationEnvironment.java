@@ -3,8 +3,11 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import org.bson.BsonDocument;
 
 /**
@@ -58,8 +61,8 @@ public interface AggregationEnvironment {
    * that report on it ({@code $indexStats}); empty for a database-level aggregate or given
    * documents.
    */
-  default java.util.Optional<String> collectionName() {
-    return java.util.Optional.empty();
+  default Optional<String> collectionName() {
+    return Optional.empty();
   }
 
   /**
@@ -68,8 +71,8 @@ public interface AggregationEnvironment {
    */
   default String host() {
     try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
       return "localhost";
     }
   }

@@ -158,10 +158,13 @@ public final class ViewCatalog {
 
   /** Removes a view; whether it existed. */
   synchronized boolean drop(Namespace namespace) {
-    if (views.remove(namespace) == null) {
+    if (!views.containsKey(namespace)) {
       return false;
     }
-    persist();
+    Map<Namespace, ViewDefinition> changed = new HashMap<>(views);
+    changed.remove(namespace);
+    persist(changed);
+    views.remove(namespace);
     return true;
   }
 
@@ -172,8 +175,9 @@ public final class ViewCatalog {
     for (Namespace other : changed.keySet()) {
       checkChain(other, changed);
     }
+    // The file first: a failed write leaves the catalog as it was, in memory and on disk.
+    persist(changed);
     views.put(view.name(), view);
-    persist();
   }
 
   /** Refuses a chain from {@code start} that loops or is deeper than {@link #MAX_DEPTH}. */
@@ -209,13 +213,13 @@ public final class ViewCatalog {
         "View depth limit exceeded; maximum depth is " + MAX_DEPTH);
   }
 
-  private void persist() {
-    if (views.isEmpty()) {
+  private void persist(Map<Namespace, ViewDefinition> all) {
+    if (all.isEmpty()) {
       storage.delete(FILE);
       return;
     }
     BsonArray array = new BsonArray();
-    views.values().stream()
+    all.values().stream()
         .sorted(Comparator.comparing(view -> view.name().fullName()))
         .forEach(view -> array.add(view.toDocument()));
     storage.overwrite(
