@@ -3,6 +3,7 @@ package dev.mongolake.aggregate.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.MongoNamespace;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
@@ -18,8 +19,10 @@ import dev.mongolake.ReadOnlyView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,7 +154,7 @@ class ViewsTest {
                 "firstYears", "students", stages("{$match: {year: {$numberLong: '1'}}}")));
     // The pipeline keeps its BSON types (an Int64 stays one).
     assertThat(db.listViews().getFirst().pipeline().getFirst().getDocument("$match").get("year"))
-        .isEqualTo(new org.bson.BsonInt64(1));
+        .isEqualTo(new BsonInt64(1));
     assertThat(view("firstYears").countDocuments()).isEqualTo(2);
   }
 
@@ -259,7 +262,7 @@ class ViewsTest {
     MongoLakeCollection<Document> v = db.collection("v");
     String message = "Namespace app.v is a view, not a collection";
 
-    List<org.assertj.core.api.ThrowableAssert.ThrowingCallable> writes =
+    List<ThrowingCallable> writes =
         List.of(
             () -> v.insertOne(new Document("x", 1)),
             () -> v.updateOne(Filters.eq("_id", 1), Updates.set("x", 1)),
@@ -300,6 +303,41 @@ class ViewsTest {
             BsonDocument.parse("{_id: 1, s: [{_id: 1}, {_id: 3}]}"),
             BsonDocument.parse("{_id: 1, name: 'Ann'}"),
             BsonDocument.parse("{_id: 3, name: 'Cid'}"));
+  }
+
+  @Test
+  void graphLookupReadsFromAView() {
+    db.createView("firstYears", "students", stages("{$match: {year: 1}}"));
+    db.collection("starts").insertOne(new Document("_id", "s").append("first", 1));
+
+    List<BsonDocument> joined =
+        all(
+            db.collection("starts", BsonDocument.class)
+                .aggregate(
+                    stages(
+                        "{$graphLookup: {from: 'firstYears', startWith: '$first',"
+                            + " connectFromField: 'none', connectToField: '_id', as: 'found'}}",
+                        "{$project: {names: '$found.name'}}")));
+
+    assertThat(joined).containsExactly(BsonDocument.parse("{_id: 's', names: ['Ann']}"));
+  }
+
+  @Test
+  void aViewCannotBeRenamedNorRenamedOnto() {
+    db.createView("v", "students", stages());
+
+    assertThatThrownBy(() -> view("v").renameCollection(new MongoNamespace("app", "w")))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW))
+        .hasMessage("cannot rename view: app.v");
+    assertThatThrownBy(
+            () -> db.collection("students").renameCollection(new MongoNamespace("app", "v")))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS))
+        .hasMessage("a view already exists with that name: app.v");
+    assertThat(db.listCollectionNames()).containsExactly("students");
   }
 
   @Test
