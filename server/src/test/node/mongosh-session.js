@@ -50,6 +50,24 @@ check('getIndexes', () => people.getIndexes(),
 check('stats', () => people.stats(),
   s => s.ok === 1 && s.count === 2 && s.nindexes === 2 && s.ns.endsWith('.people'));
 
+check('createView', () => db.createView('frequent', 'people', [{ $match: { visits: { $gte: 6 } } }]),
+  r => r.ok === 1);
+
+check('view find', () => db.getCollection('frequent').find({}, { _id: 0, name: 1 }).toArray(),
+  docs => docs.length === 1 && docs[0].name === 'Brian');
+
+check('view insert refused', () => {
+  try {
+    db.getCollection('frequent').insertOne({ name: 'Cleo' });
+    return { code: null };
+  } catch (e) {
+    return { code: e.code, message: e.message };
+  }
+}, r => r.code === 166);
+
+check('indexStats', () => people.aggregate([{ $indexStats: {} }, { $sort: { name: 1 } }]).toArray(),
+  docs => docs.length === 2 && docs[0].name === '_id_' && docs[1].name === 'name_1');
+
 check('db.version', () => db.version(), v => typeof v === 'string' && /^\d+\.\d+\.\d+/.test(v));
 
 print(JSON.stringify({ done: true, failures }));

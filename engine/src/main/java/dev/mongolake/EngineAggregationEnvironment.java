@@ -3,6 +3,7 @@ package dev.mongolake;
 import dev.mongolake.aggregate.AggregationEnvironment;
 import dev.mongolake.internal.engine.Engine;
 import java.time.Instant;
+import java.util.Optional;
 import org.bson.BsonDocument;
 
 /**
@@ -15,9 +16,17 @@ import org.bson.BsonDocument;
  * @param databaseName the database the command runs in
  * @param engine the engine holding every database
  * @param allowDiskUse whether blocking stages over their memory limit may spill
+ * @param collection the collection a collection-level aggregate reads, or {@code null}
+ * @param answeringHost the {@code host:port} that answered the command, or {@code null} embedded
  */
 record EngineAggregationEnvironment(
-    Instant now, BsonDocument let, String databaseName, Engine engine, boolean allowDiskUse)
+    Instant now,
+    BsonDocument let,
+    String databaseName,
+    Engine engine,
+    boolean allowDiskUse,
+    String collection,
+    String answeringHost)
     implements AggregationEnvironment {
 
   EngineAggregationEnvironment {
@@ -35,7 +44,25 @@ record EngineAggregationEnvironment(
         let == null ? new BsonDocument() : let,
         databaseName,
         engine,
-        allowDiskUse);
+        allowDiskUse,
+        null,
+        null);
+  }
+
+  /** This environment for an aggregate over {@code collection}, answered by {@code host}. */
+  EngineAggregationEnvironment over(String collection, String host) {
+    return new EngineAggregationEnvironment(
+        now, let, databaseName, engine, allowDiskUse, collection, host);
+  }
+
+  @Override
+  public Optional<String> collectionName() {
+    return Optional.ofNullable(collection);
+  }
+
+  @Override
+  public String host() {
+    return answeringHost == null ? AggregationEnvironment.super.host() : answeringHost;
   }
 
   /** The lake's {@link MongoLakeOptions#aggregationMemoryLimitBytes()}. */

@@ -28,6 +28,7 @@ import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.engine.ViewCatalog;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
 import dev.mongolake.internal.read.DistinctValues;
@@ -189,7 +190,7 @@ public final class MongoLakeCollection<T> {
     }
     BsonDocument query = toBsonDocument(filter);
     long bound = limit == 0 ? Long.MAX_VALUE : Math.abs((long) limit);
-    if (query.isEmpty()) {
+    if (query.isEmpty() && !engine.views().isView(namespace)) {
       return Math.min(Math.max(0, engine.count(namespace, engine.snapshot()) - skip), bound);
     }
     long count = 0;
@@ -209,6 +210,10 @@ public final class MongoLakeCollection<T> {
 
   /** The number of documents, without a filter (as {@link #countDocuments()}). */
   public long estimatedDocumentCount() {
+    if (engine.views().isView(namespace)) {
+      // A view's documents exist only once its pipeline runs.
+      return count(new BsonDocument(), 0, 0);
+    }
     return engine.count(namespace, engine.snapshot());
   }
 
@@ -264,16 +269,38 @@ public final class MongoLakeCollection<T> {
    */
   public MongoLakeCursor<T> aggregate(
       List<? extends Bson> pipeline, Bson let, boolean allowDiskUse) {
+    return aggregate(pipeline, let, allowDiskUse, null);
+  }
+
+  /**
+   * Runs an aggregation pipeline (see {@link #aggregate(List, Bson, boolean)}) answered by {@code
+   * host} ({@code host:port}, as {@code $indexStats} reports it; {@code null} for the machine's
+   * host name).
+   */
+  public MongoLakeCursor<T> aggregate(
+      List<? extends Bson> pipeline, Bson let, boolean allowDiskUse, String host) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(stage -> stages.add(toBsonDocument(stage)));
+    Optional<ViewCatalog.ResolvedView> view = engine.views().resolve(namespace);
+    if (view.isPresent()) {
+      if (!stages.isEmpty() && stages.getFirst().containsKey("$indexStats")) {
+        throw Engine.notACollection(namespace);
+      }
+      // The view's pipeline, then the command's, over the collection at the end of the chain.
+      List<BsonDocument> resolved = new ArrayList<>(view.get().pipeline());
+      resolved.addAll(stages);
+      return new MongoLakeCollection<>(view.get().source(), documentClass, engine)
+          .aggregate(resolved, let, allowDiskUse, host);
+    }
     Pipeline parsed =
         Pipeline.parse(
             stages,
             EngineAggregationEnvironment.of(
-                engine,
-                namespace.database(),
-                let == null ? null : toBsonDocument(let),
-                allowDiskUse));
+                    engine,
+                    namespace.database(),
+                    let == null ? null : toBsonDocument(let),
+                    allowDiskUse)
+                .over(namespace.collection(), host));
     if (!stages.isEmpty() && stages.getFirst().containsKey("$documents")) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE,
@@ -744,6 +771,19 @@ public final class MongoLakeCollection<T> {
   /**
    * The index definitions, {@code _id_} first; NamespaceNotFound if the collection does not exist.
    */
+  /**
+   * Each index with how often the query planner read through it since the engine opened or the
+   * index was created ({@code $indexStats}); empty when the collection does not exist.
+   *
+   * @throws MongoLakeException CommandNotSupportedOnView for a view
+   */
+  public List<IndexAccesses> indexAccesses() {
+    if (engine.views().isView(namespace)) {
+      throw Engine.notACollection(namespace);
+    }
+    return engine.indexAccesses(namespace);
+  }
+
   public List<BsonDocument> listIndexes() {
     return engine.indexes().list(namespace);
   }
@@ -824,8 +864,11 @@ public final class MongoLakeCollection<T> {
     return engine.compactFiles(namespace);
   }
 
-  /** Drops the collection with its documents. */
+  /** Drops the collection with its documents, or the view of this name. */
   public void drop() {
+    if (engine.dropView(namespace)) {
+      return;
+    }
     engine.dropCollection(namespace);
   }
 

@@ -3,6 +3,7 @@ package dev.mongolake;
 import com.mongodb.MongoClientSettings;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.internal.engine.Engine;
+import dev.mongolake.internal.engine.ViewDefinition;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -41,9 +42,63 @@ public final class MongoLakeDatabase {
     return new MongoLakeCollection<>(new Namespace(name, collectionName), documentClass, engine);
   }
 
-  /** Names of the database's collections, sorted. */
+  /**
+   * Names of the database's collections, sorted; views are not among them (see {@link
+   * #listViews()}; the server's {@code listCollections} lists both).
+   */
   public List<String> listCollectionNames() {
     return engine.collections(name).stream().map(Namespace::collection).toList();
+  }
+
+  /** Whether {@code viewName} names one of the database's read-only views. */
+  public boolean isView(String viewName) {
+    return engine.views().isView(new Namespace(name, viewName));
+  }
+
+  /** The database's read-only views, sorted by name. */
+  public List<ReadOnlyView> listViews() {
+    return engine.views().list(name).stream()
+        .map(view -> new ReadOnlyView(view.name().collection(), view.viewOn(), view.pipeline()))
+        .toList();
+  }
+
+  /**
+   * Creates a read-only view, as MongoDB's {@code db.createView(name, viewOn, pipeline)}: reads of
+   * {@code collection(viewName)} run {@code pipeline} over {@code viewOn} (a collection, which need
+   * not exist yet, or another view of this database) when they run; writes to it fail
+   * CommandNotSupportedOnView. The definition is durable.
+   *
+   * @throws MongoLakeException InvalidNamespace for an invalid name, NamespaceExists when a
+   *     collection or view has the name, OptionNotSupportedOnView for a pipeline with {@code $out}
+   *     or {@code $merge}, the pipeline's parse errors, GraphContainsCycle for a chain of views
+   *     that loops, ViewDepthLimitExceeded for one deeper than 20
+   */
+  public void createView(String viewName, String viewOn, List<? extends Bson> pipeline) {
+    engine.createView(viewDefinition(viewName, viewOn, pipeline));
+  }
+
+  /**
+   * Gives an existing view another source and pipeline ({@code collMod} with {@code viewOn} and
+   * {@code pipeline}), checked as {@link #createView} checks them.
+   *
+   * @throws MongoLakeException NamespaceNotFound when there is no such view
+   */
+  public void modifyView(String viewName, String viewOn, List<? extends Bson> pipeline) {
+    engine.modifyView(viewDefinition(viewName, viewOn, pipeline));
+  }
+
+  private ViewDefinition viewDefinition(
+      String viewName, String viewOn, List<? extends Bson> pipeline) {
+    Namespace view = new Namespace(name, viewName);
+    Namespace source = new Namespace(name, viewOn);
+    List<BsonDocument> stages = new ArrayList<>(pipeline.size());
+    pipeline.forEach(
+        stage ->
+            stages.add(
+                stage.toBsonDocument(
+                    BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry())));
+    ViewPipelines.validate(view, stages, engine);
+    return new ViewDefinition(view, source.collection(), stages);
   }
 
   /**
@@ -55,8 +110,11 @@ public final class MongoLakeDatabase {
     engine.createCollection(new Namespace(name, collectionName), new BsonDocument());
   }
 
-  /** Drops every collection of the database. */
+  /** Drops every collection and view of the database. */
   public void drop() {
+    for (var view : engine.views().list(name)) {
+      engine.dropView(view.name());
+    }
     for (Namespace namespace : engine.collections(name)) {
       engine.dropCollection(namespace);
     }

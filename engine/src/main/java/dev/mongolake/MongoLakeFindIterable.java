@@ -4,6 +4,7 @@ import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.engine.ViewCatalog;
 import dev.mongolake.internal.read.NaturalOrder;
 import dev.mongolake.internal.read.Projection;
 import dev.mongolake.internal.read.SortOrder;
@@ -114,6 +115,15 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
   @Override
   public MongoLakeCursor<T> iterator() {
+    Optional<ViewCatalog.ResolvedView> view = engine.views().resolve(namespace);
+    if (view.isPresent()) {
+      return ViewReads.find(
+          engine,
+          view.get(),
+          ViewReads.findStages(filter, sort, skip, limit, projection),
+          let,
+          decoder);
+    }
     var variables = engine.commandVariables(let);
     var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);

@@ -3,8 +3,11 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import org.bson.BsonDocument;
 
 /**
@@ -51,6 +54,27 @@ public interface AggregationEnvironment {
    */
   default String databaseName() {
     throw noDatabase();
+  }
+
+  /**
+   * The collection a collection-level aggregate reads (its {@code aggregate} field), for the stages
+   * that report on it ({@code $indexStats}); empty for a database-level aggregate or given
+   * documents.
+   */
+  default Optional<String> collectionName() {
+    return Optional.empty();
+  }
+
+  /**
+   * The {@code host:port} that answered the command, as stages that report the process ({@code
+   * $indexStats}) name it; embedded, the machine's host name.
+   */
+  default String host() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
   }
 
   /**

@@ -193,10 +193,6 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
                 new Document("key", new Document("_id", 1)).append("unique", true)),
         238,
         "'clusteredIndex'");
-    assertRefused(
-        new Document("create", "view").append("viewOn", "people").append("pipeline", List.of()),
-        238,
-        "'viewOn'");
     assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("people");
 
     db.createCollection("plain", new CreateCollectionOptions().capped(false));

@@ -40,7 +40,8 @@ public final class StageParsers {
           Map.entry("$merge", MergeStage::parse),
           Map.entry("$bucket", BucketStage::parse),
           Map.entry("$bucketAuto", BucketAutoStage::parse),
-          Map.entry("$sortByCount", SortByCountStage::parse));
+          Map.entry("$sortByCount", SortByCountStage::parse),
+          Map.entry("$indexStats", IndexStatsStage::parse));
 
   private static final Map<String, String> REFUSED =
       Map.ofEntries(
@@ -52,7 +53,6 @@ public final class StageParsers {
           Map.entry("$listSessions", "the stage is not supported"),
           Map.entry("$listLocalSessions", "the stage is not supported"),
           Map.entry("$planCacheStats", "there is no plan cache"),
-          Map.entry("$indexStats", "index access statistics are not kept"),
           Map.entry("$currentOp", "the stage is not supported"),
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));

@@ -65,6 +65,12 @@ record SubPipeline(
             "A pipeline stage specification object must contain exactly one field.");
       }
       String name = stage.getFirstKey();
+      if (name.equals("$indexStats")) {
+        // It would report the outer pipeline's collection: the environment names only that one.
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED,
+            "Cannot run stage $indexStats: not supported in a " + owner + "'s sub-pipeline");
+      }
       PipelineStage parsed = StageParsers.parse(name, stage.get(name), context);
       if (parsed.position() == StagePosition.LAST) {
         throw new MongoLakeException(

@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.FlushProgress;
+import dev.mongolake.IndexAccesses;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.AggregationEnvironment;
@@ -31,6 +32,7 @@ import dev.mongolake.internal.index.IndexPlan;
 import dev.mongolake.internal.index.IndexPlanner;
 import dev.mongolake.internal.index.IndexSpec;
 import dev.mongolake.internal.index.IndexSpecParser;
+import dev.mongolake.internal.index.IndexUsage;
 import dev.mongolake.internal.index.SecondaryIndex;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WalRecordCodec;
@@ -93,6 +95,7 @@ public final class Engine implements AutoCloseable {
   private final IndexCatalogOperations indexCatalog;
   private final CollectionRenames renames;
   private final PersistedIndexes indexFiles;
+  private final ViewCatalog views;
 
   private Engine(
       Path root,
@@ -112,6 +115,47 @@ public final class Engine implements AutoCloseable {
         new CollectionRenames(
             collections, wal, tables, this::flushCollection, this::apply, this::checkpointLog);
     this.indexFiles = new PersistedIndexes(storage);
+    this.views = ViewCatalog.load(storage);
+  }
+
+  /** The read-only views of every database. */
+  public ViewCatalog views() {
+    return views;
+  }
+
+  /**
+   * Adds a view (its pipeline already validated by the caller).
+   *
+   * @throws MongoLakeException NamespaceExists when a collection or view has the name,
+   *     GraphContainsCycle or ViewDepthLimitExceeded for a chain MongoDB refuses
+   */
+  public void createView(ViewDefinition view) {
+    synchronized (collections) {
+      views.create(view, collections::containsKey);
+    }
+  }
+
+  /** Gives a view another source and pipeline (see {@link ViewCatalog#modify}). */
+  public void modifyView(ViewDefinition view) {
+    views.modify(view);
+  }
+
+  /** Removes a view; whether it existed. */
+  public boolean dropView(Namespace namespace) {
+    return views.drop(namespace);
+  }
+
+  /** MongoDB's refusal of a write or index change on a view. */
+  public static MongoLakeException notACollection(Namespace namespace) {
+    return new MongoLakeException(
+        ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
+        "Namespace " + namespace.fullName() + " is a view, not a collection");
+  }
+
+  private void refuseView(Namespace namespace) {
+    if (views.isView(namespace)) {
+      throw notACollection(namespace);
+    }
   }
 
   /** The time source for {@code $currentDate}, timestamps, TTL and {@code $$NOW}. */
@@ -156,6 +200,25 @@ public final class Engine implements AutoCloseable {
     } finally {
       pins.unpin(view.floor());
     }
+  }
+
+  /**
+   * Each index's definition with how often the planner chose it ({@code _id_} first), for {@code
+   * $indexStats}; empty for a collection that does not exist.
+   */
+  public List<IndexAccesses> indexAccesses(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return List.of();
+    }
+    List<IndexAccesses> out = new ArrayList<>();
+    IndexUsage id = state.indexes().idIndexUsage();
+    out.add(new IndexAccesses(IndexSpec.idIndex().toDocument(), id.ops(), id.since()));
+    for (SecondaryIndex index : state.indexes().all()) {
+      out.add(
+          new IndexAccesses(index.spec().toDocument(), index.usage().ops(), index.usage().since()));
+    }
+    return out;
   }
 
   /** The index the planner picks for a query now, if any (for explain). */
@@ -462,6 +525,7 @@ public final class Engine implements AutoCloseable {
 
   /** {@link #lockedState}, also telling whether the collection existed before. */
   LockedState lockedForWrite(Namespace namespace) {
+    refuseView(namespace);
     writeStall.awaitRoom();
     while (true) {
       boolean existed = collections.containsKey(namespace);
@@ -476,6 +540,7 @@ public final class Engine implements AutoCloseable {
 
   /** Like {@link #lockedState} for an existing collection; {@code null} if there is none. */
   CollectionState lockedExisting(Namespace namespace) {
+    refuseView(namespace);
     writeStall.awaitRoom();
     while (true) {
       CollectionState state = collections.get(namespace);
@@ -497,10 +562,11 @@ public final class Engine implements AutoCloseable {
 
   // ---- catalog ----
 
-  /** Names of databases that hold at least one collection, sorted. */
+  /** Names of databases that hold at least one collection or view, sorted. */
   public SortedSet<String> databaseNames() {
     SortedSet<String> names = new TreeSet<>();
     collections.keySet().forEach(ns -> names.add(ns.database()));
+    names.addAll(views.databases());
     return names;
   }
 
@@ -524,6 +590,9 @@ public final class Engine implements AutoCloseable {
   /** Creates a collection; fails with NamespaceExists if it exists. */
   public void createCollection(Namespace namespace, BsonDocument options) {
     synchronized (collections) {
+      if (views.isView(namespace)) {
+        throw ViewCatalog.viewExists(namespace);
+      }
       if (collections.containsKey(namespace)) {
         throw new MongoLakeException(
             ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
@@ -565,6 +634,14 @@ public final class Engine implements AutoCloseable {
    *     source, NamespaceExists when the target exists and {@code dropTarget} is not set
    */
   public void renameCollection(Namespace source, Namespace target, boolean dropTarget) {
+    if (views.isView(source)) {
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW, "cannot rename view: " + source.fullName());
+    }
+    if (views.isView(target)) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_EXISTS, "a view already exists with that name: " + target.fullName());
+    }
     synchronized (flushLock) {
       renames.rename(source, target, dropTarget);
     }
@@ -664,10 +741,12 @@ public final class Engine implements AutoCloseable {
     if (id == null) {
       Optional<IndexPlan> plan = IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot);
       if (plan.isPresent()) {
+        plan.get().index().usage().record();
         return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
       return scan(namespace, snapshot, parsed);
     }
+    state.indexes().idIndexUsage().record();
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
     if (buffered.isEmpty()) {
       // Not changed since the table version: only the table can hold it, in the few files and

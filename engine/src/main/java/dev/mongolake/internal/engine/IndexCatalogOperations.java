@@ -271,6 +271,9 @@ public final class IndexCatalogOperations {
   }
 
   private CollectionState existing(Namespace namespace, String prefix) {
+    if (engine.views().isView(namespace)) {
+      throw Engine.notACollection(namespace);
+    }
     if (!engine.exists(namespace)) {
       throw notFound(namespace, prefix);
     }

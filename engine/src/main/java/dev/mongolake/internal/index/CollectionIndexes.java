@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.update.internal.BsonDebugText;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -25,6 +26,8 @@ public final class CollectionIndexes {
   private volatile Namespace namespace;
   private volatile List<SecondaryIndex> indexes = List.of();
   private volatile long catalogVersion;
+  // The _id index is implicit: the planner's _id equality lookups count here.
+  private final IndexUsage idIndexUsage = new IndexUsage(Instant.now());
 
   public CollectionIndexes(Namespace namespace) {
     this.namespace = namespace;
@@ -33,6 +36,11 @@ public final class CollectionIndexes {
   /** The collection's new name after a rename (error messages name it). */
   public void renamedTo(Namespace newName) {
     namespace = newName;
+  }
+
+  /** How often {@code _id} equality lookups read through the {@code _id_} index. */
+  public IndexUsage idIndexUsage() {
+    return idIndexUsage;
   }
 
   /** The secondary indexes, in creation order. */

@@ -1,6 +1,7 @@
 package dev.mongolake.internal.index;
 
 import dev.mongolake.delta.query.BsonComparisonOrder;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -73,6 +74,8 @@ public final class SecondaryIndex {
   private volatile IndexSpec spec;
   private final KeyExtraction extraction;
   private volatile long readyAt;
+  // Counting starts when the index is built or loaded (index creation or engine open).
+  private final IndexUsage usage = new IndexUsage(Instant.now());
   // Entry -> when it was live; the head span's removedAt is LIVE while it is.
   // Replaced only by loadSorted, before the index is installed (published).
   private ConcurrentSkipListMap<Entry, Span> entries = new ConcurrentSkipListMap<>(ORDER);
@@ -92,6 +95,11 @@ public final class SecondaryIndex {
 
   public IndexSpec spec() {
     return spec;
+  }
+
+  /** How often the planner chose this index (for {@code $indexStats}). */
+  public IndexUsage usage() {
+    return usage;
   }
 
   /**

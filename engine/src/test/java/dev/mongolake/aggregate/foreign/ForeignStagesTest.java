@@ -513,15 +513,6 @@ class ForeignStagesTest {
   }
 
   @Test
-  void indexStatsIsRefusedByName() {
-    coll("c", "{_id: 1}");
-    assertRefused(
-        () -> db.collection("c", BsonDocument.class).aggregate(stages("{$indexStats: {}}")),
-        ErrorCode.NOT_IMPLEMENTED,
-        "Cannot run stage $indexStats: index access statistics are not kept");
-  }
-
-  @Test
   void commandLetMayNotReadDocuments() {
     coll("c", "{_id: 1, a: 1}");
     assertRefused(

@@ -83,6 +83,10 @@ class MongoshSessionTest {
             "createIndex",
             "getIndexes",
             "stats",
+            "createView",
+            "view find",
+            "view insert refused",
+            "indexStats",
             "db.version");
     assertThat(session.checks().values())
         .as(session.describe())
@@ -116,6 +120,33 @@ class MongoshSessionTest {
         .containsExactly(
             new Document("v", 2).append("key", new Document("_id", 1)).append("name", "_id_"),
             new Document("v", 2).append("key", new Document("name", 1)).append("name", "name_1"));
+  }
+
+  @Test
+  void aViewCreatedInTheShellReadsItsSourceAndRefusesWrites() {
+    assertThat(session.checks().get("view find").getList("value", Document.class))
+        .as(session.describe())
+        .containsExactly(new Document("name", "Brian"));
+    assertThat(value(session.checks(), "view insert refused"))
+        .containsEntry("code", 166)
+        .containsEntry("message", "Namespace shell.frequent is a view, not a collection");
+    try (MongoClient java = ClientTestServer.javaClient(server)) {
+      assertThat(
+              java.getDatabase("shell")
+                  .listCollections()
+                  .filter(new Document("type", "view"))
+                  .map(d -> d.getString("name"))
+                  .into(new ArrayList<>()))
+          .containsExactly("frequent");
+    }
+  }
+
+  @Test
+  void indexStatsListsTheShellsIndexes() {
+    assertThat(session.checks().get("indexStats").getList("value", Document.class))
+        .as(session.describe())
+        .extracting(d -> d.getString("host"))
+        .containsOnly(server.connectionString().replaceFirst("^mongodb://([^/]+)/.*$", "$1"));
   }
 
   @Test

@@ -1,8 +1,11 @@
 package dev.mongolake.server.command.catalog;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeDatabase;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.ReadOnlyView;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -15,6 +18,7 @@ import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -147,7 +151,8 @@ public final class CatalogCommands {
       boolean nameOnly = args.bool("nameOnly", false);
       Filter filter = Filter.parse(args.document("filter", new BsonDocument()));
       MongoLakeDatabase database = lake.db(request.database());
-      List<BsonDocument> entries = new ArrayList<>();
+      // MongoDB lists collections and views together, by name.
+      TreeMap<String, BsonDocument> byName = new TreeMap<>();
       for (String name : database.listCollectionNames()) {
         BsonDocument entry =
             new BsonDocument("name", new BsonString(name))
@@ -158,6 +163,24 @@ public final class CatalogCommands {
               .append("info", new BsonDocument("readOnly", BsonBoolean.FALSE))
               .append("idIndex", idIndex());
         }
+        byName.put(name, entry);
+      }
+      for (ReadOnlyView view : database.listViews()) {
+        BsonDocument entry =
+            new BsonDocument("name", new BsonString(view.name()))
+                .append("type", new BsonString("view"));
+        if (!nameOnly) {
+          entry
+              .append(
+                  "options",
+                  new BsonDocument("viewOn", new BsonString(view.viewOn()))
+                      .append("pipeline", new BsonArray(List.copyOf(view.pipeline()))))
+              .append("info", new BsonDocument("readOnly", BsonBoolean.TRUE));
+        }
+        byName.put(view.name(), entry);
+      }
+      List<BsonDocument> entries = new ArrayList<>();
+      for (BsonDocument entry : byName.values()) {
         if (filter.matches(entry)) {
           entries.add(entry);
         }
@@ -176,12 +199,13 @@ public final class CatalogCommands {
   }
 
   /**
-   * MongoDB 7's create options: a collection here is a plain one, so every option that would make
-   * it something else (capped, validated, a view, time series, clustered, with pre- and
-   * post-images) is refused by name rather than creating a plain collection in its place.
+   * MongoDB 7's create options: a collection here is a plain one or a read-only view ({@code
+   * viewOn}, {@code pipeline}), so every option that would make it something else (capped,
+   * validated, time series, clustered, with pre- and post-images) is refused by name rather than
+   * creating a plain collection in its place.
    */
   static final CommandFields CREATE_FIELDS =
-      CommandFields.of("create")
+      CommandFields.of("create", "viewOn", "pipeline")
           .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
           .refusingUnless("capped", CommandFields.FALSE)
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
@@ -192,8 +216,6 @@ public final class CatalogCommands {
               "validator",
               "validationLevel",
               "validationAction",
-              "viewOn",
-              "pipeline",
               "timeseries",
               "expireAfterSeconds",
               "clusteredIndex",
@@ -216,11 +238,22 @@ public final class CatalogCommands {
       return CREATE_FIELDS;
     }
 
-    /** {@code createCollection}, or {@code insert}, which creates collections implicitly anyway. */
+    /**
+     * {@code createCollection}, or {@code insert}, which creates collections implicitly anyway; a
+     * view needs {@code createCollection} on the database, as in MongoDB, and {@code find} on the
+     * collection or view it reads.
+     */
     @Override
     public Access access(CommandRequest request) {
       Resource collection =
           Resource.collection(CommandArguments.of(request).namespace(request.database()));
+      if (request.body().get("viewOn") instanceof BsonString viewOn) {
+        return Access.allOf(
+            Access.to(Resource.database(request.database()), ActionType.CREATE_COLLECTION),
+            Access.to(
+                Resource.collection(new Namespace(request.database(), viewOn.getValue())),
+                ActionType.FIND));
+      }
       return Access.anyOf(
           Access.to(collection, ActionType.CREATE_COLLECTION),
           Access.to(collection, ActionType.INSERT));
@@ -234,6 +267,19 @@ public final class CatalogCommands {
     @Override
     public BsonDocument run(CommandRequest request) {
       Namespace namespace = CommandArguments.of(request).namespace(request.database());
+      ViewOptions view = ViewOptions.of("create", request.body());
+      if (view.present()) {
+        if (view.viewOn() == null) {
+          throw new MongoLakeException(
+              ErrorCode.INVALID_OPTIONS, "'pipeline' requires 'viewOn' to also be specified");
+        }
+        lake.db(namespace.database())
+            .createView(
+                namespace.collection(),
+                view.viewOn(),
+                view.pipeline() == null ? List.of() : view.pipeline());
+        return new BsonDocument();
+      }
       lake.db(namespace.database()).createCollection(namespace.collection());
       return new BsonDocument();
     }
@@ -266,6 +312,11 @@ public final class CatalogCommands {
     public BsonDocument run(CommandRequest request) {
       Namespace namespace = CommandArguments.of(request).namespace(request.database());
       var collection = lake.db(namespace.database()).collection(namespace.collection());
+      if (lake.db(namespace.database()).isView(namespace.collection())) {
+        // MongoDB answers a view's drop with the namespace only.
+        collection.drop();
+        return new BsonDocument("ns", new BsonString(namespace.fullName()));
+      }
       int indexes =
           lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())
               ? collection.listIndexes().size()

@@ -54,8 +54,9 @@ public final class AggregateCommand extends CollectionCommand {
   }
 
   /**
-   * {@code find}, except that a pipeline reading {@code $collStats} needs {@code collStats} (the
-   * rest of it only transforms the statistics).
+   * {@code find}, except that a pipeline reading {@code $collStats} needs {@code collStats}, and
+   * one reading {@code $indexStats} {@code indexStats} (the rest of it only transforms the
+   * statistics).
    */
   @Override
   public Access access(CommandRequest request) {
@@ -65,12 +66,17 @@ public final class AggregateCommand extends CollectionCommand {
       // A database-level aggregation ({aggregate: 1}) reads no collection of its own.
       own = Access.to(Resource.database(request.database()), ActionType.FIND);
     } else {
-      boolean collStats =
+      BsonDocument first =
           request.body().get("pipeline") instanceof BsonArray pipeline
-              && !pipeline.isEmpty()
-              && pipeline.get(0) instanceof BsonDocument first
-              && first.containsKey("$collStats");
-      own = onCollection(request, collStats ? ActionType.COLL_STATS : ActionType.FIND);
+                  && !pipeline.isEmpty()
+                  && pipeline.get(0) instanceof BsonDocument stage
+              ? stage
+              : new BsonDocument();
+      ActionType action =
+          first.containsKey("$collStats")
+              ? ActionType.COLL_STATS
+              : first.containsKey("$indexStats") ? ActionType.INDEX_STATS : ActionType.FIND;
+      own = onCollection(request, action);
     }
     if (foreign.isEmpty()) {
       return own;
@@ -130,7 +136,12 @@ public final class AggregateCommand extends CollectionCommand {
     }
     return cursors.firstBatch(
         namespace.fullName(),
-        collection(namespace).aggregate(pipeline, let, args.bool("allowDiskUse", true)),
+        collection(namespace)
+            .aggregate(
+                pipeline,
+                let,
+                args.bool("allowDiskUse", true),
+                request.connection().localAddress()),
         batchSize,
         false,
         request.cursorOwner());

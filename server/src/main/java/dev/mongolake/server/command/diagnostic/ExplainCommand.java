@@ -80,6 +80,12 @@ final class ExplainCommand implements Command {
           ErrorCode.ILLEGAL_OPERATION, "Cannot explain cmd: " + commandName);
     }
     Namespace namespace = new CommandArguments(commandName, command).namespace(request.database());
+    if (lake.lake().db(namespace.database()).isView(namespace.collection())) {
+      // The plan would describe the view's name, which holds no documents, not the resolved read.
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "explain of a command on a view is not supported: " + namespace.fullName());
+    }
     ScanTarget target = ScanTarget.of(lake, namespace, request.server().clock());
     Explanation explanation = explainer.explain(target, command, !verbosity.equals("queryPlanner"));
 

@@ -25,6 +25,7 @@ public final class StorageStats {
   private StorageStats() {}
 
   static BsonDocument of(LakeCollections lake, Namespace namespace, Scale scale) {
+    refuseView(lake, namespace);
     if (!lake.exists(namespace)) {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_NOT_FOUND, "Collection [" + namespace.fullName() + "] not found.");
@@ -65,6 +66,7 @@ public final class StorageStats {
   public static BsonDocument collStatsStage(
       MongoLake lake, Namespace namespace, BsonDocument spec, String host) {
     LakeCollections collections = new LakeCollections(lake);
+    refuseView(collections, namespace);
     BsonDocument out =
         new BsonDocument("ns", new BsonString(namespace.fullName()))
             .append("host", new BsonString(host))
@@ -102,6 +104,18 @@ public final class StorageStats {
               new BsonDocument("total", new BsonInt64(0)).append("nonTailable", new BsonInt64(0))));
     }
     return out;
+  }
+
+  /**
+   * A view has no storage of its own: its statistics are refused as MongoDB refuses a
+   * collection-only command on a view, rather than answered as an empty collection's.
+   */
+  private static void refuseView(LakeCollections lake, Namespace namespace) {
+    if (lake.lake().db(namespace.database()).isView(namespace.collection())) {
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
+          "Namespace " + namespace.fullName() + " is a view, not a collection");
+    }
   }
 
   private static BsonDocument zeroLatency() {

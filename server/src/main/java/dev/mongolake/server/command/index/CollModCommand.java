@@ -5,12 +5,15 @@ import dev.mongolake.IndexChange;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.ReadOnlyView;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.catalog.ViewOptions;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -23,8 +26,9 @@ import org.bson.BsonValue;
  * hidden?}}} changes a TTL index's expiry or hides an index from the query planner (mongosh's
  * {@code hideIndex}/{@code unhideIndex}), answering {@code expireAfterSeconds_old}/{@code _new}
  * and, when visibility changed, {@code hidden_old}/{@code _new} as MongoDB does. Options MongoDB
- * has but this server does not keep (validators, views, pre- and post-images) are refused by name
- * rather than ignored; unknown ones are InvalidOptions.
+ * has but this server does not keep (validators, pre- and post-images) are refused by name rather
+ * than ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn} and {@code
+ * pipeline}.
  */
 record CollModCommand(MongoLake lake) implements Command {
 
@@ -47,8 +51,6 @@ record CollModCommand(MongoLake lake) implements Command {
           "validator",
           "validationLevel",
           "validationAction",
-          "viewOn",
-          "pipeline",
           "changeStreamPreAndPostImages",
           "expireAfterSeconds",
           "timeseries",
@@ -56,9 +58,33 @@ record CollModCommand(MongoLake lake) implements Command {
           "cappedSize",
           "cappedMax");
 
+  private static final Set<String> VIEW_OPTIONS = Set.of("viewOn", "pipeline");
+
   @Override
   public String name() {
     return "collMod";
+  }
+
+  /**
+   * A view's {@code collMod}: a new {@code viewOn}, {@code pipeline} or both (the other one kept);
+   * any other option is refused, as MongoDB refuses it on a view.
+   */
+  private BsonDocument modifyView(Namespace namespace, ReadOnlyView view, BsonDocument body) {
+    for (String field : body.keySet()) {
+      if (!GENERIC.contains(field) && !VIEW_OPTIONS.contains(field)) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS, "option not supported on a view: " + field);
+      }
+    }
+    ViewOptions change = ViewOptions.of("collMod", body);
+    if (change.present()) {
+      lake.db(namespace.database())
+          .modifyView(
+              namespace.collection(),
+              change.viewOn() == null ? view.viewOn() : change.viewOn(),
+              change.pipeline() == null ? view.pipeline() : change.pipeline());
+    }
+    return new BsonDocument();
   }
 
   @Override
@@ -76,10 +102,21 @@ record CollModCommand(MongoLake lake) implements Command {
   @Override
   public BsonDocument run(CommandRequest request) {
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
+    Optional<ReadOnlyView> view =
+        lake.db(namespace.database()).listViews().stream()
+            .filter(candidate -> candidate.name().equals(namespace.collection()))
+            .findFirst();
+    if (view.isPresent()) {
+      return modifyView(namespace, view.get(), request.body());
+    }
     BsonDocument reply = new BsonDocument();
     for (String field : request.body().keySet()) {
       if (GENERIC.contains(field) || field.equals("index")) {
         continue;
+      }
+      if (VIEW_OPTIONS.contains(field)) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS, "option only supported on a view: " + field);
       }
       if (NOT_SUPPORTED.contains(field)) {
         throw new MongoLakeException(
