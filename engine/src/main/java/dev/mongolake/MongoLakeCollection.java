@@ -264,7 +264,8 @@ public final class MongoLakeCollection<T> {
 
   /**
    * Runs an aggregation pipeline (see {@link #aggregate(List, Bson)}); without {@code
-   * allowDiskUse}, a blocking stage over its 100 MiB memory limit fails with
+   * allowDiskUse}, a blocking stage over its memory limit (100 MiB unless {@link
+   * MongoLakeOptions#withAggregationMemoryLimitBytes} says otherwise) fails with
    * QueryExceededMemoryLimitNoDiskUseAllowed instead of spilling to temporary files.
    */
   public MongoLakeCursor<T> aggregate(
