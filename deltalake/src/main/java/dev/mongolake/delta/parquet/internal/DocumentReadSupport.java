@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet.internal;
 
+import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.DocumentFileLayout;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
@@ -32,30 +33,34 @@ import org.bson.types.ObjectId;
 /** Reads document files into {@link DocumentRow}s with the projection the options ask for. */
 public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
   private final DocumentReadOptions options;
+  private Set<String> exactColumns = Set.of();
+  private boolean readsDocument;
 
   public DocumentReadSupport(DocumentReadOptions options) {
     this.options = options;
   }
 
+  /** The promoted columns exact in the file (known once the reader opened it). */
+  public Set<String> exactColumns() {
+    return exactColumns;
+  }
+
+  /** Whether rows of the file carry the decoded document (known once the reader opened it). */
+  public boolean readsDocument() {
+    return readsDocument;
+  }
+
   @Override
   public ReadContext init(InitContext context) {
     MessageType file = context.getFileSchema();
+    Set<String> exact = context.getKeyValueMetadata().get(DocumentFileLayout.EXACT_COLUMNS_KEY);
+    exactColumns =
+        exact == null || exact.size() != 1
+            ? Set.of()
+            : ColumnExactness.parseFooterValue(exact.iterator().next());
     Set<String> wanted = new java.util.HashSet<>();
     for (String path : options.promotedColumns()) {
       wanted.add(path.split("\\.")[0]);
-    }
-    boolean allPromoted = options.filter() != FilterCompat.NOOP;
-    List<Type> fields = new ArrayList<>();
-    for (Type field : file.getFields()) {
-      String name = field.getName();
-      boolean keep =
-          name.equals(DocumentFileLayout.ID_COLUMN)
-              || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && options.includeDocument())
-              || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
-                  && (allPromoted || wanted.contains(name)));
-      if (keep) {
-        fields.add(field);
-      }
     }
     Set<String> encodings =
         context.getKeyValueMetadata().getOrDefault(DocumentFileLayout.ID_ENCODING_KEY, Set.of());
@@ -65,9 +70,28 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
               + DocumentFileLayout.ID_ENCODING_KEY
               + " is missing; not a MongoLake document file");
     }
+    String encoding = encodings.iterator().next();
+    readsDocument =
+        options.includeDocument()
+            && !(options.documentUnlessExact()
+                && !encoding.equals(IdEncoding.KEY.name())
+                && exactColumns.containsAll(options.promotedColumns()));
+    boolean allPromoted = options.filter() != FilterCompat.NOOP;
+    List<Type> fields = new ArrayList<>();
+    for (Type field : file.getFields()) {
+      String name = field.getName();
+      boolean keep =
+          name.equals(DocumentFileLayout.ID_COLUMN)
+              || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && readsDocument)
+              || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
+                  && (allPromoted || wanted.contains(name)));
+      if (keep) {
+        fields.add(field);
+      }
+    }
     return new ReadContext(
         new MessageType(file.getName(), fields),
-        Map.of(DocumentFileLayout.ID_ENCODING_KEY, encodings.iterator().next()));
+        Map.of(DocumentFileLayout.ID_ENCODING_KEY, encoding));
   }
 
   @Deprecated // the Hadoop-typed overload parquet-java still declares abstract

@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet.internal;
 
+import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.ColumnType;
 import dev.mongolake.delta.parquet.DocumentFileLayout;
 import dev.mongolake.delta.parquet.DocumentSchema;
@@ -9,7 +10,10 @@ import dev.mongolake.delta.variant.BsonVariantCodec;
 import dev.mongolake.delta.variant.EncodedVariant;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
@@ -30,6 +34,8 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   private final DocumentSchema schema;
   private final MessageType messageType;
   private final Map<String, PromotedColumn> columnsByPath = new HashMap<>();
+  // Columns some document written so far made inexact (see ColumnExactness).
+  private final Set<String> inexact = new HashSet<>();
   private RecordConsumer consumer;
 
   public DocumentWriteSupport(IdEncoding idEncoding, DocumentSchema schema) {
@@ -71,6 +77,24 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
             schema.toConfig().toJson()));
   }
 
+  /** Records, once every document is written, which promoted columns stayed exact. */
+  @Override
+  public FinalizedWriteContext finalizeWrite() {
+    return new FinalizedWriteContext(
+        Map.of(DocumentFileLayout.EXACT_COLUMNS_KEY, ColumnExactness.footerValue(exactColumns())));
+  }
+
+  /** The promoted columns exact in every document written so far, in schema order. */
+  public Set<String> exactColumns() {
+    Set<String> exact = new LinkedHashSet<>();
+    for (PromotedColumn column : schema.columns()) {
+      if (!inexact.contains(column.path())) {
+        exact.add(column.path());
+      }
+    }
+    return exact;
+  }
+
   @Override
   public void prepareForWrite(RecordConsumer recordConsumer) {
     this.consumer = recordConsumer;
@@ -89,6 +113,11 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
    */
   public void writeFields(BsonDocument document) {
     EncodedVariant variant = BsonVariantCodec.encode(document);
+    for (PromotedColumn column : schema.columns()) {
+      if (!inexact.contains(column.path()) && !ColumnExactness.holds(column, document)) {
+        inexact.add(column.path());
+      }
+    }
     BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
     consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
     writeId(id);

@@ -1,0 +1,82 @@
+package dev.mongolake.delta.parquet;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * When a promoted column is exact in a file: for every document of the file, the aggregation field
+ * path {@code $<path>} yields either missing (and the column is null) or a value the column gives
+ * back with the same BSON type and value, and the path never crosses an array. Then a reader may
+ * take the field from the column instead of decoding the document. An explicit BSON null, a value
+ * that does not fit, a number the column widens (an Int32 in a {@code long} column), an array
+ * anywhere on the path and any list column make the column inexact.
+ */
+public final class ColumnExactness {
+  private static final String PATHS = "paths";
+
+  private ColumnExactness() {}
+
+  /** Whether {@code document} keeps {@code column} exact. */
+  public static boolean holds(PromotedColumn column, BsonDocument document) {
+    if (column.list()) {
+      return false;
+    }
+    List<String> segments = column.segments();
+    BsonDocument parent = document;
+    for (int i = 0; i < segments.size() - 1; i++) {
+      BsonValue step = parent.get(segments.get(i));
+      if (step == null) {
+        return true;
+      }
+      if (step.isArray()) {
+        return false;
+      }
+      if (!step.isDocument()) {
+        // A scalar (or null) above the leaf: the path is missing and the column is null.
+        return true;
+      }
+      parent = step.asDocument();
+    }
+    BsonValue leaf = parent.get(segments.getLast());
+    return leaf == null || reproduces(column.type(), leaf);
+  }
+
+  /** Whether a column of {@code type} reads {@code value} back with its own type and value. */
+  static boolean reproduces(ColumnType type, BsonValue value) {
+    boolean sameType =
+        switch (type) {
+          case STRING -> value.isString();
+          case INT -> value.isInt32();
+          case LONG -> value.isInt64();
+          case DOUBLE -> value.isDouble();
+          case BOOL -> value.isBoolean();
+          case TIMESTAMP -> value.isDateTime();
+        };
+    return sameType && type.fits(value);
+  }
+
+  /** The footer value for {@code paths}: {@code {"paths": [...]}} as relaxed Extended JSON. */
+  public static String footerValue(Iterable<String> paths) {
+    BsonArray array = new BsonArray();
+    paths.forEach(path -> array.add(new BsonString(path)));
+    return new BsonDocument(PATHS, array).toJson();
+  }
+
+  /** The paths a footer value lists; empty for null (a file written before the key existed). */
+  public static Set<String> parseFooterValue(String value) {
+    if (value == null) {
+      return Set.of();
+    }
+    Set<String> paths = new LinkedHashSet<>();
+    BsonDocument.parse(value)
+        .getArray(PATHS)
+        .forEach(path -> paths.add(path.asString().getValue()));
+    return Collections.unmodifiableSet(paths);
+  }
+}
