@@ -48,4 +48,11 @@ public final class DocumentFileLayout {
    * file (see {@link ColumnExactness}). A file without it has no exact column.
    */
   public static final String EXACT_COLUMNS_KEY = "mongolake.exact.columns";
+
+  /**
+   * Footer key present when every {@code _id} of a file stored as {@link IdEncoding#KEY} can be
+   * decoded from its key; its value names the BSON type of the numeric ids ({@code INT32}, {@code
+   * INT64}, or empty when there are none).
+   */
+  public static final String EXACT_ID_KEY = "mongolake.exact.id";
 }

@@ -170,10 +170,72 @@ class ColumnExactnessTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "[1, -7, 2147483647, -2147483648, 0]",
+        "[{$numberLong: '9223372036854775807'}, {$numberLong: '-9223372036854775808'},"
+            + " {$numberLong: '9007199254740993'}, {$numberLong: '-3'}]",
+        "['a', '', 'é€😀', {$oid: '65f0c0ffee00000000000001'}, true, false,"
+            + " {$date: {$numberLong: '-5'}}, 3]"
+      })
+  void keyEncodedIdsOfDecodableTypesComeBackFromTheirKeys(String ids) {
+    List<BsonDocument> documents = new ArrayList<>();
+    for (var id : BsonDocument.parse("{ids: " + ids + "}").getArray("ids")) {
+      documents.add(new BsonDocument("_id", id).append("i", new org.bson.BsonInt32(1)));
+    }
+    String path = write(documents, IdEncoding.KEY);
+
+    List<BsonDocument> read = new ArrayList<>();
+    try (DocumentFileReader reader =
+        DocumentFileReader.open(
+            storage, path, DocumentReadOptions.documents().withColumnsWhenExact(Set.of("i")))) {
+      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+        assertThat(row.document()).isNull();
+        read.add(new BsonDocument("_id", row.id()).append("i", row.promoted().get("i")));
+      }
+    }
+    assertThat(read).isEqualTo(documents);
+    for (int i = 0; i < read.size(); i++) {
+      assertThat(read.get(i).get("_id").getBsonType())
+          .isEqualTo(documents.get(i).get("_id").getBsonType());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {"[1, {$numberLong: '2'}]", "[1, 2.0]", "[-0.0]", "[{$numberDecimal: '1'}]", "[[1]]"})
+  void keyEncodedIdsThatKeysConfuseForceTheDocument(String ids) {
+    List<BsonDocument> documents = new ArrayList<>();
+    for (var id : BsonDocument.parse("{ids: " + ids + "}").getArray("ids")) {
+      if (!id.isArray()) {
+        documents.add(new BsonDocument("_id", id).append("i", new org.bson.BsonInt32(1)));
+      }
+    }
+    if (documents.isEmpty()) {
+      documents.add(BsonDocument.parse("{_id: {a: [1]}, i: 1}"));
+    }
+    String path = write(documents, IdEncoding.KEY);
+
+    try (DocumentFileReader reader =
+        DocumentFileReader.open(
+            storage, path, DocumentReadOptions.documents().withColumnsWhenExact(Set.of("i")))) {
+      assertThat(reader.next().document()).isEqualTo(documents.getFirst());
+      assertThat(reader.readsDocument()).isTrue();
+    }
+  }
+
   private String write(List<BsonDocument> documents) {
+    return write(documents, null);
+  }
+
+  private String write(List<BsonDocument> documents, IdEncoding encoding) {
     DocumentWriteOptions options =
         DocumentWriteOptions.defaults()
             .withSchema(SCHEMA)
+            .withIdEncoding(encoding)
             .withFileIds(() -> String.format("%05d", fileIds.incrementAndGet()));
     try (DocumentFileWriter writer = DocumentFileWriter.open(storage, "db/c", options)) {
       documents.forEach(writer::write);

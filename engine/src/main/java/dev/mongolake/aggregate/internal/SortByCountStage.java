@@ -83,6 +83,11 @@ record SortByCountStage(BsonValue specification, Expression key, AccumulatedFiel
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), specification);
   }

@@ -27,6 +27,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 
@@ -71,11 +72,20 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
               + " is missing; not a MongoLake document file");
     }
     String encoding = encodings.iterator().next();
+    Set<String> exactId = context.getKeyValueMetadata().get(DocumentFileLayout.EXACT_ID_KEY);
+    boolean idReadable =
+        !encoding.equals(IdEncoding.KEY.name()) || (exactId != null && exactId.size() == 1);
     readsDocument =
         options.includeDocument()
             && !(options.documentUnlessExact()
-                && !encoding.equals(IdEncoding.KEY.name())
+                && idReadable
                 && exactColumns.containsAll(options.promotedColumns()));
+    Map<String, String> readMetadata = new java.util.HashMap<>();
+    readMetadata.put(DocumentFileLayout.ID_ENCODING_KEY, encoding);
+    if (!readsDocument && encoding.equals(IdEncoding.KEY.name()) && exactId != null) {
+      // The document is not read, so the _id comes from its key.
+      readMetadata.put(DocumentFileLayout.EXACT_ID_KEY, exactId.iterator().next());
+    }
     boolean allPromoted = options.filter() != FilterCompat.NOOP;
     List<Type> fields = new ArrayList<>();
     for (Type field : file.getFields()) {
@@ -89,9 +99,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
         fields.add(field);
       }
     }
-    return new ReadContext(
-        new MessageType(file.getName(), fields),
-        Map.of(DocumentFileLayout.ID_ENCODING_KEY, encoding));
+    return new ReadContext(new MessageType(file.getName(), fields), readMetadata);
   }
 
   @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
@@ -117,11 +125,16 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     IdEncoding encoding =
         IdEncoding.valueOf(
             context.getReadSupportMetadata().get(DocumentFileLayout.ID_ENCODING_KEY));
-    return new RowMaterializer(context.getRequestedSchema(), encoding);
+    String exactId = context.getReadSupportMetadata().get(DocumentFileLayout.EXACT_ID_KEY);
+    BsonType keyNumbers =
+        exactId == null ? null : exactId.isEmpty() ? BsonType.INT32 : BsonType.valueOf(exactId);
+    return new RowMaterializer(context.getRequestedSchema(), encoding, exactId != null, keyNumbers);
   }
 
   private static final class RowMaterializer extends RecordMaterializer<DocumentRow> {
     private final IdEncoding encoding;
+    private final boolean decodeKeys;
+    private final BsonType keyNumbers;
     private final Converter[] children;
     private final GroupConverter root;
     private BsonValue id;
@@ -129,8 +142,11 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     private byte[] value;
     private BsonDocument promoted;
 
-    RowMaterializer(MessageType schema, IdEncoding encoding) {
+    RowMaterializer(
+        MessageType schema, IdEncoding encoding, boolean decodeKeys, BsonType keyNumbers) {
       this.encoding = encoding;
+      this.decodeKeys = decodeKeys;
+      this.keyNumbers = keyNumbers;
       this.children = new Converter[schema.getFieldCount()];
       for (int i = 0; i < children.length; i++) {
         Type field = schema.getType(i);
@@ -170,6 +186,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
               switch (encoding) {
                 case OBJECT_ID -> new BsonObjectId(new ObjectId(binary.toStringUsingUTF8()));
                 case STRING -> new BsonString(binary.toStringUsingUTF8());
+                case KEY -> decodeKeys ? SortableIdKey.decode(binary.getBytes(), keyNumbers) : null;
                 default -> null;
               };
         }

@@ -9,6 +9,7 @@ import dev.mongolake.delta.parquet.PromotedColumn;
 import dev.mongolake.delta.variant.BsonVariantCodec;
 import dev.mongolake.delta.variant.EncodedVariant;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -23,6 +24,7 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 
 /**
@@ -36,6 +38,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   private final Map<String, PromotedColumn> columnsByPath = new HashMap<>();
   // Columns some document written so far made inexact (see ColumnExactness).
   private final Set<String> inexact = new HashSet<>();
+  private final Set<BsonType> idTypes = EnumSet.noneOf(BsonType.class);
   private RecordConsumer consumer;
 
   public DocumentWriteSupport(IdEncoding idEncoding, DocumentSchema schema) {
@@ -80,8 +83,16 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   /** Records, once every document is written, which promoted columns stayed exact. */
   @Override
   public FinalizedWriteContext finalizeWrite() {
-    return new FinalizedWriteContext(
-        Map.of(DocumentFileLayout.EXACT_COLUMNS_KEY, ColumnExactness.footerValue(exactColumns())));
+    Map<String, String> metadata = new HashMap<>();
+    metadata.put(DocumentFileLayout.EXACT_COLUMNS_KEY, ColumnExactness.footerValue(exactColumns()));
+    if (idEncoding == IdEncoding.KEY && SortableIdKey.decodable(idTypes)) {
+      String number =
+          idTypes.contains(BsonType.INT32)
+              ? BsonType.INT32.name()
+              : idTypes.contains(BsonType.INT64) ? BsonType.INT64.name() : "";
+      metadata.put(DocumentFileLayout.EXACT_ID_KEY, number);
+    }
+    return new FinalizedWriteContext(metadata);
   }
 
   /** The promoted columns exact in every document written so far, in schema order. */
@@ -119,6 +130,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
       }
     }
     BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
+    idTypes.add(id.getBsonType());
     consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
     writeId(id);
     consumer.endField(DocumentFileLayout.ID_COLUMN, 0);
