@@ -44,6 +44,13 @@ class PipelineInputPathsTest {
   }
 
   @Test
+  void replaceRootWhoseErrorWouldQuoteTheInputDocumentNeedsWholeDocuments() {
+    assertThat(inputPaths("[{$replaceWith: '$r'}]")).isEmpty();
+    assertThat(inputPaths("[{$replaceRoot: {newRoot: {$mergeObjects: ['$r']}}}]")).isEmpty();
+    assertThat(inputPaths("[{$replaceRoot: {newRoot: {r: '$r'}}}]")).contains(Set.of("r"));
+  }
+
+  @Test
   void stagesThatPassFieldsThroughNeedWholeDocuments() {
     assertThat(inputPaths("[]")).isEmpty();
     assertThat(inputPaths("[{$match: {x: 1}}, {$sort: {y: 1}}, {$limit: 3}]")).isEmpty();

@@ -1,6 +1,7 @@
 package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.aggregate.internal.expression.ObjectExpression;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +23,10 @@ public final class InputFields {
    * <p>An inclusion {@code $project} outputs its kept fields in its input's field order and keeps
    * empty parents of paths its input lacks ({@code {a: {}}} for {@code a.b} from {@code {a: {c:
    * 1}}}), which a document rebuilt from a few fields does not reproduce: as the first exhaustive
-   * stage it qualifies only when it reads at most one top-level field besides {@code _id}.
+   * stage it qualifies only when it reads at most one top-level field besides {@code _id}. A {@code
+   * $replaceRoot} or {@code $replaceWith} quotes its whole input document when the new root is not
+   * an object, so it qualifies only when its new root is an object expression, which cannot fail
+   * that way.
    */
   public static Optional<Set<String>> of(List<PipelineStage> stages) {
     Dependencies dependencies = new Dependencies();
@@ -33,6 +37,10 @@ public final class InputFields {
       }
       if (stage.dependenciesAreExhaustive()) {
         if (stage instanceof ProjectStage && !readsAtMostOneTopLevelField(stage)) {
+          return Optional.empty();
+        }
+        if (stage instanceof ReplaceRootStage replace
+            && !(replace.newRoot() instanceof ObjectExpression)) {
           return Optional.empty();
         }
         return Optional.of(Set.copyOf(dependencies.paths()));
