@@ -24,10 +24,17 @@ public final class ColumnExactness {
 
   /** Whether {@code document} keeps {@code column} exact. */
   public static boolean holds(PromotedColumn column, BsonDocument document) {
+    return holds(column, column.segments(), document);
+  }
+
+  /**
+   * {@link #holds(PromotedColumn, BsonDocument)} with the column's {@link
+   * PromotedColumn#segments()} computed once by a caller checking many documents.
+   */
+  public static boolean holds(PromotedColumn column, List<String> segments, BsonDocument document) {
     if (column.list()) {
       return false;
     }
-    List<String> segments = column.segments();
     BsonDocument parent = document;
     for (int i = 0; i < segments.size() - 1; i++) {
       BsonValue step = parent.get(segments.get(i));

@@ -8,6 +8,8 @@ import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.parquet.ParquetFileException;
 import dev.mongolake.delta.variant.BsonVariantCodec;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,7 +61,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
         exact == null || exact.size() != 1
             ? Set.of()
             : ColumnExactness.parseFooterValue(exact.iterator().next());
-    Set<String> wanted = new java.util.HashSet<>();
+    Set<String> wanted = new HashSet<>();
     for (String path : options.promotedColumns()) {
       wanted.add(path.split("\\.")[0]);
     }
@@ -80,7 +82,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
             && !(options.documentUnlessExact()
                 && idReadable
                 && exactColumns.containsAll(options.promotedColumns()));
-    Map<String, String> readMetadata = new java.util.HashMap<>();
+    Map<String, String> readMetadata = new HashMap<>();
     readMetadata.put(DocumentFileLayout.ID_ENCODING_KEY, encoding);
     if (!readsDocument && encoding.equals(IdEncoding.KEY.name()) && exactId != null) {
       // The document is not read, so the _id comes from its key.

@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -36,6 +37,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   private final DocumentSchema schema;
   private final MessageType messageType;
   private final Map<String, PromotedColumn> columnsByPath = new HashMap<>();
+  private final Map<PromotedColumn, List<String>> segments = new HashMap<>();
   // Columns some document written so far made inexact (see ColumnExactness).
   private final Set<String> inexact = new HashSet<>();
   private final Set<BsonType> idTypes = EnumSet.noneOf(BsonType.class);
@@ -47,6 +49,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     this.messageType = DocumentMessageType.of(idEncoding, schema);
     for (PromotedColumn column : schema.columns()) {
       columnsByPath.put(column.path(), column);
+      segments.put(column, column.segments());
     }
   }
 
@@ -125,7 +128,8 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   public void writeFields(BsonDocument document) {
     EncodedVariant variant = BsonVariantCodec.encode(document);
     for (PromotedColumn column : schema.columns()) {
-      if (!inexact.contains(column.path()) && !ColumnExactness.holds(column, document)) {
+      if (!inexact.contains(column.path())
+          && !ColumnExactness.holds(column, segments.get(column), document)) {
         inexact.add(column.path());
       }
     }
