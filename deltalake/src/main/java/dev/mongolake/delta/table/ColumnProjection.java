@@ -16,12 +16,21 @@ import org.bson.BsonValue;
  * array, so that field paths through arrays and query paths resolve as on the stored document.
  * Intermediate documents appear only above a value that is kept.
  *
- * @param paths the dotted paths to keep, none of them {@code _id} or inside it
+ * <p>The paths must not be {@code _id} or inside it. Immutable.
  */
-public record ColumnProjection(List<String> paths) {
+public final class ColumnProjection {
+  private final List<String> paths;
+  // Each path split once: a scan projects every row.
+  private final String[][] segments;
 
-  public ColumnProjection {
-    paths = List.copyOf(paths);
+  public ColumnProjection(List<String> paths) {
+    this.paths = List.copyOf(paths);
+    this.segments = this.paths.stream().map(path -> path.split("\\.")).toArray(String[][]::new);
+  }
+
+  /** The dotted paths kept, in the order their fields are added. */
+  public List<String> paths() {
+    return paths;
   }
 
   /** The row as this projection's document, from its columns when the file skipped the document. */
@@ -36,8 +45,8 @@ public record ColumnProjection(List<String> paths) {
     if (id != null) {
       out.put(DocumentFileLayout.ID_COLUMN, id);
     }
-    for (String path : paths) {
-      copy(document, out, path.split("\\."), true);
+    for (String[] path : segments) {
+      copy(document, out, path, true);
     }
     return out;
   }
@@ -45,8 +54,8 @@ public record ColumnProjection(List<String> paths) {
   /** The projection built from exact columns, nested by path as {@link DocumentRow#promoted()}. */
   BsonDocument fromColumns(BsonValue id, BsonDocument promoted) {
     BsonDocument out = new BsonDocument(DocumentFileLayout.ID_COLUMN, id);
-    for (String path : paths) {
-      copy(promoted, out, path.split("\\."), false);
+    for (String[] path : segments) {
+      copy(promoted, out, path, false);
     }
     return out;
   }
