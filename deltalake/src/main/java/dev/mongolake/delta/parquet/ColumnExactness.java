@@ -58,14 +58,34 @@ public final class ColumnExactness {
   static boolean reproduces(ColumnType type, BsonValue value) {
     boolean sameType =
         switch (type) {
-          case STRING -> value.isString();
+          // UTF-8 cannot carry a lone surrogate, nor a dictionary keep a NaN's payload.
+          case STRING -> value.isString() && wellFormed(value.asString().getValue());
           case INT -> value.isInt32();
           case LONG -> value.isInt64();
-          case DOUBLE -> value.isDouble();
+          case DOUBLE -> value.isDouble() && canonical(value.asDouble().getValue());
           case BOOL -> value.isBoolean();
           case TIMESTAMP -> value.isDateTime();
         };
     return sameType && type.fits(value);
+  }
+
+  /** Whether {@code text} survives UTF-8: no lone surrogate. */
+  public static boolean wellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean canonical(double value) {
+    return Double.doubleToRawLongBits(value) == Double.doubleToLongBits(value);
   }
 
   /** The footer value for {@code paths}: {@code {"paths": [...]}} as relaxed Extended JSON. */

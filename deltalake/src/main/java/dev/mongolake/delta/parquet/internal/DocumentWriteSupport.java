@@ -135,6 +135,10 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     }
     BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
     idTypes.add(id.getBsonType());
+    if (id.isString() && !ColumnExactness.wellFormed(id.asString().getValue())) {
+      // Its key holds UTF-8, which cannot give the string back.
+      idTypes.add(BsonType.SYMBOL);
+    }
     consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
     writeId(id);
     consumer.endField(DocumentFileLayout.ID_COLUMN, 0);
