@@ -97,6 +97,14 @@ public final class MongoLake implements AutoCloseable {
   }
 
   /**
+   * How many data files aggregations have read from exact promoted columns alone, without reading
+   * or decoding their documents, since this instance opened.
+   */
+  public long filesReadFromColumns() {
+    return engine.filesReadFromColumns();
+  }
+
+  /**
    * Whether a write made now would wait until a flush makes room in the buffers (a write stall, see
    * {@link MongoLakeOptions#maxBufferedBytes()}): a server multiplexing clients on one thread runs
    * such writes on a thread of their own.

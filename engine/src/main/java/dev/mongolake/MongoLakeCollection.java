@@ -340,6 +340,7 @@ public final class MongoLakeCollection<T> {
     MongoLakeCursor<BsonDocument> found =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, prefix.filter(), d -> d, this::toBsonDocument)
+            .neededPaths(parsed.inputPaths().orElse(null))
             .sort(prefix.sort())
             .skip(prefix.skip())
             .limit(prefix.limit())

@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.bson.BsonDocument;
@@ -36,6 +37,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   private BsonDocument let = new BsonDocument();
   private int skip;
   private int limit;
+  private Set<String> neededPaths;
 
   MongoLakeFindIterable(
       Namespace namespace,
@@ -68,6 +70,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   /** The command's {@code let} variables, visible to the filter's {@code $expr}. */
   public MongoLakeFindIterable<T> let(Bson value) {
     let = value == null ? new BsonDocument() : toDocument.apply(value);
+    return this;
+  }
+
+  /**
+   * Tells the find that its reader looks only at {@code paths} (dotted) of each document, filter
+   * and sort included (null: whole documents), so a table scan may return documents holding only
+   * {@code _id} and those paths (see {@link Engine#scan(Namespace, long,
+   * dev.mongolake.delta.query.Filter, Set)}). For an aggregation whose stages read nothing else.
+   */
+  MongoLakeFindIterable<T> neededPaths(Set<String> paths) {
+    neededPaths = paths;
     return this;
   }
 
@@ -131,8 +144,9 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     Projection projector = Projection.forFind(projection, filter, variables.scope());
     CloseableIterator<BsonDocument> scan =
         natural.isPresent()
-            ? engine.scan(namespace, engine.snapshot(), parsedFilter)
-            : engine.candidates(namespace, filter, parsedFilter, sort, engine.snapshot());
+            ? engine.scan(namespace, engine.snapshot(), parsedFilter, neededPaths)
+            : engine.candidates(
+                namespace, filter, parsedFilter, sort, engine.snapshot(), neededPaths);
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (natural.isPresent() && natural.get().reversed()) {
       List<BsonDocument> stored = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.mongolake.aggregate;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.InputFields;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.aggregate.internal.PipelineOptimizer;
 import dev.mongolake.aggregate.internal.PipelineStage;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -108,6 +110,15 @@ public final class Pipeline implements AutoCloseable {
     PlanPrefix prefix = PlanPrefix.of(stages);
     return new FindPrefix(
         prefix.filter(), prefix.sort(), prefix.skip(), prefix.limit(), prefix.stages());
+  }
+
+  /**
+   * The dotted paths this (optimized) pipeline reads from its input documents, find prefix
+   * included, when its result depends on nothing else; empty when it needs whole documents. A scan
+   * may then hand it documents holding only {@code _id} and these paths.
+   */
+  public Optional<Set<String>> inputPaths() {
+    return InputFields.of(stages);
   }
 
   /**

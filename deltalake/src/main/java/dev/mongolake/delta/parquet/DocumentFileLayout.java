@@ -17,7 +17,8 @@ import java.util.Set;
  * </pre>
  *
  * <p>The footer's key/value metadata records {@value #ID_ENCODING_KEY} (the {@link IdEncoding}
- * name) and {@value #SCHEMA_KEY} (the promoted-column config as Extended JSON).
+ * name), {@value #SCHEMA_KEY} (the promoted-column config as Extended JSON) and, in files written
+ * since columnar reads, {@value #EXACT_COLUMNS_KEY} (see {@link ColumnExactness}).
  */
 public final class DocumentFileLayout {
   private DocumentFileLayout() {}
@@ -41,4 +42,17 @@ public final class DocumentFileLayout {
 
   /** Footer key holding the promoted-column config. */
   public static final String SCHEMA_KEY = "mongolake.promoted.columns";
+
+  /**
+   * Footer key listing, as a JSON array of dotted paths, the promoted columns that are exact in the
+   * file (see {@link ColumnExactness}). A file without it has no exact column.
+   */
+  public static final String EXACT_COLUMNS_KEY = "mongolake.exact.columns";
+
+  /**
+   * Footer key present when every {@code _id} of a file stored as {@link IdEncoding#KEY} can be
+   * decoded from its key; its value names the BSON type of the numeric ids ({@code INT32}, {@code
+   * INT64}, or empty when there are none).
+   */
+  public static final String EXACT_ID_KEY = "mongolake.exact.id";
 }

@@ -6,6 +6,7 @@ import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.parquet.io.InputFile;
 import org.bson.BsonDocument;
 
@@ -20,10 +21,29 @@ import org.bson.BsonDocument;
 public final class DocumentFileReader implements AutoCloseable {
   private final String path;
   private final RowGroupRecordReader<DocumentRow> reader;
+  private final DocumentReadSupport support;
 
-  private DocumentFileReader(String path, RowGroupRecordReader<DocumentRow> reader) {
+  private DocumentFileReader(
+      String path, RowGroupRecordReader<DocumentRow> reader, DocumentReadSupport support) {
     this.path = path;
     this.reader = reader;
+    this.support = support;
+  }
+
+  /**
+   * The promoted columns exact in this file ({@link ColumnExactness}), in schema order; empty for a
+   * file written before exactness was recorded.
+   */
+  public Set<String> exactColumns() {
+    return support.exactColumns();
+  }
+
+  /**
+   * Whether this file's rows carry the decoded document: false when the options asked for none, or
+   * for {@link DocumentReadOptions#documentUnlessExact()} and every requested column is exact here.
+   */
+  public boolean readsDocument() {
+    return support.readsDocument();
   }
 
   /** Opens {@code path}, asking the storage for its length. */
@@ -48,15 +68,17 @@ public final class DocumentFileReader implements AutoCloseable {
       DocumentReadOptions options,
       FileMetadataCache cache) {
     InputFile file = ParquetFiles.inputFile(storage, path, length);
+    DocumentReadSupport support = new DocumentReadSupport(options);
     return new DocumentFileReader(
         file.toString(),
-        RowGroupRecordReader.open(file, new DocumentReadSupport(options), options.filter(), cache));
+        RowGroupRecordReader.open(file, support, options.filter(), cache),
+        support);
   }
 
   private static DocumentFileReader open(InputFile file, DocumentReadOptions options) {
+    DocumentReadSupport support = new DocumentReadSupport(options);
     return new DocumentFileReader(
-        file.toString(),
-        RowGroupRecordReader.open(file, new DocumentReadSupport(options), options.filter()));
+        file.toString(), RowGroupRecordReader.open(file, support, options.filter()), support);
   }
 
   /**

@@ -15,12 +15,24 @@ import org.apache.parquet.filter2.compat.FilterCompat;
  * @param promotedColumns which promoted columns to return in {@link DocumentRow#promoted()} (top
  *     level names or dotted paths; a path selects its whole top-level column); with a filter, all
  *     promoted columns are read so the predicate sees them
+ * @param documentUnlessExact with {@code includeDocument}: skip the Variant column in a file where
+ *     every one of {@code promotedColumns} is exact ({@link ColumnExactness}) and {@code _id} is
+ *     stored readably (not {@link IdEncoding#KEY}); rows of such a file carry no document
  */
 public record DocumentReadOptions(
-    FilterCompat.Filter filter, boolean includeDocument, Set<String> promotedColumns) {
+    FilterCompat.Filter filter,
+    boolean includeDocument,
+    Set<String> promotedColumns,
+    boolean documentUnlessExact) {
 
   public DocumentReadOptions {
     promotedColumns = Set.copyOf(promotedColumns);
+  }
+
+  /** Options that read the document in every file (or in none). */
+  public DocumentReadOptions(
+      FilterCompat.Filter filter, boolean includeDocument, Set<String> promotedColumns) {
+    this(filter, includeDocument, promotedColumns, false);
   }
 
   /** Whole documents, no filter. */
@@ -34,10 +46,15 @@ public record DocumentReadOptions(
   }
 
   public DocumentReadOptions withFilter(FilterCompat.Filter value) {
-    return new DocumentReadOptions(value, includeDocument, promotedColumns);
+    return new DocumentReadOptions(value, includeDocument, promotedColumns, documentUnlessExact);
   }
 
   public DocumentReadOptions withPromotedColumns(Set<String> value) {
-    return new DocumentReadOptions(filter, includeDocument, value);
+    return new DocumentReadOptions(filter, includeDocument, value, documentUnlessExact);
+  }
+
+  /** These options, reading {@code paths} from the columns of files where they are all exact. */
+  public DocumentReadOptions withColumnsWhenExact(Set<String> paths) {
+    return new DocumentReadOptions(filter, true, paths, true);
   }
 }

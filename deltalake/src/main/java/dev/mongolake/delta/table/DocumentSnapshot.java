@@ -14,12 +14,14 @@ import dev.mongolake.delta.storage.Storage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -85,6 +87,27 @@ public final class DocumentSnapshot {
    */
   public DocumentScan scan() {
     return new DocumentScan(this, (StatsPredicate) null, FilterCompat.NOOP, null);
+  }
+
+  /**
+   * Like {@link #scan(Filter)} (or {@link #scan()} for a null filter), but returning each document
+   * as {@code projection} makes it: in a file where every path of the projection is an exact
+   * promoted column (see {@code ColumnExactness}), only {@code _id} and those columns are read and
+   * the document is never decoded; other files are read whole and projected. The filter is checked
+   * on the projected documents, so it must read only the projection's paths and {@code _id}. {@link
+   * ScanMetrics#filesReadFromColumns()} tells how many files were read from columns.
+   */
+  public DocumentScan scan(Filter filter, ColumnProjection projection) {
+    Objects.requireNonNull(projection, "projection");
+    if (filter == null) {
+      return new DocumentScan(this, files(), FilterCompat.NOOP, null, projection);
+    }
+    return new DocumentScan(
+        this,
+        filesThatMayMatch(filter.toStatsPredicate()),
+        ScanPredicate.of(filter, config),
+        filter,
+        projection);
   }
 
   /**
@@ -274,6 +297,7 @@ public final class DocumentSnapshot {
     private final DocumentSnapshot snapshot;
     private final List<AddFile> candidates;
     private final DocumentReadOptions readOptions;
+    private final Function<DocumentRow, BsonDocument> rowDocument;
     private final Filter residual;
     private final int filesTotal;
     private final int filesSkipped;
@@ -284,6 +308,7 @@ public final class DocumentSnapshot {
     private long rowGroupsRead;
     private long rowsRead;
     private long rowsMatched;
+    private int filesReadFromColumns;
     private DocumentFileReader reader;
     private BsonDocument next;
 
@@ -309,11 +334,26 @@ public final class DocumentSnapshot {
         List<AddFile> candidates,
         FilterCompat.Filter parquetFilter,
         Filter residual) {
+      this(snapshot, candidates, parquetFilter, residual, null);
+    }
+
+    /** A scan returning documents as {@code projection} makes them, or whole when it is null. */
+    DocumentScan(
+        DocumentSnapshot snapshot,
+        List<AddFile> candidates,
+        FilterCompat.Filter parquetFilter,
+        Filter residual,
+        ColumnProjection projection) {
       this.snapshot = snapshot;
       this.filesTotal = snapshot.files().size();
       this.candidates = candidates;
       this.filesSkipped = filesTotal - candidates.size();
-      this.readOptions = DocumentReadOptions.documents().withFilter(parquetFilter);
+      DocumentReadOptions whole = DocumentReadOptions.documents().withFilter(parquetFilter);
+      this.readOptions =
+          projection == null
+              ? whole
+              : whole.withColumnsWhenExact(new HashSet<>(projection.paths()));
+      this.rowDocument = projection == null ? DocumentRow::document : projection::of;
       this.residual = residual;
     }
 
@@ -335,6 +375,7 @@ public final class DocumentSnapshot {
             rowGroupsRead += done.rowGroupsRead();
             rowsRead += done.rowsRead();
             rowsMatched += done.rowsMatched();
+            filesReadFromColumns += done.fromColumns() ? 1 : 0;
             startMore();
           }
           case FileRows.Failed failed -> {
@@ -357,6 +398,7 @@ public final class DocumentSnapshot {
                 snapshot.snapshot.storagePath(file),
                 file.size(),
                 readOptions,
+                rowDocument,
                 residual));
         filesOpened++;
       }
@@ -379,6 +421,7 @@ public final class DocumentSnapshot {
                   readOptions,
                   FileMetadataCache.shared());
           filesOpened++;
+          filesReadFromColumns += reader.readsDocument() ? 0 : 1;
         }
         DocumentRow row = reader.next();
         if (row == null) {
@@ -388,9 +431,10 @@ public final class DocumentSnapshot {
         if ((++rowsRead & ROWS_BETWEEN_CANCELLATION_CHECKS) == 0) {
           Cancellation.checkpoint();
         }
-        if (residual == null || residual.matches(row.document())) {
+        BsonDocument document = rowDocument.apply(row);
+        if (residual == null || residual.matches(document)) {
           rowsMatched++;
-          next = row.document();
+          next = document;
         }
       }
       return true;
@@ -414,7 +458,14 @@ public final class DocumentSnapshot {
       long groupsTotal = rowGroupsTotal + (reader == null ? 0 : reader.rowGroupCount());
       long groupsRead = rowGroupsRead + (reader == null ? 0 : reader.rowGroupsRead());
       return new ScanMetrics(
-          filesTotal, filesSkipped, filesOpened, groupsTotal, groupsRead, rowsRead, rowsMatched);
+          filesTotal,
+          filesSkipped,
+          filesOpened,
+          groupsTotal,
+          groupsRead,
+          rowsRead,
+          rowsMatched,
+          filesReadFromColumns);
     }
 
     @Override

@@ -10,6 +10,8 @@ import dev.mongolake.delta.storage.Storage;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.bson.BsonDocument;
 
 /**
  * One data file read on its own virtual thread: its footer, bloom filters and pages are fetched and
@@ -26,7 +28,8 @@ final class FileRows {
   private static final long CANCELLATION_CHECK_MILLIS = 20;
 
   /** The end of a file, with what reading it cost. */
-  record Done(int rowGroups, int rowGroupsRead, long rowsRead, long rowsMatched) {}
+  record Done(
+      int rowGroups, int rowGroupsRead, long rowsRead, long rowsMatched, boolean fromColumns) {}
 
   /** A failure of the reading thread, handed to the consumer. */
   record Failed(RuntimeException error) {}
@@ -36,32 +39,60 @@ final class FileRows {
   private volatile boolean cancelled;
 
   private FileRows(
-      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
+      Storage storage,
+      String path,
+      long size,
+      DocumentReadOptions options,
+      Function<DocumentRow, BsonDocument> rowDocument,
+      Filter residual) {
     this.thread =
         Thread.ofVirtual()
             .name("mongolake-scan-" + path)
-            .start(() -> read(storage, path, size, options, residual));
+            .start(() -> read(storage, path, size, options, rowDocument, residual));
   }
 
+  /**
+   * Starts reading a file.
+   *
+   * @param rowDocument the document the scan returns for a row
+   * @param residual the filter that document must match, or null
+   */
   static FileRows start(
-      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
-    return new FileRows(storage, path, size, options, residual);
+      Storage storage,
+      String path,
+      long size,
+      DocumentReadOptions options,
+      Function<DocumentRow, BsonDocument> rowDocument,
+      Filter residual) {
+    return new FileRows(storage, path, size, options, rowDocument, residual);
   }
 
   private void read(
-      Storage storage, String path, long size, DocumentReadOptions options, Filter residual) {
+      Storage storage,
+      String path,
+      long size,
+      DocumentReadOptions options,
+      Function<DocumentRow, BsonDocument> rowDocument,
+      Filter residual) {
     try (DocumentFileReader reader =
         DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
       long read = 0;
       long matched = 0;
       for (DocumentRow row = reader.next(); row != null && !cancelled; row = reader.next()) {
         read++;
-        if (residual == null || residual.matches(row.document())) {
+        BsonDocument document = rowDocument.apply(row);
+        if (residual == null || residual.matches(document)) {
           matched++;
-          queue.put(row.document());
+          queue.put(document);
         }
       }
-      queue.put(new Done(reader.rowGroupCount(), reader.rowGroupsRead(), read, matched));
+      queue.put(
+          new Done(
+              reader.rowGroupCount(),
+              reader.rowGroupsRead(),
+              read,
+              matched,
+              !reader.readsDocument()));
     } catch (InterruptedException stopped) {
       // Cancelled by the consumer: nobody is waiting for the rest.
     } catch (RuntimeException | Error e) {

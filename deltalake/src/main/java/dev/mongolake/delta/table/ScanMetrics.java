@@ -11,6 +11,8 @@ package dev.mongolake.delta.table;
  *     _id} bloom filter and column indexes did not exclude
  * @param rowsRead rows that the Parquet predicate kept and that were decoded
  * @param rowsMatched rows that also matched the whole filter, which the scan returned
+ * @param filesReadFromColumns files opened whose rows were built from exact promoted columns, their
+ *     documents never read nor decoded (see {@link ColumnProjection})
  */
 public record ScanMetrics(
     int filesTotal,
@@ -19,4 +21,5 @@ public record ScanMetrics(
     long rowGroupsTotal,
     long rowGroupsRead,
     long rowsRead,
-    long rowsMatched) {}
+    long rowsMatched,
+    int filesReadFromColumns) {}

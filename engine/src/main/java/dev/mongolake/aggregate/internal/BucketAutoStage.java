@@ -248,6 +248,11 @@ record BucketAutoStage(
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), specification);
   }

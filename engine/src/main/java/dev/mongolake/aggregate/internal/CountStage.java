@@ -60,6 +60,11 @@ record CountStage(String field) implements PipelineStage {
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), new BsonString(field));
   }

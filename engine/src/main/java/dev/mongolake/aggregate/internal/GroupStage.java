@@ -109,6 +109,11 @@ record GroupStage(BsonDocument specification, Expression key, List<AccumulatedFi
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), specification);
   }

@@ -32,6 +32,17 @@ public interface PipelineStage {
   }
 
   /**
+   * Whether the stage's output documents are new ones built only from the input fields it reports
+   * in {@link #addDependencies} (MongoDB's "exhaustive" dependencies: {@code $group}, {@code
+   * $count}, an inclusion {@code $project}, ...), so nothing of its input beyond them reaches later
+   * stages. False (the default) for stages that pass other fields through ({@code $match}, {@code
+   * $addFields}, {@code $unwind}, ...) and for any stage that does not say.
+   */
+  default boolean dependenciesAreExhaustive() {
+    return false;
+  }
+
+  /**
    * The top-level or dotted paths of its input the stage changes or removes when a {@code $match}
    * on other paths may run before it instead of after (same documents out, in the same order
    * wherever order matters), or empty when no {@code $match} may move across it. {@code $sort}

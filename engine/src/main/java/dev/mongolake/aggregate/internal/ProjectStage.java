@@ -46,6 +46,11 @@ record ProjectStage(BsonDocument specification, Projection projection) implement
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return projection.isInclusion();
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), specification);
   }

@@ -84,6 +84,11 @@ record ReplaceRootStage(String name, BsonValue specification, Expression newRoot
     newRoot.addDependencies(dependencies);
   }
 
+  @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
   /** As MongoDB explains it: {@code $replaceWith} shows as the {@code $replaceRoot} it means. */
   @Override
   public BsonDocument explain() {

@@ -86,6 +86,11 @@ record SortByCountStage(BsonValue specification, Expression key, AccumulatedFiel
   }
 
   @Override
+  public boolean dependenciesAreExhaustive() {
+    return true;
+  }
+
+  @Override
   public BsonDocument explain() {
     return new BsonDocument(name(), specification);
   }

@@ -52,10 +52,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -88,6 +90,7 @@ public final class Engine implements AutoCloseable {
   private final Clock clock;
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
   private final ReaderPins pins = new ReaderPins();
+  private final AtomicLong filesReadFromColumns = new AtomicLong();
   private final Object flushLock = new Object();
   private volatile WriteStall writeStall = WriteStall.NONE;
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
@@ -674,13 +677,40 @@ public final class Engine implements AutoCloseable {
    * come back: the caller still applies the filter.
    */
   public CloseableIterator<BsonDocument> scan(Namespace namespace, long snapshot, Filter filter) {
+    return scan(namespace, snapshot, filter, null);
+  }
+
+  /**
+   * Like {@link #scan(Namespace, long, Filter)} (a null filter reads every document), for a reader
+   * that needs only {@code paths} of each document (null: whole documents). When they are all
+   * promoted columns of the table, every document comes back as {@code _id} and those paths only:
+   * read from the columns in files where they are exact, without decoding the document, and
+   * projected alike from whole documents elsewhere and from the buffer. Otherwise whole documents.
+   */
+  public CloseableIterator<BsonDocument> scan(
+      Namespace namespace, long snapshot, Filter filter, Set<String> paths) {
     CollectionState state = collections.get(namespace);
     if (state == null) {
       return emptyScan();
     }
     TableView view = state.view();
     pins.pin(view.floor());
-    return new MergedScan(state.buffer(), view, snapshot, filter, () -> pins.unpin(view.floor()));
+    return new MergedScan(
+        state.buffer(),
+        view,
+        snapshot,
+        filter,
+        ColumnarPaths.projection(view.snapshot(), paths),
+        metrics -> filesReadFromColumns.addAndGet(metrics.filesReadFromColumns()),
+        () -> pins.unpin(view.floor()));
+  }
+
+  /**
+   * How many data files scans have read from exact promoted columns alone, never decoding their
+   * documents, since the engine opened (for tests and metrics).
+   */
+  public long filesReadFromColumns() {
+    return filesReadFromColumns.get();
   }
 
   /**
@@ -733,6 +763,21 @@ public final class Engine implements AutoCloseable {
    */
   public CloseableIterator<BsonDocument> candidates(
       Namespace namespace, BsonDocument filter, Filter parsed, BsonDocument sort, long snapshot) {
+    return candidates(namespace, filter, parsed, sort, snapshot, null);
+  }
+
+  /**
+   * {@link #candidates(Namespace, BsonDocument, Filter, BsonDocument, long)} for a reader that
+   * needs only {@code paths} (null: whole documents): a table scan then returns documents as {@link
+   * #scan(Namespace, long, Filter, Set)} does; an index or {@code _id} read returns whole ones.
+   */
+  public CloseableIterator<BsonDocument> candidates(
+      Namespace namespace,
+      BsonDocument filter,
+      Filter parsed,
+      BsonDocument sort,
+      long snapshot,
+      Set<String> paths) {
     CollectionState state = collections.get(namespace);
     if (state == null) {
       return emptyScan();
@@ -744,7 +789,7 @@ public final class Engine implements AutoCloseable {
         plan.get().index().usage().record();
         return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
-      return scan(namespace, snapshot, parsed);
+      return scan(namespace, snapshot, parsed, paths);
     }
     state.indexes().idIndexUsage().record();
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);

@@ -3,11 +3,14 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.table.ColumnProjection;
 import dev.mongolake.delta.table.DocumentSnapshot;
+import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.buffer.DocumentBuffer;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import org.bson.BsonDocument;
 
 /**
@@ -22,6 +25,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   private final long snapshot;
   private final DocumentSnapshot.DocumentScan tableScan;
   private final Iterator<BufferedDocument> bufferScan;
+  private final ColumnProjection projection;
   private final Runnable onClose;
   private BsonDocument next;
   private boolean closed;
@@ -37,14 +41,42 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
    */
   MergedScan(
       DocumentBuffer buffer, TableView view, long snapshot, Filter tableFilter, Runnable onClose) {
+    this(buffer, view, snapshot, tableFilter, null, metrics -> {}, onClose);
+  }
+
+  /**
+   * A scan whose documents are {@code projection}'s (the table's read from exact columns where it
+   * can, the buffer's projected alike), or whole when it is null.
+   *
+   * @param onTableMetrics told what the table scan read, when the scan closes
+   */
+  MergedScan(
+      DocumentBuffer buffer,
+      TableView view,
+      long snapshot,
+      Filter tableFilter,
+      ColumnProjection projection,
+      Consumer<ScanMetrics> onTableMetrics,
+      Runnable onClose) {
     this.buffer = buffer;
     this.floor = view.floor();
     this.snapshot = snapshot;
     DocumentSnapshot table = view.snapshot();
     this.tableScan =
-        table == null ? null : tableFilter == null ? table.scan() : table.scan(tableFilter);
+        table == null
+            ? null
+            : projection != null
+                ? table.scan(tableFilter, projection)
+                : tableFilter == null ? table.scan() : table.scan(tableFilter);
     this.bufferScan = buffer.entries(floor, snapshot);
-    this.onClose = onClose;
+    this.projection = projection;
+    this.onClose =
+        () -> {
+          if (tableScan != null) {
+            onTableMetrics.accept(tableScan.metrics());
+          }
+          onClose.run();
+        };
   }
 
   @Override
@@ -61,7 +93,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
       } else if (bufferScan.hasNext()) {
         BufferedDocument entry = bufferScan.next();
         if (!entry.isTombstone()) {
-          next = entry.document();
+          next = projection == null ? entry.document() : projection.project(entry.document());
         }
       } else {
         close();

@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet.internal;
 
+import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.DocumentFileLayout;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
@@ -7,6 +8,8 @@ import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.parquet.ParquetFileException;
 import dev.mongolake.delta.variant.BsonVariantCodec;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,36 +29,41 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 
 /** Reads document files into {@link DocumentRow}s with the projection the options ask for. */
 public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
   private final DocumentReadOptions options;
+  private Set<String> exactColumns = Set.of();
+  private boolean readsDocument;
 
   public DocumentReadSupport(DocumentReadOptions options) {
     this.options = options;
   }
 
+  /** The promoted columns exact in the file (known once the reader opened it). */
+  public Set<String> exactColumns() {
+    return exactColumns;
+  }
+
+  /** Whether rows of the file carry the decoded document (known once the reader opened it). */
+  public boolean readsDocument() {
+    return readsDocument;
+  }
+
   @Override
   public ReadContext init(InitContext context) {
     MessageType file = context.getFileSchema();
-    Set<String> wanted = new java.util.HashSet<>();
+    Set<String> exact = context.getKeyValueMetadata().get(DocumentFileLayout.EXACT_COLUMNS_KEY);
+    exactColumns =
+        exact == null || exact.size() != 1
+            ? Set.of()
+            : ColumnExactness.parseFooterValue(exact.iterator().next());
+    Set<String> wanted = new HashSet<>();
     for (String path : options.promotedColumns()) {
       wanted.add(path.split("\\.")[0]);
-    }
-    boolean allPromoted = options.filter() != FilterCompat.NOOP;
-    List<Type> fields = new ArrayList<>();
-    for (Type field : file.getFields()) {
-      String name = field.getName();
-      boolean keep =
-          name.equals(DocumentFileLayout.ID_COLUMN)
-              || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && options.includeDocument())
-              || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
-                  && (allPromoted || wanted.contains(name)));
-      if (keep) {
-        fields.add(field);
-      }
     }
     Set<String> encodings =
         context.getKeyValueMetadata().getOrDefault(DocumentFileLayout.ID_ENCODING_KEY, Set.of());
@@ -65,9 +73,35 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
               + DocumentFileLayout.ID_ENCODING_KEY
               + " is missing; not a MongoLake document file");
     }
-    return new ReadContext(
-        new MessageType(file.getName(), fields),
-        Map.of(DocumentFileLayout.ID_ENCODING_KEY, encodings.iterator().next()));
+    String encoding = encodings.iterator().next();
+    Set<String> exactId = context.getKeyValueMetadata().get(DocumentFileLayout.EXACT_ID_KEY);
+    boolean idReadable =
+        !encoding.equals(IdEncoding.KEY.name()) || (exactId != null && exactId.size() == 1);
+    readsDocument =
+        options.includeDocument()
+            && !(options.documentUnlessExact()
+                && idReadable
+                && exactColumns.containsAll(options.promotedColumns()));
+    Map<String, String> readMetadata = new HashMap<>();
+    readMetadata.put(DocumentFileLayout.ID_ENCODING_KEY, encoding);
+    if (!readsDocument && encoding.equals(IdEncoding.KEY.name()) && exactId != null) {
+      // The document is not read, so the _id comes from its key.
+      readMetadata.put(DocumentFileLayout.EXACT_ID_KEY, exactId.iterator().next());
+    }
+    boolean allPromoted = options.filter() != FilterCompat.NOOP;
+    List<Type> fields = new ArrayList<>();
+    for (Type field : file.getFields()) {
+      String name = field.getName();
+      boolean keep =
+          name.equals(DocumentFileLayout.ID_COLUMN)
+              || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && readsDocument)
+              || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
+                  && (allPromoted || wanted.contains(name)));
+      if (keep) {
+        fields.add(field);
+      }
+    }
+    return new ReadContext(new MessageType(file.getName(), fields), readMetadata);
   }
 
   @Deprecated // the Hadoop-typed overload parquet-java still declares abstract
@@ -93,11 +127,16 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     IdEncoding encoding =
         IdEncoding.valueOf(
             context.getReadSupportMetadata().get(DocumentFileLayout.ID_ENCODING_KEY));
-    return new RowMaterializer(context.getRequestedSchema(), encoding);
+    String exactId = context.getReadSupportMetadata().get(DocumentFileLayout.EXACT_ID_KEY);
+    BsonType keyNumbers =
+        exactId == null ? null : exactId.isEmpty() ? BsonType.INT32 : BsonType.valueOf(exactId);
+    return new RowMaterializer(context.getRequestedSchema(), encoding, exactId != null, keyNumbers);
   }
 
   private static final class RowMaterializer extends RecordMaterializer<DocumentRow> {
     private final IdEncoding encoding;
+    private final boolean decodeKeys;
+    private final BsonType keyNumbers;
     private final Converter[] children;
     private final GroupConverter root;
     private BsonValue id;
@@ -105,8 +144,11 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     private byte[] value;
     private BsonDocument promoted;
 
-    RowMaterializer(MessageType schema, IdEncoding encoding) {
+    RowMaterializer(
+        MessageType schema, IdEncoding encoding, boolean decodeKeys, BsonType keyNumbers) {
       this.encoding = encoding;
+      this.decodeKeys = decodeKeys;
+      this.keyNumbers = keyNumbers;
       this.children = new Converter[schema.getFieldCount()];
       for (int i = 0; i < children.length; i++) {
         Type field = schema.getType(i);
@@ -146,6 +188,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
               switch (encoding) {
                 case OBJECT_ID -> new BsonObjectId(new ObjectId(binary.toStringUsingUTF8()));
                 case STRING -> new BsonString(binary.toStringUsingUTF8());
+                case KEY -> decodeKeys ? SortableIdKey.decode(binary.getBytes(), keyNumbers) : null;
                 default -> null;
               };
         }

@@ -1,5 +1,6 @@
 package dev.mongolake.delta.parquet.internal;
 
+import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.ColumnType;
 import dev.mongolake.delta.parquet.DocumentFileLayout;
 import dev.mongolake.delta.parquet.DocumentSchema;
@@ -8,8 +9,13 @@ import dev.mongolake.delta.parquet.PromotedColumn;
 import dev.mongolake.delta.variant.BsonVariantCodec;
 import dev.mongolake.delta.variant.EncodedVariant;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
@@ -19,6 +25,7 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 
 /**
@@ -30,6 +37,10 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
   private final DocumentSchema schema;
   private final MessageType messageType;
   private final Map<String, PromotedColumn> columnsByPath = new HashMap<>();
+  private final Map<PromotedColumn, List<String>> segments = new HashMap<>();
+  // Columns some document written so far made inexact (see ColumnExactness).
+  private final Set<String> inexact = new HashSet<>();
+  private final Set<BsonType> idTypes = EnumSet.noneOf(BsonType.class);
   private RecordConsumer consumer;
 
   public DocumentWriteSupport(IdEncoding idEncoding, DocumentSchema schema) {
@@ -38,6 +49,7 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
     this.messageType = DocumentMessageType.of(idEncoding, schema);
     for (PromotedColumn column : schema.columns()) {
       columnsByPath.put(column.path(), column);
+      segments.put(column, column.segments());
     }
   }
 
@@ -71,6 +83,32 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
             schema.toConfig().toJson()));
   }
 
+  /** Records, once every document is written, which promoted columns stayed exact. */
+  @Override
+  public FinalizedWriteContext finalizeWrite() {
+    Map<String, String> metadata = new HashMap<>();
+    metadata.put(DocumentFileLayout.EXACT_COLUMNS_KEY, ColumnExactness.footerValue(exactColumns()));
+    if (idEncoding == IdEncoding.KEY && SortableIdKey.decodable(idTypes)) {
+      String number =
+          idTypes.contains(BsonType.INT32)
+              ? BsonType.INT32.name()
+              : idTypes.contains(BsonType.INT64) ? BsonType.INT64.name() : "";
+      metadata.put(DocumentFileLayout.EXACT_ID_KEY, number);
+    }
+    return new FinalizedWriteContext(metadata);
+  }
+
+  /** The promoted columns exact in every document written so far, in schema order. */
+  public Set<String> exactColumns() {
+    Set<String> exact = new LinkedHashSet<>();
+    for (PromotedColumn column : schema.columns()) {
+      if (!inexact.contains(column.path())) {
+        exact.add(column.path());
+      }
+    }
+    return exact;
+  }
+
   @Override
   public void prepareForWrite(RecordConsumer recordConsumer) {
     this.consumer = recordConsumer;
@@ -89,7 +127,18 @@ public final class DocumentWriteSupport extends WriteSupport<BsonDocument> {
    */
   public void writeFields(BsonDocument document) {
     EncodedVariant variant = BsonVariantCodec.encode(document);
+    for (PromotedColumn column : schema.columns()) {
+      if (!inexact.contains(column.path())
+          && !ColumnExactness.holds(column, segments.get(column), document)) {
+        inexact.add(column.path());
+      }
+    }
     BsonValue id = document.get(DocumentFileLayout.ID_COLUMN);
+    idTypes.add(id.getBsonType());
+    if (id.isString() && !ColumnExactness.wellFormed(id.asString().getValue())) {
+      // Its key holds UTF-8, which cannot give the string back.
+      idTypes.add(BsonType.SYMBOL);
+    }
     consumer.startField(DocumentFileLayout.ID_COLUMN, 0);
     writeId(id);
     consumer.endField(DocumentFileLayout.ID_COLUMN, 0);

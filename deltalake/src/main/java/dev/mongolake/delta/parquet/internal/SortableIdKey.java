@@ -4,12 +4,21 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.bson.BsonBinaryWriter;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
+import org.bson.types.ObjectId;
 
 /**
  * The order-preserving binary key of {@code IdEncoding.KEY}: unsigned byte order of keys equals
@@ -20,6 +29,54 @@ public final class SortableIdKey {
   private static final BsonValueCodec CODEC = new BsonValueCodec();
 
   private SortableIdKey() {}
+
+  /**
+   * Whether a file whose {@code _id}s have these types can give them back from their keys: object
+   * ids, strings, booleans and dates always, and numbers of one type only, Int32 or Int64 (a key
+   * does not tell an Int32 from the equal Double, and loses -0.0 and decimals).
+   */
+  public static boolean decodable(Set<BsonType> types) {
+    for (BsonType type : types) {
+      switch (type) {
+        case OBJECT_ID, STRING, BOOLEAN, DATE_TIME, INT32, INT64 -> {}
+        default -> {
+          return false;
+        }
+      }
+    }
+    return !(types.contains(BsonType.INT32) && types.contains(BsonType.INT64));
+  }
+
+  /**
+   * The value whose key is {@code key}, in a file where {@link #decodable} held for its {@code _id}
+   * types and numbers are all of type {@code number}.
+   *
+   * @throws IllegalArgumentException for a key of a type {@link #decodable} excludes
+   */
+  public static BsonValue decode(byte[] key, BsonType number) {
+    ByteBuffer buffer = ByteBuffer.wrap(key, 1, key.length - 1);
+    return switch (key[0]) {
+      case 3 -> {
+        long bits = buffer.getLong();
+        long tieBreak = buffer.getLong() ^ Long.MIN_VALUE;
+        double nearest = Double.longBitsToDouble(bits < 0 ? bits & Long.MAX_VALUE : ~bits);
+        if (number == BsonType.INT32) {
+          yield new BsonInt32((int) nearest);
+        }
+        yield new BsonInt64(
+            nearest >= 0x1p63 ? tieBreak + Long.MAX_VALUE + 1 : (long) nearest + tieBreak);
+      }
+      case 4 -> new BsonString(new String(key, 1, key.length - 1, StandardCharsets.UTF_8));
+      case 8 -> {
+        byte[] id = new byte[12];
+        buffer.get(id);
+        yield new BsonObjectId(new ObjectId(id));
+      }
+      case 9 -> BsonBoolean.valueOf(key[1] == 1);
+      case 10 -> new BsonDateTime(buffer.getLong() ^ Long.MIN_VALUE);
+      default -> throw new IllegalArgumentException("Cannot decode an _id key of kind " + key[0]);
+    };
+  }
 
   public static byte[] of(BsonValue value) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(16);

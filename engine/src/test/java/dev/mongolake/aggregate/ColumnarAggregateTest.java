@@ -1,0 +1,198 @@
+package dev.mongolake.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mongolake.CollectionTableConfigs;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeCursor;
+import dev.mongolake.MongoLakeOptions;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.table.DocumentTableConfig;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.bson.json.JsonMode;
+import org.bson.json.JsonWriterSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Aggregations that read only promoted columns where they are exact give exactly the row path's
+ * result (the same pipeline after {@code $addFields: {__x: "$$ROOT"}}, which needs whole
+ * documents), over exact files, inexact files and buffered inserts, updates and deletes.
+ */
+class ColumnarAggregateTest {
+  private static final DocumentSchema SCHEMA =
+      DocumentSchema.parse(
+          BsonDocument.parse(
+              """
+              {status: "string", department: "string", salary: "int", bonus: "long",
+               score: "double", hired: "timestamp", address: {city: "string"}, tags: ["string"]}
+              """));
+  private static final JsonWriterSettings EXTENDED =
+      JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+
+  @TempDir Path root;
+  private MongoLake lake;
+  private MongoLakeCollection<BsonDocument> employees;
+
+  private void open() {
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults()
+            .withPath(root)
+            .withTableConfigs(
+                CollectionTableConfigs.plain()
+                    .with("hr.employees", DocumentTableConfig.defaults().withSchema(SCHEMA)));
+    lake = MongoLake.open(options);
+    employees = lake.db("hr").collection("employees", BsonDocument.class);
+  }
+
+  @AfterEach
+  void close() {
+    if (lake != null) {
+      lake.close();
+    }
+  }
+
+  private static BsonDocument employee(int id) {
+    return BsonDocument.parse(
+        "{_id: "
+            + id
+            + ", status: '"
+            + (id % 3 == 0 ? "A" : "B")
+            + "', department: 'd"
+            + (id % 4)
+            + "', salary: "
+            + (1000 + id * 7)
+            + ", bonus: {$numberLong: '"
+            + (id * 11)
+            + "'}, score: "
+            + (id % 5 == 0 ? "-0.0" : id + ".25")
+            + ", hired: {$date: {$numberLong: '"
+            + (1_700_000_000_000L + id * 86_400_000L)
+            + "'}}, address: {city: 'c"
+            + (id % 6)
+            + "', zip: "
+            + id
+            + "}, tags: ['t'], other: {big: 'unused field "
+            + id
+            + "'}}");
+  }
+
+  /** An exact file, an inexact file, then buffered changes of both kinds over them. */
+  private void mixedCollection() {
+    open();
+    List<BsonDocument> exact = new ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      exact.add(employee(i));
+    }
+    exact.add(BsonDocument.parse("{_id: 500, status: 'A'}"));
+    exact.add(BsonDocument.parse("{_id: 501, status: 'B', address: 'flat', score: NaN}"));
+    employees.insertMany(exact);
+    lake.flush();
+    List<BsonDocument> inexact = new ArrayList<>();
+    for (int i = 120; i < 200; i++) {
+      inexact.add(employee(i));
+    }
+    inexact.add(BsonDocument.parse("{_id: 600, status: 'A', salary: {$numberLong: '5000'}}"));
+    inexact.add(BsonDocument.parse("{_id: 601, status: null, salary: 2.5, department: 'd1'}"));
+    inexact.add(
+        BsonDocument.parse(
+            "{_id: 602, status: 'A', department: 'd2', address: [{city: 'c1'}, {city: 'x'}]}"));
+    inexact.add(BsonDocument.parse("{_id: 603, status: 'A', bonus: 4, score: 3, hired: 'now'}"));
+    employees.insertMany(inexact);
+    lake.flush();
+    employees.updateOne(
+        new Document("_id", 3),
+        new Document("$set", new Document("salary", new org.bson.types.Decimal128(7))));
+    employees.updateOne(
+        new Document("_id", 130), new Document("$set", new Document("status", "A")));
+    employees.deleteOne(new Document("_id", 6));
+    employees.deleteOne(new Document("_id", 150));
+    employees.insertOne(BsonDocument.parse("{_id: 6, status: 'A', department: 'd9', salary: 1}"));
+    employees.insertOne(BsonDocument.parse("{_id: 700, status: 'A', address: {city: ['c1']}}"));
+  }
+
+  private static final String[] PIPELINES = {
+    "[{$match: {status: 'A'}}, {$group: {_id: '$department', total: {$sum: '$salary'},"
+        + " avg: {$avg: '$score'}, n: {$sum: 1}, first: {$first: '$address.city'},"
+        + " cities: {$push: '$address.city'}, last: {$last: '$hired'}}}, {$sort: {_id: 1}}]",
+    "[{$group: {_id: {d: '$department', s: '$status'}, max: {$max: '$hired'},"
+        + " bonus: {$sum: '$bonus'}, scores: {$push: '$score'}}}, {$sort: {_id: 1}}]",
+    "[{$sort: {salary: -1, _id: 1}}, {$limit: 7}, {$project: {salary: 1}}]",
+    "[{$match: {salary: {$gt: 1500}}}, {$count: 'n'}]",
+    "[{$sortByCount: '$address.city'}]",
+    "[{$match: {'address.city': 'c1'}}, {$replaceWith: {c: '$address.city', s: '$salary'}}]",
+    "[{$bucket: {groupBy: '$salary', boundaries: [0, 1200, 1800], default: 'other',"
+        + " output: {n: {$sum: 1}, b: {$sum: '$bonus'}}}}]",
+    "[{$match: {status: {$in: ['A', null]}}}, {$sort: {score: 1, _id: 1}},"
+        + " {$group: {_id: null, scores: {$push: '$score'}, ids: {$push: '$_id'}}}]"
+  };
+
+  @Test
+  void everyPipelineGivesTheRowPathsResultOverMixedFilesAndBufferedChanges() {
+    mixedCollection();
+    for (String pipeline : PIPELINES) {
+      long before = lake.filesReadFromColumns();
+      List<String> columnar = run(pipeline, false);
+      long fromColumns = lake.filesReadFromColumns() - before;
+      List<String> rows = run(pipeline, true);
+
+      assertThat(columnar).as(pipeline).isEqualTo(rows).isNotEmpty();
+      assertThat(fromColumns).as(pipeline).isEqualTo(1);
+      assertThat(lake.filesReadFromColumns() - before).as(pipeline).isEqualTo(1);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aTableOfExactFilesIsReadFromColumnsOnly(boolean flushTwice) {
+    open();
+    for (int i = 0; i < 50; i++) {
+      employees.insertOne(employee(i));
+      if (flushTwice && i == 25) {
+        lake.flush();
+      }
+    }
+    lake.flush();
+    long before = lake.filesReadFromColumns();
+
+    List<String> columnar = run(PIPELINES[0], false);
+
+    assertThat(lake.filesReadFromColumns() - before).isEqualTo(flushTwice ? 2 : 1);
+    assertThat(columnar).isEqualTo(run(PIPELINES[0], true));
+  }
+
+  @Test
+  void pipelinesReadingOtherFieldsReadWholeDocuments() {
+    mixedCollection();
+    long before = lake.filesReadFromColumns();
+
+    run("[{$group: {_id: '$other.big', n: {$sum: 1}}}]", false);
+    run("[{$group: {_id: '$tags'}}]", false);
+    run("[{$match: {status: 'A'}}]", false);
+
+    assertThat(lake.filesReadFromColumns()).isEqualTo(before);
+  }
+
+  private List<String> run(String pipeline, boolean wholeDocuments) {
+    List<BsonDocument> stages = new ArrayList<>();
+    if (wholeDocuments) {
+      stages.add(BsonDocument.parse("{$addFields: {__x: '$$ROOT'}}"));
+    }
+    BsonDocument.parse("{p: " + pipeline + "}")
+        .getArray("p")
+        .forEach(stage -> stages.add(stage.asDocument()));
+    List<String> out = new ArrayList<>();
+    try (MongoLakeCursor<BsonDocument> cursor = employees.aggregate(stages)) {
+      cursor.forEachRemaining(document -> out.add(document.toJson(EXTENDED)));
+    }
+    return out;
+  }
+}
