@@ -68,6 +68,13 @@ check('view insert refused', () => {
 check('indexStats', () => people.aggregate([{ $indexStats: {} }, { $sort: { name: 1 } }]).toArray(),
   docs => docs.length === 2 && docs[0].name === '_id_' && docs[1].name === 'name_1');
 
+check('pipeline update', () => people.updateOne({ _id: 2 },
+  [{ $set: { label: { $concat: ['$name', '!'] } } }, { $unset: 'missing' }]),
+  r => r.matchedCount === 1 && r.modifiedCount === 1);
+
+check('expr find', () => people.find({ $expr: { $gt: ['$visits', 6] } }, { _id: 0, label: 1 }).toArray(),
+  docs => docs.length === 1 && docs[0].label === 'Brian!');
+
 check('db.version', () => db.version(), v => typeof v === 'string' && /^\d+\.\d+\.\d+/.test(v));
 
 print(JSON.stringify({ done: true, failures }));

@@ -87,6 +87,8 @@ class MongoshSessionTest {
             "view find",
             "view insert refused",
             "indexStats",
+            "pipeline update",
+            "expr find",
             "db.version");
     assertThat(session.checks().values())
         .as(session.describe())
@@ -150,6 +152,23 @@ class MongoshSessionTest {
   }
 
   @Test
+  void aPipelineUpdateFromTheShellComputesFromTheDocument() {
+    assertThat(value(session.checks(), "pipeline update").getInteger("modifiedCount")).isEqualTo(1);
+    assertThat(session.checks().get("expr find").getList("value", Document.class))
+        .as(session.describe())
+        .containsExactly(new Document("label", "Brian!"));
+    try (MongoClient java = ClientTestServer.javaClient(server)) {
+      assertThat(
+              java.getDatabase("shell")
+                  .getCollection("people")
+                  .find(new Document("_id", 2))
+                  .first()
+                  .getString("label"))
+          .isEqualTo("Brian!");
+    }
+  }
+
+  @Test
   void dbVersionIsTheVersionBuildInfoReports() {
     try (MongoClient java = ClientTestServer.javaClient(server)) {
       String buildInfoVersion =
@@ -171,7 +190,10 @@ class MongoshSessionTest {
                   .into(new ArrayList<>()))
           .containsExactly(
               new Document("_id", 1).append("name", "Ada").append("visits", 5),
-              new Document("_id", 2).append("name", "Brian").append("visits", 7));
+              new Document("_id", 2)
+                  .append("name", "Brian")
+                  .append("visits", 7)
+                  .append("label", "Brian!"));
     }
   }
 
