@@ -32,6 +32,7 @@ public final class StageParsers {
           Map.entry("$sample", SampleStage::parse),
           Map.entry("$redact", RedactStage::parse),
           Map.entry("$facet", FacetStage::parse),
+          Map.entry("$currentOp", StageParsers::currentOpElsewhere),
           Map.entry("$documents", DocumentsStage::parse),
           Map.entry("$lookup", LookupStage::parse),
           Map.entry("$unionWith", UnionWithStage::parse),
@@ -53,7 +54,6 @@ public final class StageParsers {
           Map.entry("$listSessions", "the stage is not supported"),
           Map.entry("$listLocalSessions", "the stage is not supported"),
           Map.entry("$planCacheStats", "there is no plan cache"),
-          Map.entry("$currentOp", "the stage is not supported"),
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));
 
@@ -76,6 +76,18 @@ public final class StageParsers {
           ErrorCode.LOCATION_40324, "Unrecognized pipeline stage name: '" + name + "'");
     }
     return parser.parse(specification, context);
+  }
+
+  /**
+   * {@code $currentOp} works only as the first stage of {@code {aggregate: 1}} on {@code admin},
+   * where the server answers it from the operations it runs; anywhere else it is refused as MongoDB
+   * refuses it.
+   */
+  private static PipelineStage currentOpElsewhere(
+      BsonValue specification, PipelineContext context) {
+    throw new MongoLakeException(
+        ErrorCode.INVALID_NAMESPACE,
+        "$currentOp must be run against the 'admin' database with {aggregate: 1}");
   }
 
   /** The names of the stages that work. */

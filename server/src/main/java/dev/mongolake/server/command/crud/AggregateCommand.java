@@ -12,6 +12,7 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.diagnostic.CurrentOpStage;
 import dev.mongolake.server.command.diagnostic.StorageStats;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -62,7 +63,19 @@ public final class AggregateCommand extends CollectionCommand {
   public Access access(CommandRequest request) {
     List<Access> foreign = AggregateAccess.of(request.database(), request.body().get("pipeline"));
     Access own;
-    if (!request.body().isString(name())) {
+    BsonDocument leading =
+        request.body().get("pipeline") instanceof BsonArray stages
+                && !stages.isEmpty()
+                && stages.get(0) instanceof BsonDocument stage
+            ? stage
+            : new BsonDocument();
+    if (!request.body().isString(name()) && leading.containsKey("$currentOp")) {
+      // Anyone may see their own operations; everyone's need inprog, as for currentOp.
+      own =
+          CurrentOpStage.allUsers(leading.get("$currentOp"))
+              ? Access.to(Resource.cluster(), ActionType.INPROG)
+              : Access.authenticated();
+    } else if (!request.body().isString(name())) {
       // A database-level aggregation ({aggregate: 1}) reads no collection of its own.
       own = Access.to(Resource.database(request.database()), ActionType.FIND);
     } else {
@@ -116,6 +129,16 @@ public final class AggregateCommand extends CollectionCommand {
         throw new MongoLakeException(
             ErrorCode.FAILED_TO_PARSE,
             "Invalid command format: the 'aggregate' field must specify a collection name or 1");
+      }
+      if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$currentOp")) {
+        List<BsonDocument> operations =
+            CurrentOpStage.operations(request, pipeline.getFirst().get("$currentOp"));
+        return cursors.firstBatch(
+            request.database() + ".$cmd.aggregate",
+            Pipeline.parse(pipeline.subList(1, pipeline.size())).run(operations.iterator()),
+            batchSize,
+            false,
+            request.cursorOwner());
       }
       return cursors.firstBatch(
           request.database() + ".$cmd.aggregate",

@@ -87,7 +87,8 @@ final class CurrentOpCommand implements Command {
     return filter;
   }
 
-  private static BsonDocument describe(OperationsInProgress.Operation operation, Instant now) {
+  /** The operation as {@code currentOp} and {@code $currentOp} report it. */
+  static BsonDocument describe(OperationsInProgress.Operation operation, Instant now) {
     ConnectionInfo connection = operation.connection();
     BsonDocument op =
         new BsonDocument("type", new BsonString("op"))
