@@ -1,26 +1,22 @@
 package dev.mongolake.bench.engine;
 
+import static dev.mongolake.bench.engine.PipelineRuns.currentFiles;
+import static dev.mongolake.bench.engine.PipelineRuns.drain;
+import static dev.mongolake.bench.engine.PipelineRuns.measure;
+import static dev.mongolake.bench.engine.PipelineRuns.query;
+
 import dev.mongolake.CollectionTableConfigs;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
-import dev.mongolake.MongoLakeCursor;
-import dev.mongolake.delta.DeltaTable;
-import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentSchema;
-import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.table.DocumentTableConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.function.LongSupplier;
-import java.util.stream.Collectors;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -142,57 +138,6 @@ public final class AnalyticsPipelineBench {
                     BsonDocument.parse("{status: 'string', department: 'string', salary: 'int'}")));
     return LoadOptions.flushingBySize(dir)
         .withTableConfigs(CollectionTableConfigs.plain().with("bench.people", config));
-  }
-
-  /** The table's current data files, as a DuckDB list literal. */
-  private static String currentFiles(Path dir, String collection) {
-    Path table = dir.resolve("bench").resolve(collection);
-    try (FileSystemStorage storage = new FileSystemStorage(table)) {
-      List<AddFile> files = DeltaTable.forPath(storage, "").snapshot().files();
-      return files.stream()
-          .map(file -> "'" + table.resolve(file.path()).toAbsolutePath() + "'")
-          .collect(Collectors.joining(", ", "[", "]"));
-    }
-  }
-
-  private static long query(Connection connection, String sql) {
-    try (Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      long n = 0;
-      while (rows.next()) {
-        n++;
-      }
-      return n;
-    } catch (java.sql.SQLException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static long drain(MongoLakeCollection<BsonDocument> items, List<BsonDocument> pipeline) {
-    long n = 0;
-    try (MongoLakeCursor<BsonDocument> cursor = items.aggregate(pipeline)) {
-      while (cursor.hasNext()) {
-        cursor.next();
-        n++;
-      }
-    }
-    return n;
-  }
-
-  private static double measure(String name, int runs, LongSupplier operation) {
-    double[] millis = new double[runs];
-    long result = 0;
-    for (int run = 0; run < runs; run++) {
-      long start = System.nanoTime();
-      result = operation.getAsLong();
-      millis[run] = (System.nanoTime() - start) / 1e6;
-    }
-    double[] sorted = millis.clone();
-    Arrays.sort(sorted);
-    System.out.printf(
-        "%-42s median %10.2f ms  runs %s  rows %d%n",
-        name, sorted[runs / 2], Arrays.toString(millis), result);
-    return sorted[runs / 2];
   }
 
   private static void load(Path dir, int documents) throws Exception {
