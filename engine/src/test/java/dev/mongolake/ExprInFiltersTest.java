@@ -90,6 +90,41 @@ class ExprInFiltersTest {
   }
 
   @Test
+  void anEqualityInExprUsesAnIndexAndStillAnswersAsTheExpressionDoes() {
+    MongoLakeCollection<BsonDocument> scores =
+        lake.db("app").collection("scores", BsonDocument.class);
+    scores.insertMany(
+        List.of(
+            BsonDocument.parse("{_id: 1, n: 7}"),
+            BsonDocument.parse("{_id: 2, n: 7.0}"),
+            BsonDocument.parse("{_id: 3, n: NumberLong(7)}"),
+            // The index holds key 7 for it, but "$n" is the array, not 7.
+            BsonDocument.parse("{_id: 4, n: [7]}"),
+            BsonDocument.parse("{_id: 5, n: 8}"),
+            BsonDocument.parse("{_id: 6}")));
+    lake.flush();
+    scores.createIndex(new org.bson.Document("n", 1));
+    BsonDocument equality = BsonDocument.parse("{$expr: {$eq: ['$n', 7]}}");
+    assertThat(scores.plannedIndex(equality, null).getString("name").getValue()).isEqualTo("n_1");
+    List<BsonValue> found = new ArrayList<>();
+    scores
+        .find(equality)
+        .sort(BsonDocument.parse("{_id: 1}"))
+        .forEach(d -> found.add(d.get("_id")));
+    assertThat(found)
+        .containsExactly(
+            new org.bson.BsonInt32(1), new org.bson.BsonInt32(2), new org.bson.BsonInt32(3));
+    BsonDocument in = BsonDocument.parse("{$expr: {$and: [{$in: ['$n', [8, 9]]}, true]}}");
+    assertThat(scores.plannedIndex(in, null).getString("name").getValue()).isEqualTo("n_1");
+    assertThat(scores.countDocuments(in)).isEqualTo(1);
+    // Null in an expression matches null only, never a missing field (the index's null key holds
+    // both).
+    assertThat(scores.countDocuments(BsonDocument.parse("{$expr: {$eq: ['$n', null]}}"))).isZero();
+    assertThat(scores.deleteMany(equality).getDeletedCount()).isEqualTo(3);
+    assertThat(scores.countDocuments()).isEqualTo(3);
+  }
+
+  @Test
   void anInvalidExpressionFailsEvenWhenNoDocumentIsRead() {
     assertThatThrownBy(() -> ids(BsonDocument.parse("{_id: -1, $expr: {$noSuchOp: 1}}")))
         .isInstanceOf(MongoLakeException.class)

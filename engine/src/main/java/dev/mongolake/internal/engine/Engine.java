@@ -231,7 +231,8 @@ public final class Engine implements AutoCloseable {
     if (state == null || IdEquality.of(filter) != null) {
       return Optional.empty();
     }
-    return IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot())
+    return IndexPlanner.plan(
+            state.indexes().all(), ExprImplications.forPlanning(filter), sort, snapshot())
         .map(plan -> plan.index().spec());
   }
 
@@ -784,7 +785,10 @@ public final class Engine implements AutoCloseable {
     }
     BsonValue id = IdEquality.of(filter);
     if (id == null) {
-      Optional<IndexPlan> plan = IndexPlanner.plan(state.indexes().all(), filter, sort, snapshot);
+      // What $expr implies may pick an index; the caller still applies the whole filter.
+      Optional<IndexPlan> plan =
+          IndexPlanner.plan(
+              state.indexes().all(), ExprImplications.forPlanning(filter), sort, snapshot);
       if (plan.isPresent()) {
         plan.get().index().usage().record();
         return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
