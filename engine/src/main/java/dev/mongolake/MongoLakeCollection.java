@@ -820,6 +820,18 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
+   * Matches documents as this collection's queries match {@code filter} ({@code $expr} included,
+   * with {@code $$NOW} the time of the call and no {@code let}): for tools that replay a query,
+   * such as explain. Thread-safe.
+   *
+   * @throws MongoLakeException when the filter is invalid, with MongoDB's code
+   */
+  public java.util.function.Predicate<BsonDocument> matcher(Bson filter) {
+    dev.mongolake.delta.query.Filter parsed = QueryErrors.parseFilter(toBsonDocument(filter));
+    return document -> QueryErrors.matches(parsed, document);
+  }
+
+  /**
    * How many documents a query with this filter and sort reads before filtering: those its index
    * names, or every document for a collection scan (for explain's {@code docsExamined}).
    */

@@ -95,6 +95,20 @@ class AggregatePlanWithJavaDriverTest {
   }
 
   @Test
+  void anExprEqualityOnAnIndexedFieldScansOnlyTheMatchingKeys() {
+    Document filter = Document.parse("{$expr: {$eq: ['$n', 7]}}");
+    assertThat(items.find(filter).into(new ArrayList<>()))
+        .containsExactly(new Document("_id", 7).append("n", 7).append("k", 7));
+    Document plan = items.find(filter).explain(ExplainVerbosity.EXECUTION_STATS);
+    Document fetch = stage(plan, "queryPlanner", "winningPlan");
+    assertThat(fetch.getString("stage")).isEqualTo("FETCH");
+    assertThat(fetch.get("inputStage", Document.class).getString("indexName")).isEqualTo("n_1");
+    Document stats = plan.get("executionStats", Document.class);
+    assertThat(number(stats, "nReturned")).isEqualTo(1);
+    assertThat(number(stats, "totalDocsExamined")).isEqualTo(1);
+  }
+
+  @Test
   void countDocumentsOfAnIndexedFilterExaminesOnlyTheMatchingKeys() {
     assertThat(items.countDocuments(eq("n", 7))).isEqualTo(1);
     assertThat(items.countDocuments(com.mongodb.client.model.Filters.lt("n", 20))).isEqualTo(20);

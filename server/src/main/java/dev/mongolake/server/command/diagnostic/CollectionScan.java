@@ -2,9 +2,9 @@ package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.ScanMetrics;
 import java.time.Clock;
+import java.util.function.Predicate;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
@@ -34,14 +34,14 @@ record CollectionScan(long examined, long matched, long millis) {
       BsonDocument filter,
       long stopAfterMatches,
       Clock clock) {
-    Filter parsed = Filter.parse(filter);
+    Predicate<BsonDocument> parsed = lake.collection(namespace).matcher(filter);
     long start = clock.millis();
     long examined = 0;
     long matched = 0;
     try (MongoLakeCursor<BsonDocument> documents = lake.collection(namespace).find().iterator()) {
       while (matched < stopAfterMatches && documents.hasNext()) {
         examined++;
-        if (parsed.matches(documents.next())) {
+        if (parsed.test(documents.next())) {
           matched++;
         }
       }
