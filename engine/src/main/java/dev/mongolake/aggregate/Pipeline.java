@@ -9,7 +9,6 @@ import dev.mongolake.aggregate.internal.PipelineStage;
 import dev.mongolake.aggregate.internal.PlanPrefix;
 import dev.mongolake.aggregate.internal.StageParsers;
 import dev.mongolake.aggregate.internal.StagePosition;
-import dev.mongolake.internal.SpecNesting;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -53,13 +52,7 @@ public final class Pipeline implements AutoCloseable {
     List<PipelineStage> stages = new ArrayList<>();
     for (int i = 0; i < pipeline.size(); i++) {
       BsonDocument stage = pipeline.get(i);
-      SpecNesting.check(stage, "pipeline stage");
-      if (stage.size() != 1) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_40323,
-            "A pipeline stage specification object must contain exactly one field.");
-      }
-      String name = stage.getFirstKey();
+      String name = StageParsers.stageName(stage);
       PipelineStage parsed = StageParsers.parse(name, stage.get(name), context);
       if (parsed.position() == StagePosition.FIRST && i != 0) {
         throw new MongoLakeException(

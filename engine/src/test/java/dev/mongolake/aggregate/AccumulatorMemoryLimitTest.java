@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import java.time.Instant;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -34,27 +34,8 @@ class AccumulatorMemoryLimitTest {
 
   /** A stage limit far above the accumulators', so that only theirs can fail. */
   private static AggregationEnvironment largeStageLimit(boolean allowDiskUse) {
-    return new AggregationEnvironment() {
-      @Override
-      public Instant now() {
-        return Instant.EPOCH;
-      }
-
-      @Override
-      public BsonDocument let() {
-        return new BsonDocument();
-      }
-
-      @Override
-      public boolean allowDiskUse() {
-        return allowDiskUse;
-      }
-
-      @Override
-      public long memoryLimitBytesPerStage() {
-        return 1L << 40;
-      }
-    };
+    return new LimitedMemoryEnvironment(
+        1L << 40, allowDiskUse, Path.of(System.getProperty("java.io.tmpdir")));
   }
 
   private static void assertFails(String group, List<BsonDocument> input, String operator) {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -27,32 +26,7 @@ class BlockingStageMemoryLimitTest {
   @TempDir Path spill;
 
   private AggregationEnvironment environment(long limit, boolean allowDiskUse) {
-    return new AggregationEnvironment() {
-      @Override
-      public Instant now() {
-        return Instant.EPOCH;
-      }
-
-      @Override
-      public BsonDocument let() {
-        return new BsonDocument();
-      }
-
-      @Override
-      public boolean allowDiskUse() {
-        return allowDiskUse;
-      }
-
-      @Override
-      public long memoryLimitBytesPerStage() {
-        return limit;
-      }
-
-      @Override
-      public Path spillDirectory() {
-        return spill;
-      }
-    };
+    return new LimitedMemoryEnvironment(limit, allowDiskUse, spill);
   }
 
   private static List<BsonDocument> input(int count) {

@@ -9,7 +9,6 @@ import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -33,32 +32,7 @@ class GroupMemoryLimitTest {
   @TempDir Path spill;
 
   private AggregationEnvironment environment(long limit, boolean allowDiskUse) {
-    return new AggregationEnvironment() {
-      @Override
-      public Instant now() {
-        return Instant.EPOCH;
-      }
-
-      @Override
-      public BsonDocument let() {
-        return new BsonDocument();
-      }
-
-      @Override
-      public boolean allowDiskUse() {
-        return allowDiskUse;
-      }
-
-      @Override
-      public long memoryLimitBytesPerStage() {
-        return limit;
-      }
-
-      @Override
-      public Path spillDirectory() {
-        return spill;
-      }
-    };
+    return new LimitedMemoryEnvironment(limit, allowDiskUse, spill);
   }
 
   /** Keys 0..299 as Int32, Int64 and Double in turn (one group each), a missing x now and then. */

@@ -8,7 +8,6 @@ import dev.mongolake.MongoLakeException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -25,34 +24,7 @@ class SortMemoryLimitTest {
   @TempDir Path spill;
 
   private AggregationEnvironment environment(long limit, boolean allowDiskUse) {
-    AggregationEnvironment base =
-        AggregationEnvironment.standalone(Instant.EPOCH, new BsonDocument());
-    return new AggregationEnvironment() {
-      @Override
-      public Instant now() {
-        return base.now();
-      }
-
-      @Override
-      public BsonDocument let() {
-        return base.let();
-      }
-
-      @Override
-      public boolean allowDiskUse() {
-        return allowDiskUse;
-      }
-
-      @Override
-      public long memoryLimitBytesPerStage() {
-        return limit;
-      }
-
-      @Override
-      public Path spillDirectory() {
-        return spill;
-      }
-    };
+    return new LimitedMemoryEnvironment(limit, allowDiskUse, spill);
   }
 
   private static List<BsonDocument> input(int count) {

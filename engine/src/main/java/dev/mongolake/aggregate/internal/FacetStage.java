@@ -98,12 +98,7 @@ record FacetStage(List<Facet> facets) implements PipelineStage {
                 + ValueText.element(Integer.toString(i), element));
       }
       BsonDocument stage = element.asDocument();
-      if (stage.size() != 1) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_40323,
-            "A pipeline stage specification object must contain exactly one field.");
-      }
-      String stageName = stage.getFirstKey();
+      String stageName = StageParsers.stageName(stage);
       if (NOT_ALLOWED.contains(stageName)) {
         throw notAllowed(stageName);
       }

@@ -1,8 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.ErrorCode;
-import dev.mongolake.MongoLakeException;
-import java.util.Arrays;
+import dev.mongolake.aggregate.internal.expression.FieldPathNames;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -17,24 +15,7 @@ final class FieldNames {
 
   /** The field names of {@code dotted}, checked as MongoDB's FieldPath checks them. */
   static List<String> of(String dotted) {
-    if (dotted.isEmpty()) {
-      throw new MongoLakeException(
-          ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
-    }
-    List<String> names = Arrays.asList(dotted.split("\\.", -1));
-    for (String name : names) {
-      if (name.isEmpty()) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
-      }
-      if (name.startsWith("$")) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_16410,
-            "FieldPath field names may not start with '$'. Consider using $getField or"
-                + " $setField.");
-      }
-    }
-    return List.copyOf(names);
+    return List.of(FieldPathNames.splitPath(dotted));
   }
 
   /** The value at {@code path}, or null when a step is missing or not a document. */

@@ -246,12 +246,12 @@ record MergeSpec(
   private static List<PipelineStage> updatePipeline(BsonValue value, PipelineContext context) {
     List<PipelineStage> stages = new ArrayList<>();
     for (BsonValue stage : value.asArray()) {
-      if (!stage.isDocument() || stage.asDocument().size() != 1) {
+      if (!stage.isDocument()) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_40323,
             "A pipeline stage specification object must contain exactly one field.");
       }
-      String name = stage.asDocument().getFirstKey();
+      String name = StageParsers.stageName(stage.asDocument());
       if (!UPDATE_STAGES.contains(name)) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS, name + " is not allowed to be used within an update");

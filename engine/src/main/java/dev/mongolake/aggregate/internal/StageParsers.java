@@ -2,7 +2,9 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.internal.SpecNesting;
 import java.util.Map;
+import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
@@ -88,6 +90,22 @@ public final class StageParsers {
     throw new MongoLakeException(
         ErrorCode.INVALID_NAMESPACE,
         "$currentOp must be run against the 'admin' database with {aggregate: 1}");
+  }
+
+  /**
+   * The name of the stage {@code stage} specifies: its one field.
+   *
+   * @throws MongoLakeException Overflow when it nests too deep, 40323 when it has not exactly one
+   *     field
+   */
+  public static String stageName(BsonDocument stage) {
+    SpecNesting.check(stage, "pipeline stage");
+    if (stage.size() != 1) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40323,
+          "A pipeline stage specification object must contain exactly one field.");
+    }
+    return stage.getFirstKey();
   }
 
   /** The names of the stages that work. */

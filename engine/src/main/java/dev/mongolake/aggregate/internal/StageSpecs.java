@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.FieldPathNames;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -48,22 +49,7 @@ final class StageSpecs {
    * fields), checked as MongoDB's FieldPath is.
    */
   static String fieldPath(String path) {
-    if (path.isEmpty()) {
-      throw new MongoLakeException(
-          ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
-    }
-    for (String name : path.split("\\.", -1)) {
-      if (name.isEmpty()) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
-      }
-      if (name.startsWith("$")) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_16410,
-            "FieldPath field names may not start with '$'. Consider using $getField or"
-                + " $setField.");
-      }
-    }
+    FieldPathNames.splitPath(path);
     return path;
   }
 }

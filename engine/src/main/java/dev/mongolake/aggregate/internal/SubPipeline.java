@@ -5,7 +5,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.Pipeline;
-import dev.mongolake.internal.SpecNesting;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -58,13 +57,7 @@ record SubPipeline(
     List<PipelineStage> stages = new ArrayList<>();
     for (int i = 0; i < specs.size(); i++) {
       BsonDocument stage = specs.get(i);
-      SpecNesting.check(stage, "pipeline stage");
-      if (stage.size() != 1) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_40323,
-            "A pipeline stage specification object must contain exactly one field.");
-      }
-      String name = stage.getFirstKey();
+      String name = StageParsers.stageName(stage);
       if (name.equals("$indexStats")) {
         // It would report the outer pipeline's collection: the environment names only that one.
         throw new MongoLakeException(

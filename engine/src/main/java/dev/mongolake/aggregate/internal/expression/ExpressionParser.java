@@ -152,20 +152,7 @@ public final class ExpressionParser {
   }
 
   private static String[] fieldNames(String dotted) {
-    String[] names = dotted.split("\\.", -1);
-    for (String name : names) {
-      if (name.isEmpty()) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
-      }
-      if (name.startsWith("$")) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_16410,
-            "FieldPath field names may not start with '$'. Consider using $getField or"
-                + " $setField.");
-      }
-    }
-    return names;
+    return FieldPathNames.split(dotted);
   }
 
   /** A computed field's name: not empty, no dot, no leading {@code $}. */

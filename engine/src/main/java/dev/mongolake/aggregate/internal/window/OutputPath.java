@@ -1,7 +1,7 @@
 package dev.mongolake.aggregate.internal.window;
 
-import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.FieldPathNames;
 import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -22,18 +22,7 @@ public final class OutputPath {
    * @throws MongoLakeException 15998 for an empty field name, 16410 for one starting with '$'
    */
   public static void check(String path) {
-    for (String name : path.split("\\.", -1)) {
-      if (name.isEmpty()) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
-      }
-      if (name.startsWith("$")) {
-        throw new MongoLakeException(
-            ErrorCode.LOCATION_16410,
-            "FieldPath field names may not start with '$'. Consider using $getField or"
-                + " $setField.");
-      }
-    }
+    FieldPathNames.split(path);
   }
 
   /**
