@@ -20,7 +20,9 @@ import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
+import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
@@ -337,6 +339,10 @@ public final class MongoLakeCollection<T> {
         public void close() {}
       };
     }
+    Optional<Iterator<BsonDocument>> byColumns = runByColumns(parsed, prefix);
+    if (byColumns.isPresent()) {
+      return cursorOver(byColumns.get(), parsed::close);
+    }
     MongoLakeCursor<BsonDocument> found =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, prefix.filter(), d -> d, this::toBsonDocument)
@@ -372,6 +378,69 @@ public final class MongoLakeCollection<T> {
         found.close();
         // Temporary files of stages that spilled.
         parsed.close();
+      }
+    };
+  }
+
+  /**
+   * The pipeline's results when its leading {@code $group} runs over column batches (see {@link
+   * Pipeline#runColumnar}): when the prefix's filter reads the table's files (no index or {@code
+   * _id} serves it) and every path the filter and the group read is a scalar promoted column. Empty
+   * when the pipeline must run by rows.
+   */
+  private Optional<Iterator<BsonDocument>> runByColumns(
+      Pipeline parsed, Pipeline.FindPrefix prefix) {
+    if (!engine.readsTable(namespace, prefix.filter(), prefix.sort())) {
+      return Optional.empty();
+    }
+    Filter filter;
+    try {
+      filter = prefix.filter().isEmpty() ? null : Filter.parse(prefix.filter());
+    } catch (RuntimeException e) {
+      // The row path parses it with the expression language and reports what is wrong.
+      return Optional.empty();
+    }
+    Optional<List<String>> columns = parsed.columnarColumns(prefix, filter);
+    if (columns.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ColumnarSource> source =
+        engine.columnarRead(namespace, engine.snapshot(), filter, columns.get());
+    if (source.isEmpty()) {
+      return Optional.empty();
+    }
+    try (ColumnarSource read = source.get()) {
+      return parsed.runColumnar(prefix, filter, read);
+    } catch (dev.mongolake.delta.query.QueryException e) {
+      throw QueryErrors.translate(e);
+    }
+  }
+
+  private MongoLakeCursor<T> cursorOver(Iterator<BsonDocument> results, Runnable onClose) {
+    return new MongoLakeCursor<>() {
+      @Override
+      public boolean hasNext() {
+        boolean more;
+        try {
+          more = results.hasNext();
+        } catch (RuntimeException e) {
+          close();
+          throw e;
+        }
+        if (!more) {
+          close();
+        }
+        return more;
+      }
+
+      @Override
+      public T next() {
+        return decode(results.next());
+      }
+
+      @Override
+      public void close() {
+        onClose.run();
       }
     };
   }

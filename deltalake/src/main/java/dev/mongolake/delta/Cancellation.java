@@ -42,4 +42,13 @@ public final class Cancellation {
       check.throwIfStopped();
     }
   }
+
+  /**
+   * The check installed for this thread (one that never throws when there is none), for work this
+   * operation hands to other threads: they run it under {@link #with}.
+   */
+  public static Check current() {
+    Check check = CURRENT.get();
+    return check != null ? check : () -> {};
+  }
 }

@@ -2,6 +2,7 @@ package dev.mongolake.aggregate;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.ColumnarGroup;
 import dev.mongolake.aggregate.internal.InputFields;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.aggregate.internal.PipelineOptimizer;
@@ -9,6 +10,7 @@ import dev.mongolake.aggregate.internal.PipelineStage;
 import dev.mongolake.aggregate.internal.PlanPrefix;
 import dev.mongolake.aggregate.internal.StageParsers;
 import dev.mongolake.aggregate.internal.StagePosition;
+import dev.mongolake.delta.query.Filter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -150,6 +152,43 @@ public final class Pipeline implements AutoCloseable {
    * @param field the field holding the count
    */
   public record CountGroup(BsonValue id, String field) {}
+
+  /**
+   * The promoted columns a columnar run needs when the stages after {@code prefix} begin with a
+   * {@code $group} that can run over column batches (see {@link #runColumnar}); empty otherwise.
+   * The prefix must only filter: a sort, skip or limit keeps the row path.
+   *
+   * @param filter the prefix's filter, parsed (null for none)
+   */
+  public Optional<List<String>> columnarColumns(FindPrefix prefix, Filter filter) {
+    return columnarGroup(prefix, filter).map(ColumnarGroup::columns);
+  }
+
+  /**
+   * Runs this pipeline with its prefix and leading {@code $group} over {@code source}'s columns,
+   * then the remaining stages by rows; see {@link #close()}. Empty when the groups outgrew the
+   * stage's memory limit: run the pipeline by rows instead (which spills, or fails, as MongoDB
+   * does).
+   *
+   * @throws IllegalStateException when {@link #columnarColumns} is empty
+   */
+  public Optional<Iterator<BsonDocument>> runColumnar(
+      FindPrefix prefix, Filter filter, ColumnarSource source) {
+    ColumnarGroup group =
+        columnarGroup(prefix, filter)
+            .orElseThrow(() -> new IllegalStateException("the pipeline has no columnar group"));
+    return group.run(source, context).map(groups -> drop(prefix.stages() + 1).run(groups));
+  }
+
+  private Optional<ColumnarGroup> columnarGroup(FindPrefix prefix, Filter filter) {
+    if (!prefix.sort().isEmpty()
+        || prefix.skip() != 0
+        || prefix.limit() != 0
+        || prefix.stages() >= stages.size()) {
+      return Optional.empty();
+    }
+    return ColumnarGroup.plan(stages.get(prefix.stages()), filter);
+  }
 
   /**
    * Releases what the run holds beyond memory: the temporary files of stages that spilled. Call it

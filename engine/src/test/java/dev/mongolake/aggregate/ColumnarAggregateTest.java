@@ -1,6 +1,7 @@
 package dev.mongolake.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.CollectionTableConfigs;
 import dev.mongolake.MongoLake;
@@ -132,8 +133,19 @@ class ColumnarAggregateTest {
     "[{$bucket: {groupBy: '$salary', boundaries: [0, 1200, 1800], default: 'other',"
         + " output: {n: {$sum: 1}, b: {$sum: '$bonus'}}}}]",
     "[{$match: {status: {$in: ['A', null]}}}, {$sort: {score: 1, _id: 1}},"
-        + " {$group: {_id: null, scores: {$push: '$score'}, ids: {$push: '$_id'}}}]"
+        + " {$group: {_id: null, scores: {$push: '$score'}, ids: {$push: '$_id'}}}]",
+    "[{$match: {$or: [{salary: {$lt: 1100}}, {'address.city': {$exists: false}}],"
+        + " status: {$ne: 'B'}}}, {$group: {_id: '$address.city', min: {$min: '$salary'},"
+        + " max: {$max: '$score'}, ids: {$addToSet: '$_id'}, sd: {$stdDevPop: '$salary'},"
+        + " n: {$count: {}}}}]",
+    "[{$match: {$nor: [{department: 'd1'}, {score: {$type: 'double', $gt: 100}}]}},"
+        + " {$group: {_id: '$_id', hired: {$first: '$hired'}, s: {$last: '$status'}}}]",
+    "[{$match: {_id: {$gte: 100}, bonus: {$exists: true}}}, {$group: {_id: '$status',"
+        + " top: {$top: {sortBy: {salary: -1}, output: '$_id'}}, n: {$sum: 1}}}]"
   };
+
+  /** The pipelines whose leading group the columnar path runs. */
+  private static final int[] COLUMNAR_GROUPS = {0, 8, 9};
 
   @Test
   void everyPipelineGivesTheRowPathsResultOverMixedFilesAndBufferedChanges() {
@@ -148,6 +160,64 @@ class ColumnarAggregateTest {
       assertThat(fromColumns).as(pipeline).isEqualTo(1);
       assertThat(lake.filesReadFromColumns() - before).as(pipeline).isEqualTo(1);
     }
+  }
+
+  @Test
+  void groupsOverPromotedColumnsRunByColumnBatches() {
+    for (int index : COLUMNAR_GROUPS) {
+      List<BsonDocument> stages = new ArrayList<>();
+      BsonDocument.parse("{p: " + PIPELINES[index] + "}")
+          .getArray("p")
+          .forEach(stage -> stages.add(stage.asDocument()));
+      try (Pipeline pipeline = Pipeline.parse(stages)) {
+        Pipeline.FindPrefix prefix = pipeline.findPrefix();
+        dev.mongolake.delta.query.Filter filter =
+            prefix.filter().isEmpty()
+                ? null
+                : dev.mongolake.delta.query.Filter.parse(prefix.filter());
+        assertThat(pipeline.columnarColumns(prefix, filter)).as(PIPELINES[index]).isPresent();
+      }
+    }
+  }
+
+  @Test
+  void aColumnarGroupOverTheMemoryLimitSpillsOrFailsAsTheRowPathDoes() {
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults()
+            .withPath(root)
+            .withAggregationMemoryLimitBytes(20_000)
+            .withTableConfigs(
+                CollectionTableConfigs.plain()
+                    .with("hr.employees", DocumentTableConfig.defaults().withSchema(SCHEMA)));
+    lake = MongoLake.open(options);
+    employees = lake.db("hr").collection("employees", BsonDocument.class);
+    List<BsonDocument> documents = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      documents.add(employee(i));
+    }
+    employees.insertMany(documents);
+    lake.flush();
+    List<BsonDocument> group =
+        List.of(BsonDocument.parse("{$group: {_id: '$salary', n: {$sum: 1}}}"));
+
+    List<BsonDocument> spilled = new ArrayList<>();
+    try (MongoLakeCursor<BsonDocument> cursor = employees.aggregate(group, null, true)) {
+      cursor.forEachRemaining(spilled::add);
+    }
+
+    assertThat(spilled).hasSize(2_000).allMatch(g -> g.getInt32("n").getValue() == 1);
+    assertThatThrownBy(
+            () -> {
+              try (MongoLakeCursor<BsonDocument> cursor = employees.aggregate(group, null, false)) {
+                cursor.forEachRemaining(document -> {});
+              }
+            })
+        .isInstanceOfSatisfying(
+            dev.mongolake.MongoLakeException.class,
+            e ->
+                assertThat(e.errorCode())
+                    .isEqualTo(
+                        dev.mongolake.ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED));
   }
 
   @ParameterizedTest

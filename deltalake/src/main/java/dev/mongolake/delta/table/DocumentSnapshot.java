@@ -111,6 +111,30 @@ public final class DocumentSnapshot {
   }
 
   /**
+   * The files a columnar read of {@code columns} (scalar promoted columns) must look at for the
+   * documents matching {@code filter} (null: every document), in scan order: those whose Delta
+   * statistics do not rule a match out. Each file then skips the row groups and pages its Parquet
+   * predicate rules out; see {@link ColumnFile}.
+   */
+  public List<ColumnFile> columnFiles(Filter filter, List<String> columns) {
+    List<AddFile> candidates =
+        filter == null ? files() : filesThatMayMatch(filter.toStatsPredicate());
+    FilterCompat.Filter parquetFilter =
+        filter == null ? FilterCompat.NOOP : ScanPredicate.of(filter, config);
+    List<ColumnFile> out = new ArrayList<>(candidates.size());
+    for (AddFile file : candidates) {
+      out.add(
+          new ColumnFile(
+              storage,
+              snapshot.storagePath(file),
+              file.size(),
+              List.copyOf(columns),
+              parquetFilter));
+    }
+    return out;
+  }
+
+  /**
    * The documents that match {@code filter}, file by file, exactly as a full scan followed by
    * {@link Filter#matches} would return them, but reading less: files whose Delta statistics
    * ({@code _id} and scalar promoted columns) prove that no document matches are not opened; within

@@ -6,6 +6,7 @@ import dev.mongolake.IndexAccesses;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.Daktilo;
@@ -234,6 +235,14 @@ public final class Engine implements AutoCloseable {
     return IndexPlanner.plan(
             state.indexes().all(), ExprImplications.forPlanning(filter), sort, snapshot())
         .map(plan -> plan.index().spec());
+  }
+
+  /**
+   * Whether a read of {@code filter} in {@code sort} order goes through the table's files: neither
+   * an {@code _id} equality nor an index serves it.
+   */
+  public boolean readsTable(Namespace namespace, BsonDocument filter, BsonDocument sort) {
+    return IdEquality.of(filter) == null && plannedIndex(namespace, filter, sort).isEmpty();
   }
 
   /**
@@ -703,6 +712,30 @@ public final class Engine implements AutoCloseable {
         filter,
         ColumnarPaths.projection(view.snapshot(), paths),
         metrics -> filesReadFromColumns.addAndGet(metrics.filesReadFromColumns()),
+        () -> pins.unpin(view.floor()));
+  }
+
+  /**
+   * The collection at {@code snapshot} for a read of {@code columns} by column batches (see {@link
+   * ColumnarSource}), over the files {@code filter} (null: none) does not rule out; empty when the
+   * collection has no table yet or a column is not one of its scalar promoted columns. The caller
+   * closes it.
+   */
+  public Optional<ColumnarSource> columnarRead(
+      Namespace namespace, long snapshot, Filter filter, List<String> columns) {
+    CollectionState state = collections.get(namespace);
+    if (state == null) {
+      return Optional.empty();
+    }
+    TableView view = state.view();
+    return ColumnarRead.of(
+        state.buffer(),
+        view,
+        snapshot,
+        filter,
+        columns,
+        read -> filesReadFromColumns.addAndGet(read.fromColumns() ? 1 : 0),
+        () -> pins.pin(view.floor()),
         () -> pins.unpin(view.floor()));
   }
 

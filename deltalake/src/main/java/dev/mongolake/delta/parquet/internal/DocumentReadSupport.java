@@ -25,13 +25,8 @@ import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
-import org.bson.BsonObjectId;
-import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.types.ObjectId;
 
 /** Reads document files into {@link DocumentRow}s with the projection the options ask for. */
 public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
@@ -181,28 +176,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     }
 
     private Converter idConverter() {
-      return new PrimitiveConverter() {
-        @Override
-        public void addBinary(Binary binary) {
-          id =
-              switch (encoding) {
-                case OBJECT_ID -> new BsonObjectId(new ObjectId(binary.toStringUsingUTF8()));
-                case STRING -> new BsonString(binary.toStringUsingUTF8());
-                case KEY -> decodeKeys ? SortableIdKey.decode(binary.getBytes(), keyNumbers) : null;
-                default -> null;
-              };
-        }
-
-        @Override
-        public void addInt(int v) {
-          id = new BsonInt32(v);
-        }
-
-        @Override
-        public void addLong(long v) {
-          id = new BsonInt64(v);
-        }
-      };
+      return new IdValueConverter(encoding, decodeKeys, keyNumbers, value -> id = value);
     }
 
     private Converter variantConverter() {

@@ -85,6 +85,30 @@ public final class GroupTable {
     return total;
   }
 
+  /**
+   * Adds the groups of {@code other}, a table of the same fields that saw later inputs (a part of
+   * the same input read elsewhere): a key both hold merges its accumulators, this table's inputs
+   * first; a key only {@code other} holds joins after this table's keys, in {@code other}'s order.
+   * The result is the table one pass over both inputs in order would have built. {@code other} must
+   * not be used afterwards.
+   */
+  public void merge(GroupTable other) {
+    other.groups.forEach(
+        (key, theirs) -> {
+          Accumulator[] mine = groups.get(key);
+          if (mine == null) {
+            groups.put(key, theirs);
+            bytes += GROUP_BYTES + BsonMemory.of(key.value()) + bytesOf(theirs);
+          } else {
+            long before = bytesOf(mine);
+            for (int i = 0; i < mine.length; i++) {
+              mine[i].merge(theirs[i]);
+            }
+            bytes += bytesOf(mine) - before;
+          }
+        });
+  }
+
   /** The approximate heap bytes of the groups held. */
   public long approximateBytes() {
     return bytes;

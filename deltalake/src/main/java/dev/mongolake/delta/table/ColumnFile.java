@@ -1,0 +1,89 @@
+package dev.mongolake.delta.table;
+
+import dev.mongolake.delta.Cancellation;
+import dev.mongolake.delta.parquet.ColumnBatch;
+import dev.mongolake.delta.parquet.DocumentColumnReader;
+import dev.mongolake.delta.parquet.DocumentFileReader;
+import dev.mongolake.delta.parquet.DocumentReadOptions;
+import dev.mongolake.delta.parquet.DocumentRow;
+import dev.mongolake.delta.parquet.FileMetadataCache;
+import dev.mongolake.delta.storage.Storage;
+import java.util.List;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.bson.BsonDocument;
+
+/**
+ * One data file of a snapshot, for a read that needs only some scalar promoted columns of each
+ * document (see {@link DocumentSnapshot#columnFiles}): where the columns are exact in the file its
+ * rows come as column batches, without decoding a document; elsewhere as whole documents. Either
+ * way the rows are a superset of those matching the scan's filter (statistics and indexes skip row
+ * groups and pages, nothing else), so the consumer applies the filter.
+ *
+ * <p>Files of one scan may be read in parallel, each by one thread; a file is read once.
+ *
+ * @param storage the table's storage
+ * @param path the file's storage path
+ * @param size the file's length
+ * @param columns the promoted columns a batch holds
+ * @param parquetFilter what skips row groups and pages
+ */
+public record ColumnFile(
+    Storage storage,
+    String path,
+    long size,
+    List<String> columns,
+    FilterCompat.Filter parquetFilter) {
+
+  /** What reading a file hands over, on the reading thread. */
+  public interface Rows {
+    /** Rows of the file read from its columns. */
+    void batch(ColumnBatch batch);
+
+    /** A row of the file whose columns are not exact: the whole document. */
+    void document(BsonDocument document);
+  }
+
+  /** How a file was read. */
+  public record Read(boolean fromColumns, int rowGroups, int rowGroupsRead, long rows) {}
+
+  /**
+   * Reads the file on the calling thread, checking for {@link Cancellation} between batches.
+   *
+   * @throws dev.mongolake.delta.parquet.ParquetFileException if the file cannot be read
+   */
+  public Read read(Rows rows) {
+    try (DocumentColumnReader reader =
+        DocumentColumnReader.open(
+            storage, path, size, columns, parquetFilter, FileMetadataCache.shared())) {
+      if (reader.exact()) {
+        long count = 0;
+        for (ColumnBatch batch = reader.next(); batch != null; batch = reader.next()) {
+          Cancellation.checkpoint();
+          count += batch.size();
+          rows.batch(batch);
+        }
+        return new Read(true, reader.rowGroupCount(), reader.rowGroupsRead(), count);
+      }
+    }
+    return readDocuments(rows);
+  }
+
+  private Read readDocuments(Rows rows) {
+    try (DocumentFileReader reader =
+        DocumentFileReader.open(
+            storage,
+            path,
+            size,
+            DocumentReadOptions.documents().withFilter(parquetFilter),
+            FileMetadataCache.shared())) {
+      long count = 0;
+      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+        if ((++count & 1023) == 0) {
+          Cancellation.checkpoint();
+        }
+        rows.document(row.document());
+      }
+      return new Read(false, reader.rowGroupCount(), reader.rowGroupsRead(), count);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package dev.mongolake.delta.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mongolake.delta.parquet.ColumnBatch;
+import dev.mongolake.delta.parquet.ColumnExactness;
+import dev.mongolake.delta.parquet.ColumnType;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.parquet.PromotedColumn;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.RandomDocuments;
+import dev.mongolake.delta.storage.MemoryStorage;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link DocumentSnapshot#columnFiles} reads exact files as column batches whose values are the
+ * documents' own, and hands the documents of the other files over whole; together they cover every
+ * document a filter can match.
+ */
+class ColumnFilesTest {
+  private static final ColumnType[] TYPES = ColumnType.values();
+  private static final List<String> COLUMNS = List.of("a", "p.q");
+
+  @Test
+  void batchesHoldTheDocumentsValuesAndFilesTogetherCoverEveryMatch() {
+    RandomDocuments random = new RandomDocuments(20261202L);
+    long rowsFromColumns = 0;
+    long documentsWhole = 0;
+    for (int table = 0; table < 18; table++) {
+      DocumentSchema schema =
+          new DocumentSchema(
+              List.of(
+                  new PromotedColumn("a", TYPES[table % TYPES.length], false),
+                  new PromotedColumn("p.q", TYPES[(table / 2 + 3) % TYPES.length], false)));
+      DocumentSnapshot snapshot = mixedTable(random, schema);
+      Map<BsonValue, BsonDocument> all = new HashMap<>();
+      try (DocumentSnapshot.DocumentScan scan = snapshot.scan()) {
+        scan.forEachRemaining(document -> all.put(document.get("_id"), document));
+      }
+      for (int trial = 0; trial < 10; trial++) {
+        BsonDocument filterDocument = trial == 0 ? null : random.filter();
+        Filter filter = filterDocument == null ? null : Filter.parse(filterDocument);
+        List<BsonValue> seen = new ArrayList<>();
+        for (ColumnFile file : snapshot.columnFiles(filter, COLUMNS)) {
+          List<ColumnBatch> batches = new ArrayList<>();
+          List<BsonDocument> documents = new ArrayList<>();
+          ColumnFile.Read read =
+              file.read(
+                  new ColumnFile.Rows() {
+                    @Override
+                    public void batch(ColumnBatch batch) {
+                      for (int row = 0; row < batch.size(); row++) {
+                        BsonValue id = batch.ids()[row];
+                        BsonDocument document = all.get(id);
+                        assertThat(document).as("row %s of %s", id, file.path()).isNotNull();
+                        for (int c = 0; c < COLUMNS.size(); c++) {
+                          assertThat(batch.value(c, row))
+                              .as("%s of %s", COLUMNS.get(c), document)
+                              .isEqualTo(valueAt(document, COLUMNS.get(c)));
+                        }
+                        seen.add(id);
+                      }
+                      batches.add(batch);
+                    }
+
+                    @Override
+                    public void document(BsonDocument document) {
+                      documents.add(document);
+                      seen.add(document.get("_id"));
+                    }
+                  });
+          assertThat(read.fromColumns() ? documents : batches).isEmpty();
+          rowsFromColumns += read.fromColumns() ? read.rows() : 0;
+          documentsWhole += documents.size();
+        }
+        List<BsonValue> matching =
+            all.values().stream()
+                .filter(document -> filter == null || filter.matches(document))
+                .map(document -> document.get("_id"))
+                .toList();
+        assertThat(seen).as("filter %s", filterDocument).containsAll(matching);
+        assertThat(seen).doesNotHaveDuplicates();
+        if (filter == null) {
+          assertThat(seen).hasSameSizeAs(all.keySet());
+        }
+      }
+    }
+    // Means something only if both ways of reading a file were taken.
+    assertThat(rowsFromColumns).isPositive();
+    assertThat(documentsWhole).isPositive();
+  }
+
+  @Test
+  void rowGroupsLargerThanABatchComeInSeveralBatchesWithSharedDictionaryStrings() {
+    DocumentSchema schema =
+        new DocumentSchema(
+            List.of(
+                new PromotedColumn("a", ColumnType.STRING, false),
+                new PromotedColumn("p.q", ColumnType.INT, false)));
+    DocumentTable table =
+        DocumentTable.create(
+            new MemoryStorage(),
+            "t",
+            DocumentTableConfig.defaults().withSchema(schema),
+            Clock.systemUTC());
+    List<BsonDocument> documents = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) {
+      BsonDocument document = new BsonDocument("_id", new BsonInt32(i));
+      if (i % 7 != 0) {
+        document.append("a", new BsonString("value-" + (i % 3)));
+      }
+      document.append("p", new BsonDocument("q", new BsonInt32(i)));
+      documents.add(document);
+    }
+    table.commit(new TableChanges(documents, List.of(), List.of()), null, 0);
+    List<ColumnFile> files = table.snapshot().columnFiles(null, COLUMNS);
+    List<Integer> sizes = new ArrayList<>();
+    Map<String, BsonValue> firstInstance = new HashMap<>();
+    int[] shared = {0};
+    for (ColumnFile file : files) {
+      file.read(
+          new ColumnFile.Rows() {
+            @Override
+            public void batch(ColumnBatch batch) {
+              sizes.add(batch.size());
+              for (int row = 0; row < batch.size(); row++) {
+                int id = batch.ids()[row].asInt32().getValue();
+                BsonValue a = batch.value(0, row);
+                assertThat(a).isEqualTo(id % 7 == 0 ? null : new BsonString("value-" + (id % 3)));
+                assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(id));
+                if (a != null && firstInstance.putIfAbsent(a.asString().getValue(), a) != null) {
+                  shared[0] += firstInstance.get(a.asString().getValue()) == a ? 1 : 0;
+                }
+              }
+            }
+
+            @Override
+            public void document(BsonDocument document) {
+              throw new AssertionError("every column is exact: " + document);
+            }
+          });
+    }
+    assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(10_000);
+    assertThat(sizes.size()).isGreaterThan(1);
+    assertThat(shared[0]).isPositive();
+  }
+
+  private static BsonValue valueAt(BsonDocument document, String path) {
+    BsonValue current = document;
+    for (String segment : path.split("\\.")) {
+      if (!(current instanceof BsonDocument parent) || !parent.containsKey(segment)) {
+        return null;
+      }
+      current = parent.get(segment);
+    }
+    return current;
+  }
+
+  /** Alternating commits: one keeps only documents that leave both columns exact. */
+  private static DocumentSnapshot mixedTable(RandomDocuments random, DocumentSchema schema) {
+    DocumentTable table =
+        DocumentTable.create(
+            new MemoryStorage(),
+            "t",
+            DocumentTableConfig.defaults().withSchema(schema),
+            Clock.systemUTC());
+    int next = 0;
+    for (int commit = 0; commit < 4; commit++) {
+      List<BsonDocument> batch = new ArrayList<>();
+      while (batch.size() < 12) {
+        BsonDocument document = random.document(next++);
+        if (commit % 2 == 1
+            || schema.columns().stream()
+                .allMatch(column -> ColumnExactness.holds(column, document))) {
+          batch.add(document);
+        }
+      }
+      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
+    }
+    return table.snapshot();
+  }
+}

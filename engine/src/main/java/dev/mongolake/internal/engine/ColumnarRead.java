@@ -1,0 +1,131 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.aggregate.ColumnarSource;
+import dev.mongolake.delta.parquet.PromotedColumn;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.table.ColumnFile;
+import dev.mongolake.delta.table.DocumentSnapshot;
+import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.buffer.DocumentBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * A collection at one snapshot for a columnar read: the table's files that may match, and the
+ * buffer's changes above the table's floor, which replace or delete table rows and add their own
+ * documents (as {@link MergedScan} merges them). Holds a reader pin on the floor until closed.
+ */
+final class ColumnarRead implements ColumnarSource, AutoCloseable {
+  private final DocumentBuffer buffer;
+  private final long floor;
+  private final long snapshot;
+  private final List<ColumnFile> files;
+  private final boolean replacesAny;
+  private final Runnable release;
+  private final Consumer<ColumnFile.Read> onFileRead;
+  private boolean closed;
+
+  private ColumnarRead(
+      DocumentBuffer buffer,
+      long floor,
+      long snapshot,
+      List<ColumnFile> files,
+      Consumer<ColumnFile.Read> onFileRead,
+      Runnable release) {
+    this.buffer = buffer;
+    this.floor = floor;
+    this.snapshot = snapshot;
+    this.files = files;
+    this.replacesAny = buffer.entries(floor, snapshot).hasNext();
+    this.onFileRead = onFileRead;
+    this.release = release;
+  }
+
+  /**
+   * The read of {@code columns} over {@code view}, or empty when the view has no table or some
+   * column is not a scalar promoted column of its schema (the read must then go by rows).
+   *
+   * @param pin called now, {@code release} when the read closes
+   */
+  static Optional<ColumnarSource> of(
+      DocumentBuffer buffer,
+      TableView view,
+      long snapshot,
+      Filter filter,
+      List<String> columns,
+      Consumer<ColumnFile.Read> onFileRead,
+      Runnable pin,
+      Runnable release) {
+    DocumentSnapshot table = view.snapshot();
+    if (table == null || !scalarColumns(table).containsAll(columns)) {
+      return Optional.empty();
+    }
+    pin.run();
+    return Optional.of(
+        new ColumnarRead(
+            buffer,
+            view.floor(),
+            snapshot,
+            table.columnFiles(filter, columns),
+            onFileRead,
+            release));
+  }
+
+  private static Set<String> scalarColumns(DocumentSnapshot table) {
+    Set<String> scalar = new HashSet<>();
+    for (PromotedColumn column : table.config().schema().columns()) {
+      if (!column.list()) {
+        scalar.add(column.path());
+      }
+    }
+    return scalar;
+  }
+
+  @Override
+  public List<ColumnFile> files() {
+    return files;
+  }
+
+  @Override
+  public boolean replaced(BsonValue id) {
+    return buffer.get(id, floor, snapshot).isPresent();
+  }
+
+  @Override
+  public boolean replacesAny() {
+    return replacesAny;
+  }
+
+  @Override
+  public Iterator<BsonDocument> buffered() {
+    List<BsonDocument> live = new ArrayList<>();
+    for (Iterator<BufferedDocument> entries = buffer.entries(floor, snapshot);
+        entries.hasNext(); ) {
+      BufferedDocument entry = entries.next();
+      if (!entry.isTombstone()) {
+        live.add(entry.document());
+      }
+    }
+    return live.iterator();
+  }
+
+  @Override
+  public void fileRead(ColumnFile.Read read) {
+    onFileRead.accept(read);
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      release.run();
+    }
+  }
+}
