@@ -1,5 +1,7 @@
 package dev.mongolake;
 
+import dev.mongolake.aggregate.ColumnarSource;
+import dev.mongolake.aggregate.internal.ColumnarTopK;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
@@ -142,6 +144,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);
     SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
     Projection projector = Projection.forFind(projection, filter, variables.scope());
+    if (!order.isEmpty() && natural.isEmpty() && limit > 0) {
+      Optional<List<BsonDocument>> selected =
+          selectByColumns(order, parsedFilter, (long) skip + limit);
+      if (selected.isPresent()) {
+        return new Cursor(
+            selected.get().iterator(),
+            CloseableIterator.of(selected.get().iterator()),
+            projector,
+            variables.newVariables());
+      }
+    }
     CloseableIterator<BsonDocument> scan =
         natural.isPresent()
             ? engine.scan(namespace, engine.snapshot(), parsedFilter, neededPaths)
@@ -165,6 +178,33 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       matches = sorted.iterator();
     }
     return new Cursor(matches, scan, projector, variables.newVariables());
+  }
+
+  /**
+   * The first {@code keep} matches in {@code order} chosen from column batches ({@link
+   * ColumnarTopK}), when the filter reads the table's files and every sorted and filtered path is a
+   * scalar promoted column; empty when the find must read documents.
+   */
+  private Optional<List<BsonDocument>> selectByColumns(
+      SortOrder order, dev.mongolake.delta.query.Filter parsedFilter, long keep) {
+    if (!engine.readsTable(namespace, filter, sort)) {
+      return Optional.empty();
+    }
+    dev.mongolake.delta.query.Filter columnFilter = filter.isEmpty() ? null : parsedFilter;
+    Optional<ColumnarTopK> selection = ColumnarTopK.plan(order, columnFilter, keep);
+    if (selection.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ColumnarSource> source =
+        engine.columnarRead(namespace, engine.snapshot(), columnFilter, selection.get().columns());
+    if (source.isEmpty()) {
+      return Optional.empty();
+    }
+    try (ColumnarSource read = source.get()) {
+      return Optional.of(selection.get().run(read));
+    } catch (dev.mongolake.delta.query.QueryException e) {
+      throw QueryErrors.translate(e);
+    }
   }
 
   private static final class FilteringIterator implements Iterator<BsonDocument> {

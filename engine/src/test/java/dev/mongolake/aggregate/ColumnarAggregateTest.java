@@ -144,6 +144,51 @@ class ColumnarAggregateTest {
         + " top: {$top: {sortBy: {salary: -1}, output: '$_id'}}, n: {$sum: 1}}}]"
   };
 
+  /** Sorts with a limit, which the find beneath them selects from columns. */
+  private static final String[] TOP_K = {
+    "[{$sort: {score: 1}}, {$limit: 5}, {$project: {__x: 0}}]",
+    "[{$match: {status: 'A'}}, {$sort: {'address.city': -1, hired: 1}}, {$skip: 3},"
+        + " {$limit: 4}, {$project: {__x: 0}}]",
+    "[{$sort: {bonus: -1}}, {$limit: 3}, {$project: {__x: 0}}]",
+    "[{$match: {$or: [{salary: {$lt: 1300}}, {department: 'd2'}]}}, {$sort: {_id: -1}},"
+        + " {$limit: 12}, {$project: {__x: 0}}]",
+    "[{$sort: {department: 1, score: -1}}, {$limit: 250}, {$project: {__x: 0}}]"
+  };
+
+  @Test
+  void sortsWithALimitSelectTheRowPathsDocumentsFromColumns() {
+    mixedCollection();
+    for (String pipeline : TOP_K) {
+      long before = lake.filesReadFromColumns();
+      List<String> columnar = run(pipeline, false);
+      long fromColumns = lake.filesReadFromColumns() - before;
+      List<String> rows = run(pipeline, true);
+
+      assertThat(columnar).as(pipeline).isEqualTo(rows).isNotEmpty();
+      assertThat(fromColumns).as(pipeline).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aFindWithSortAndLimitReturnsTheSameDocumentsAsTheRowPath() {
+    mixedCollection();
+    List<String> found = new ArrayList<>();
+    employees
+        .find(new Document("status", "A"))
+        .sort(new Document("score", -1))
+        .skip(2)
+        .limit(9)
+        .forEach(document -> found.add(document.toJson(EXTENDED)));
+
+    assertThat(found)
+        .isEqualTo(
+            run(
+                "[{$match: {status: 'A'}}, {$sort: {score: -1}}, {$skip: 2}, {$limit: 9},"
+                    + " {$project: {__x: 0}}]",
+                true))
+        .hasSize(9);
+  }
+
   /** The pipelines whose leading group the columnar path runs. */
   private static final int[] COLUMNAR_GROUPS = {0, 8, 9};
 

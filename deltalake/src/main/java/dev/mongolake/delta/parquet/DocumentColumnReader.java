@@ -3,6 +3,7 @@ package dev.mongolake.delta.parquet;
 import dev.mongolake.delta.parquet.internal.ColumnValueConverter;
 import dev.mongolake.delta.parquet.internal.IdValueConverter;
 import dev.mongolake.delta.storage.Storage;
+import dev.mongolake.delta.variant.BsonVariantCodec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
+import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 
@@ -54,6 +56,7 @@ public final class DocumentColumnReader implements AutoCloseable {
   private final BsonValue[] ids = new BsonValue[BATCH_ROWS];
   private final BsonValue[][] values;
   private BsonValue id;
+  private final PrimitiveConverter idConverter;
   private ColumnReader idReader;
   private ColumnReader[] readers;
   private long rowsLeftInGroup;
@@ -84,14 +87,15 @@ public final class DocumentColumnReader implements AutoCloseable {
     this.values = new BsonValue[this.paths.size()][BATCH_ROWS];
     this.converters = new ColumnValueConverter[this.paths.size()];
     this.columns = new ColumnDescriptor[this.paths.size()];
+    BsonType keyNumbers =
+        exactId == null || exactId.isEmpty() ? BsonType.INT32 : BsonType.valueOf(exactId);
+    this.idConverter = new IdValueConverter(encoding, true, keyNumbers, value -> id = value);
     if (!exact) {
       this.requested = null;
       this.root = null;
       this.idColumn = null;
       return;
     }
-    BsonType keyNumbers =
-        exactId == null || exactId.isEmpty() ? BsonType.INT32 : BsonType.valueOf(exactId);
     List<Type> fields = new ArrayList<>();
     fields.add(schema.getType(DocumentFileLayout.ID_COLUMN));
     Map<String, List<String>> byTopField = new HashMap<>();
@@ -106,8 +110,6 @@ public final class DocumentColumnReader implements AutoCloseable {
     }
     this.requested = new MessageType(schema.getName(), fields);
     file.setRequestedSchema(requested);
-    PrimitiveConverter idConverter =
-        new IdValueConverter(encoding, true, keyNumbers, value -> id = value);
     Map<String, Converter> leaves = new HashMap<>();
     leaves.put(DocumentFileLayout.ID_COLUMN, idConverter);
     for (int i = 0; i < this.paths.size(); i++) {
@@ -148,6 +150,97 @@ public final class DocumentColumnReader implements AutoCloseable {
           ? p
           : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
     }
+  }
+
+  /**
+   * The documents of a file whose {@code _id} is one of {@code ids}, in file order: only their
+   * Variant values are decoded, every other row's are skipped. The file's {@code _id}s must decode
+   * from their column ({@link #exact()} of a read of no column).
+   *
+   * @param filter row groups and pages it rules out are skipped (pass the filter the ids came from,
+   *     or none)
+   * @throws ParquetFileException if the file cannot be read or its ids do not decode
+   */
+  public static List<BsonDocument> documents(
+      Storage storage,
+      String path,
+      long length,
+      Set<BsonValue> ids,
+      FilterCompat.Filter filter,
+      FileMetadataCache cache) {
+    try (DocumentColumnReader reader = open(storage, path, length, List.of(), filter, cache)) {
+      return reader.documentsOf(ids);
+    }
+  }
+
+  private List<BsonDocument> documentsOf(Set<BsonValue> wanted) {
+    if (!exact) {
+      throw new ParquetFileException(
+          "Cannot read documents of " + path + " by _id: its _id column does not decode");
+    }
+    MessageType schema = file.getFooter().getFileMetaData().getSchema();
+    MessageType idAndDocument =
+        new MessageType(
+            schema.getName(),
+            schema.getType(DocumentFileLayout.ID_COLUMN),
+            schema.getType(DocumentFileLayout.DOCUMENT_COLUMN));
+    file.setRequestedSchema(idAndDocument);
+    byte[][] variant = new byte[2][];
+    PrimitiveConverter metadata = binarySink(variant, 0);
+    PrimitiveConverter value = binarySink(variant, 1);
+    Map<String, Converter> leaves = new HashMap<>();
+    leaves.put(DocumentFileLayout.ID_COLUMN, idConverter);
+    leaves.put(DocumentFileLayout.DOCUMENT_COLUMN + ".metadata", metadata);
+    leaves.put(DocumentFileLayout.DOCUMENT_COLUMN + ".value", value);
+    GroupConverter tree = (GroupConverter) converterFor(idAndDocument, "", leaves);
+    ColumnDescriptor ids =
+        idAndDocument.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN});
+    ColumnDescriptor metadataColumn =
+        idAndDocument.getColumnDescription(
+            new String[] {DocumentFileLayout.DOCUMENT_COLUMN, "metadata"});
+    ColumnDescriptor valueColumn =
+        idAndDocument.getColumnDescription(
+            new String[] {DocumentFileLayout.DOCUMENT_COLUMN, "value"});
+    List<BsonDocument> out = new ArrayList<>();
+    try {
+      for (PageReadStore pages = file.readNextFilteredRowGroup();
+          pages != null && out.size() < wanted.size();
+          pages = file.readNextFilteredRowGroup()) {
+        rowGroupsRead++;
+        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, tree, idAndDocument, createdBy);
+        ColumnReader idValues = store.getColumnReader(ids);
+        ColumnReader metadataValues = store.getColumnReader(metadataColumn);
+        ColumnReader valueValues = store.getColumnReader(valueColumn);
+        for (long row = 0; row < pages.getRowCount(); row++) {
+          idValues.writeCurrentValueToConverter();
+          idValues.consume();
+          if (wanted.contains(id)) {
+            metadataValues.writeCurrentValueToConverter();
+            valueValues.writeCurrentValueToConverter();
+            out.add(BsonVariantCodec.decode(variant[0], variant[1]));
+          } else {
+            metadataValues.skip();
+            valueValues.skip();
+          }
+          metadataValues.consume();
+          valueValues.consume();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw e instanceof ParquetFileException p
+          ? p
+          : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
+    }
+    return out;
+  }
+
+  private static PrimitiveConverter binarySink(byte[][] into, int index) {
+    return new PrimitiveConverter() {
+      @Override
+      public void addBinary(org.apache.parquet.io.api.Binary binary) {
+        into[index] = binary.getBytes();
+      }
+    };
   }
 
   /** Whether the columns give the documents' values exactly (else read the file's documents). */

@@ -7,10 +7,15 @@ import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.FileMetadataCache;
+import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.Storage;
 import java.util.List;
+import java.util.Set;
 import org.apache.parquet.filter2.compat.FilterCompat;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * One data file of a snapshot, for a read that needs only some scalar promoted columns of each
@@ -26,13 +31,15 @@ import org.bson.BsonDocument;
  * @param size the file's length
  * @param columns the promoted columns a batch holds
  * @param parquetFilter what skips row groups and pages
+ * @param idEncoding how the table's files store {@code _id}, for reading documents by {@code _id}
  */
 public record ColumnFile(
     Storage storage,
     String path,
     long size,
     List<String> columns,
-    FilterCompat.Filter parquetFilter) {
+    FilterCompat.Filter parquetFilter,
+    IdEncoding idEncoding) {
 
   /** What reading a file hands over, on the reading thread. */
   public interface Rows {
@@ -66,6 +73,23 @@ public record ColumnFile(
       }
     }
     return readDocuments(rows);
+  }
+
+  /**
+   * The file's documents whose {@code _id} is one of {@code ids}, in file order: only the pages
+   * that may hold them are read (the {@code _id} statistics, column index and bloom filter rule the
+   * others out) and only their documents decoded. For ids a {@link #read} of this file returned.
+   */
+  public List<BsonDocument> documents(Set<BsonValue> ids) {
+    BsonArray in = new BsonArray(List.copyOf(ids));
+    FilterCompat.Filter byId =
+        IdPushdown.of(
+                Filter.parse(new BsonDocument("_id", new BsonDocument("$in", in))).root(),
+                idEncoding)
+            .map(FilterCompat::get)
+            .orElse(FilterCompat.NOOP);
+    return DocumentColumnReader.documents(
+        storage, path, size, ids, byId, FileMetadataCache.shared());
   }
 
   private Read readDocuments(Rows rows) {

@@ -129,7 +129,8 @@ public final class DocumentSnapshot {
               snapshot.storagePath(file),
               file.size(),
               List.copyOf(columns),
-              parquetFilter));
+              parquetFilter,
+              config.idEncoding()));
     }
     return out;
   }

@@ -100,7 +100,8 @@ class ColumnFilesTest {
   }
 
   @Test
-  void rowGroupsLargerThanABatchComeInSeveralBatchesWithSharedDictionaryStrings() {
+  void
+      rowGroupsLargerThanABatchComeInSeveralBatchesWithSharedDictionaryStringsAndDocumentsComeById() {
     DocumentSchema schema =
         new DocumentSchema(
             List.of(
@@ -149,6 +150,13 @@ class ColumnFilesTest {
             }
           });
     }
+    assertThat(files).hasSize(1);
+    assertThat(
+            files
+                .getFirst()
+                .documents(
+                    java.util.Set.of(new BsonInt32(9_999), new BsonInt32(7), new BsonInt32(4_100))))
+        .containsExactly(documents.get(7), documents.get(4_100), documents.get(9_999));
     assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(10_000);
     assertThat(sizes.size()).isGreaterThan(1);
     assertThat(shared[0]).isPositive();

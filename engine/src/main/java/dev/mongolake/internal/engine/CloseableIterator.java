@@ -8,4 +8,22 @@ import java.util.Iterator;
 public interface CloseableIterator<T> extends Iterator<T>, AutoCloseable {
   @Override
   void close();
+
+  /** An iterator over values already in memory: closing it does nothing. */
+  static <T> CloseableIterator<T> of(Iterator<T> values) {
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return values.hasNext();
+      }
+
+      @Override
+      public T next() {
+        return values.next();
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
 }

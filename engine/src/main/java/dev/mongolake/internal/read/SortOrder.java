@@ -69,6 +69,11 @@ public final class SortOrder implements Comparator<BsonDocument> {
     return new SortOrder(keys);
   }
 
+  /** The sorted paths, in order. */
+  public List<String> paths() {
+    return keys.stream().map(Key::path).toList();
+  }
+
   public boolean isEmpty() {
     return keys.isEmpty();
   }
