@@ -1,6 +1,7 @@
 package dev.mongolake;
 
 import dev.mongolake.aggregate.ColumnarSource;
+import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.aggregate.internal.ColumnarTopK;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.internal.engine.CloseableIterator;
@@ -20,6 +21,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.conversions.Bson;
 
 /**
@@ -40,6 +42,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   private int skip;
   private int limit;
   private Set<String> neededPaths;
+  private boolean allowDiskUse = true;
 
   MongoLakeFindIterable(
       Namespace namespace,
@@ -99,6 +102,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   /** Returns at most {@code |value|} results; 0 means no limit, as in MongoDB. */
   public MongoLakeFindIterable<T> limit(int value) {
     limit = Math.abs(value);
+    return this;
+  }
+
+  /**
+   * Whether a sort that no index provides may spill to temporary files once the documents it holds
+   * pass the memory limit (MongoDB's 100 MiB, see {@link
+   * MongoLakeOptions#withAggregationMemoryLimitBytes}); true by default, as in MongoDB 6+. Without
+   * it such a sort fails with QueryExceededMemoryLimitNoDiskUseAllowed.
+   */
+  public MongoLakeFindIterable<T> allowDiskUse(boolean value) {
+    allowDiskUse = value;
     return this;
   }
 
@@ -171,13 +185,44 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     if (!order.isEmpty()) {
       // With a limit, only the first skip + limit in order are ever returned.
       long keep = limit == 0 ? 0 : (long) skip + limit;
-      List<BsonDocument> sorted;
+      Pipeline sorting = sortStage(keep);
       try (scan) {
-        sorted = order.sort(matches, keep);
+        matches = sorting.run(matches);
+        // The sort holds its input: checking for a next document makes it read the scan.
+        matches.hasNext();
+      } catch (MongoLakeException e) {
+        sorting.close();
+        throw e.errorCode() == ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED
+            ? new MongoLakeException(
+                e.errorCode(),
+                "Executor error during find command :: caused by :: " + e.getMessage())
+            : e;
+      } catch (RuntimeException e) {
+        sorting.close();
+        throw e;
       }
-      matches = sorted.iterator();
+      return new Cursor(
+          matches,
+          CloseableIterator.of(matches, sorting::close),
+          projector,
+          variables.newVariables());
     }
     return new Cursor(matches, scan, projector, variables.newVariables());
+  }
+
+  /**
+   * The aggregation {@code $sort} (with a {@code $limit} of {@code keep}, 0 for none) that orders a
+   * find's matches: stable, keeping to the memory limit by a bounded heap or by spilling sorted
+   * runs to temporary files (removed when the pipeline closes), as {@code allowDiskUse} says.
+   */
+  private Pipeline sortStage(long keep) {
+    List<BsonDocument> stages = new ArrayList<>();
+    stages.add(new BsonDocument("$sort", sort));
+    if (keep > 0) {
+      stages.add(new BsonDocument("$limit", new BsonInt64(keep)));
+    }
+    return Pipeline.parse(
+        stages, EngineAggregationEnvironment.of(engine, namespace.database(), null, allowDiskUse));
   }
 
   /**

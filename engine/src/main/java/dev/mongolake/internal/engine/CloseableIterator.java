@@ -11,6 +11,11 @@ public interface CloseableIterator<T> extends Iterator<T>, AutoCloseable {
 
   /** An iterator over values already in memory: closing it does nothing. */
   static <T> CloseableIterator<T> of(Iterator<T> values) {
+    return of(values, () -> {});
+  }
+
+  /** {@code values}, running {@code onClose} when closed. */
+  static <T> CloseableIterator<T> of(Iterator<T> values, Runnable onClose) {
     return new CloseableIterator<>() {
       @Override
       public boolean hasNext() {
@@ -23,7 +28,9 @@ public interface CloseableIterator<T> extends Iterator<T>, AutoCloseable {
       }
 
       @Override
-      public void close() {}
+      public void close() {
+        onClose.run();
+      }
     };
   }
 }

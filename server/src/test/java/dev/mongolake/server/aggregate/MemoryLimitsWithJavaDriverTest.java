@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * KiB: a {@code $group} over more than that spills with {@code allowDiskUse} (the default, as in
  * MongoDB 6+) and fails with QueryExceededMemoryLimitNoDiskUseAllowed without it, as do the sorts
  * of {@code $setWindowFields} and {@code $bucketAuto}; a {@code $push} past 100 MiB fails with
- * ExceededMemoryLimit either way.
+ * ExceededMemoryLimit either way. A find's sort keeps to the same limit.
  */
 class MemoryLimitsWithJavaDriverTest {
 
@@ -105,6 +105,56 @@ class MemoryLimitsWithJavaDriverTest {
                       "Exceeded memory limit for $group, but didn't allow external sort. Pass"
                           + " allowDiskUse:true to opt in.");
             });
+  }
+
+  @Test
+  void aFindSortOverTheLimitSpillsWithAllowDiskUseAndFailsWithoutIt() {
+    List<Document> sorted =
+        orders
+            .find()
+            .sort(new Document("note", -1).append("_id", 1))
+            .allowDiskUse(true)
+            .into(new ArrayList<>());
+    List<String> notes = sorted.stream().map(order -> order.getString("note")).toList();
+    assertThat(notes)
+        .hasSize(DOCUMENTS)
+        .isSortedAccordingTo(java.util.Comparator.<String>reverseOrder())
+        .doesNotHaveDuplicates();
+    // The driver's default sends no allowDiskUse: the server's default spills, as MongoDB 6+.
+    assertThat(orders.find().sort(new Document("note", 1)).into(new ArrayList<>()))
+        .hasSize(DOCUMENTS);
+
+    assertThatThrownBy(
+            () ->
+                orders
+                    .find()
+                    .sort(new Document("note", -1))
+                    .allowDiskUse(false)
+                    .into(new ArrayList<>()))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(292);
+              assertThat(e.getErrorMessage())
+                  .isEqualTo(
+                      "Executor error during find command :: caused by :: Sort exceeded memory"
+                          + " limit of 65536 bytes, but did not opt in to external sorting.");
+            });
+    // A sort with a small limit holds only its top documents: no disk needed.
+    assertThat(
+            orders
+                .find()
+                .sort(new Document("note", -1))
+                .limit(5)
+                .allowDiskUse(false)
+                .into(new ArrayList<>()))
+        .extracting(order -> order.getString("note"))
+        .containsExactly(
+            "order number 999",
+            "order number 998",
+            "order number 997",
+            "order number 996",
+            "order number 995");
   }
 
   @Test

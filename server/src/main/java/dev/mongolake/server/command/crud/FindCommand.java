@@ -111,6 +111,7 @@ public final class FindCommand extends CollectionCommand {
             .sort(sort)
             .projection(args.document("projection", null))
             .let(args.document("let", null))
+            .allowDiskUse(args.bool("allowDiskUse", true))
             .skip(args.nonNegativeInt("skip", 0));
     long limit = args.number("limit", 0);
     boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
