@@ -14,7 +14,7 @@ import org.bson.BsonValue;
  *
  * @param size how many rows the batch holds (the arrays may be longer)
  * @param paths the columns, in the order of {@code values}
- * @param ids each row's {@code _id}
+ * @param ids each row's {@code _id}, or null when the read did not ask for them
  * @param values {@code values[c][r]}: column {@code c} of row {@code r}, null for a missing field
  */
 public record ColumnBatch(int size, List<String> paths, BsonValue[] ids, BsonValue[][] values) {

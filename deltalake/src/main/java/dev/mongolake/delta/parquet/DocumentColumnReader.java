@@ -53,6 +53,7 @@ public final class DocumentColumnReader implements AutoCloseable {
   private final ColumnValueConverter[] converters;
   private final ColumnDescriptor idColumn;
   private final ColumnDescriptor[] columns;
+  private final boolean readIds;
   private final BsonValue[] ids = new BsonValue[BATCH_ROWS];
   private final BsonValue[][] values;
   private BsonValue id;
@@ -62,8 +63,10 @@ public final class DocumentColumnReader implements AutoCloseable {
   private long rowsLeftInGroup;
   private int rowGroupsRead;
 
-  private DocumentColumnReader(String path, ParquetFileReader file, List<String> paths) {
+  private DocumentColumnReader(
+      String path, ParquetFileReader file, List<String> paths, boolean readIds) {
     this.path = path;
+    this.readIds = readIds;
     this.file = file;
     this.paths = List.copyOf(paths);
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
@@ -97,7 +100,9 @@ public final class DocumentColumnReader implements AutoCloseable {
       return;
     }
     List<Type> fields = new ArrayList<>();
-    fields.add(schema.getType(DocumentFileLayout.ID_COLUMN));
+    if (readIds) {
+      fields.add(schema.getType(DocumentFileLayout.ID_COLUMN));
+    }
     Map<String, List<String>> byTopField = new HashMap<>();
     for (String column : this.paths) {
       byTopField.computeIfAbsent(column.split("\\.")[0], k -> new ArrayList<>()).add(column);
@@ -118,7 +123,10 @@ public final class DocumentColumnReader implements AutoCloseable {
       converters[i] = new ColumnValueConverter(columns[i].getPrimitiveType());
       leaves.put(this.paths.get(i), converters[i]);
     }
-    this.idColumn = requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN});
+    this.idColumn =
+        readIds
+            ? requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN})
+            : null;
     this.root = (GroupConverter) converterFor(requested, "", leaves);
   }
 
@@ -127,6 +135,7 @@ public final class DocumentColumnReader implements AutoCloseable {
    * {@code cache}.
    *
    * @param paths the scalar promoted columns to read, as dotted paths
+   * @param ids whether batches hold each row's {@code _id} (else {@link ColumnBatch#ids()} is null)
    * @param filter row groups and pages it rules out are skipped
    */
   public static DocumentColumnReader open(
@@ -134,12 +143,13 @@ public final class DocumentColumnReader implements AutoCloseable {
       String path,
       long length,
       List<String> paths,
+      boolean ids,
       FilterCompat.Filter filter,
       FileMetadataCache cache) {
     ParquetFileReader file =
         ParquetFiles.openFile(ParquetFiles.inputFile(storage, path, length), filter, cache);
     try {
-      return new DocumentColumnReader(path, file, paths);
+      return new DocumentColumnReader(path, file, paths, ids);
     } catch (RuntimeException e) {
       try {
         file.close();
@@ -168,7 +178,8 @@ public final class DocumentColumnReader implements AutoCloseable {
       Set<BsonValue> ids,
       FilterCompat.Filter filter,
       FileMetadataCache cache) {
-    try (DocumentColumnReader reader = open(storage, path, length, List.of(), filter, cache)) {
+    try (DocumentColumnReader reader =
+        open(storage, path, length, List.of(), false, filter, cache)) {
       return reader.documentsOf(ids);
     }
   }
@@ -276,7 +287,7 @@ public final class DocumentColumnReader implements AutoCloseable {
         }
         rowGroupsRead++;
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, root, requested, createdBy);
-        idReader = store.getColumnReader(idColumn);
+        idReader = readIds ? store.getColumnReader(idColumn) : null;
         readers = new ColumnReader[columns.length];
         for (int i = 0; i < columns.length; i++) {
           readers[i] = store.getColumnReader(columns[i]);
@@ -289,7 +300,7 @@ public final class DocumentColumnReader implements AutoCloseable {
           : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
     }
     int size = (int) Math.min(BATCH_ROWS, rowsLeftInGroup);
-    for (int row = 0; row < size; row++) {
+    for (int row = 0; readIds && row < size; row++) {
       idReader.writeCurrentValueToConverter();
       idReader.consume();
       ids[row] = id;
@@ -310,7 +321,7 @@ public final class DocumentColumnReader implements AutoCloseable {
       }
     }
     rowsLeftInGroup -= size;
-    return new ColumnBatch(size, paths, ids, values);
+    return new ColumnBatch(size, paths, readIds ? ids : null, values);
   }
 
   /** {@code type} (the field at {@code prefix}) keeping only the branches toward {@code wanted}. */

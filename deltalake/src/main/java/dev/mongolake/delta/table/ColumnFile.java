@@ -56,12 +56,13 @@ public record ColumnFile(
   /**
    * Reads the file on the calling thread, checking for {@link Cancellation} between batches.
    *
+   * @param ids whether batches hold each row's {@code _id} (reading them costs their column)
    * @throws dev.mongolake.delta.parquet.ParquetFileException if the file cannot be read
    */
-  public Read read(Rows rows) {
+  public Read read(Rows rows, boolean ids) {
     try (DocumentColumnReader reader =
         DocumentColumnReader.open(
-            storage, path, size, columns, parquetFilter, FileMetadataCache.shared())) {
+            storage, path, size, columns, ids, parquetFilter, FileMetadataCache.shared())) {
       if (reader.exact()) {
         long count = 0;
         for (ColumnBatch batch = reader.next(); batch != null; batch = reader.next()) {

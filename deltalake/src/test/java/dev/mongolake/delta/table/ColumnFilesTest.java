@@ -77,7 +77,8 @@ class ColumnFilesTest {
                       documents.add(document);
                       seen.add(document.get("_id"));
                     }
-                  });
+                  },
+                  true);
           assertThat(read.fromColumns() ? documents : batches).isEmpty();
           rowsFromColumns += read.fromColumns() ? read.rows() : 0;
           documentsWhole += documents.size();
@@ -148,7 +149,8 @@ class ColumnFilesTest {
             public void document(BsonDocument document) {
               throw new AssertionError("every column is exact: " + document);
             }
-          });
+          },
+          true);
     }
     assertThat(files).hasSize(1);
     assertThat(
@@ -158,6 +160,26 @@ class ColumnFilesTest {
                     java.util.Set.of(new BsonInt32(9_999), new BsonInt32(7), new BsonInt32(4_100))))
         .containsExactly(documents.get(7), documents.get(4_100), documents.get(9_999));
     assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(10_000);
+    int[] withoutIds = {0};
+    files
+        .getFirst()
+        .read(
+            new ColumnFile.Rows() {
+              @Override
+              public void batch(ColumnBatch batch) {
+                assertThat(batch.ids()).isNull();
+                for (int row = 0; row < batch.size(); row++) {
+                  assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(withoutIds[0]++));
+                }
+              }
+
+              @Override
+              public void document(BsonDocument document) {
+                throw new AssertionError("every column is exact: " + document);
+              }
+            },
+            false);
+    assertThat(withoutIds[0]).isEqualTo(10_000);
     assertThat(sizes.size()).isGreaterThan(1);
     assertThat(shared[0]).isPositive();
   }

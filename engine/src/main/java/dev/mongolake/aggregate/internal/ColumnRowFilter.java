@@ -35,6 +35,17 @@ abstract sealed class ColumnRowFilter {
     return out;
   }
 
+  /** Whether the filter reads {@code _id}. */
+  static boolean readsId(FilterNode node) {
+    return switch (node) {
+      case AndNode and -> and.children().stream().anyMatch(ColumnRowFilter::readsId);
+      case OrNode or -> or.children().stream().anyMatch(ColumnRowFilter::readsId);
+      case NorNode nor -> nor.children().stream().anyMatch(ColumnRowFilter::readsId);
+      case FieldNode field -> field.path().dotted().equals("_id");
+      default -> false;
+    };
+  }
+
   private static void collect(FilterNode node, Set<String> out) {
     switch (node) {
       case AndNode and -> and.children().forEach(child -> collect(child, out));

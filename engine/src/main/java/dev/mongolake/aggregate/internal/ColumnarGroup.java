@@ -50,6 +50,8 @@ public final class ColumnarGroup {
   private final List<String> columns;
   private final Source key;
   private final Source[] inputs;
+  // Whether rows need their _id even when the buffer replaces none.
+  private final boolean readsIds;
 
   private ColumnarGroup(
       GroupStage group, Filter filter, List<String> columns, Source key, Source[] inputs) {
@@ -58,6 +60,12 @@ public final class ColumnarGroup {
     this.columns = columns;
     this.key = key;
     this.inputs = inputs;
+    boolean ids =
+        key.column() == Source.ID || (filter != null && ColumnRowFilter.readsId(filter.root()));
+    for (Source input : inputs) {
+      ids |= input.column() == Source.ID;
+    }
+    this.readsIds = ids;
   }
 
   /**
@@ -163,6 +171,7 @@ public final class ColumnarGroup {
     ColumnRowFilter rows =
         filter == null ? null : ColumnRowFilter.compile(filter.root(), columns).orElseThrow();
     boolean checkReplaced = source.replacesAny();
+    boolean ids = checkReplaced || readsIds;
     boolean[] over = {false};
     BsonValue[] values = new BsonValue[inputs.length];
     ColumnFile.Read read =
@@ -193,7 +202,8 @@ public final class ColumnarGroup {
                   over[0] = groups.approximateBytes() > limit;
                 }
               }
-            });
+            },
+            ids);
     source.fileRead(read);
     return over[0] ? null : groups;
   }

@@ -184,7 +184,8 @@ public final class ColumnarTopK {
                 }
                 offer(best, new Entry(order.keysOf(document), at, id, document));
               }
-            });
+            },
+            true);
     source.fileRead(read);
     return new ArrayList<>(best);
   }

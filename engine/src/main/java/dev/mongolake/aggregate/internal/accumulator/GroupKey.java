@@ -32,9 +32,10 @@ public final class GroupKey {
 
   @Override
   public boolean equals(Object other) {
+    // A value read from a column's dictionary is one instance for all its rows.
     return other instanceof GroupKey that
         && hash == that.hash
-        && BsonComparisonOrder.equal(value, that.value);
+        && (value == that.value || BsonComparisonOrder.equal(value, that.value));
   }
 
   @Override
