@@ -39,6 +39,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -195,10 +197,17 @@ public final class MongoLakeCollection<T> {
     if (query.isEmpty() && !engine.views().isView(namespace)) {
       return Math.min(Math.max(0, engine.count(namespace, engine.snapshot()) - skip), bound);
     }
+    if (skip == 0 && limit == 0 && !engine.views().isView(namespace)) {
+      OptionalLong byColumns = countByColumns(query);
+      if (byColumns.isPresent()) {
+        return byColumns.getAsLong();
+      }
+    }
     long count = 0;
     try (MongoLakeCursor<BsonDocument> cursor =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, query, d -> d, this::toBsonDocument)
+            .neededPaths(filterPaths(query))
             .skip(skip)
             .limit(limit)
             .iterator()) {
@@ -208,6 +217,49 @@ public final class MongoLakeCollection<T> {
       }
     }
     return count;
+  }
+
+  /**
+   * The count of {@code filter}'s matches from column batches: {@code [{$match: filter}, {$group:
+   * {_id: null, n: {$sum: 1}}}]} run by columns (see {@link Pipeline#runColumnar}); empty when it
+   * must read documents.
+   */
+  private OptionalLong countByColumns(BsonDocument filter) {
+    Pipeline counting;
+    try {
+      counting =
+          parsePipeline(
+              List.of(
+                  new BsonDocument("$match", filter),
+                  BsonDocument.parse("{$group: {_id: null, n: {$sum: 1}}}")),
+              null);
+    } catch (RuntimeException e) {
+      // The find below reports what is wrong with the filter, as a count always has.
+      return OptionalLong.empty();
+    }
+    try (counting) {
+      Optional<Iterator<BsonDocument>> groups = runByColumns(counting, counting.findPrefix());
+      if (groups.isEmpty()) {
+        return OptionalLong.empty();
+      }
+      Iterator<BsonDocument> group = groups.get();
+      return OptionalLong.of(group.hasNext() ? group.next().getNumber("n").longValue() : 0);
+    }
+  }
+
+  /** The paths {@code filter} reads, or null (whole documents) when it cannot tell. */
+  private Set<String> filterPaths(BsonDocument filter) {
+    // A count reads nothing but what the filter reads.
+    try (Pipeline matching =
+        parsePipeline(
+            List.of(
+                new BsonDocument("$match", filter),
+                new BsonDocument("$count", new BsonString("n"))),
+            null)) {
+      return matching.inputPaths().orElse(null);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** The number of documents, without a filter (as {@link #countDocuments()}). */

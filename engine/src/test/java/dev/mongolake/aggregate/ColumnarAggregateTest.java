@@ -189,6 +189,31 @@ class ColumnarAggregateTest {
         .hasSize(9);
   }
 
+  @Test
+  void countsOfFiltersOverPromotedColumnsAreTheRowPathsCounts() {
+    mixedCollection();
+    for (String filter :
+        List.of(
+            "{status: 'A'}",
+            "{salary: {$gte: 1500}, 'address.city': {$in: ['c1', 'c2', null]}}",
+            "{$or: [{score: {$lt: 10}}, {hired: {$exists: false}}]}",
+            "{_id: {$gt: 100}, status: {$ne: 'A'}}")) {
+      long before = lake.filesReadFromColumns();
+      long counted = employees.countDocuments(BsonDocument.parse(filter));
+      long fromColumns = lake.filesReadFromColumns() - before;
+      List<String> rows = run("[{$match: " + filter + "}, {$count: 'n'}]", true);
+
+      assertThat(rows).as(filter).hasSize(1);
+      assertThat(counted)
+          .as(filter)
+          .isEqualTo(BsonDocument.parse(rows.getFirst()).getNumber("n").longValue())
+          .isPositive();
+      assertThat(fromColumns).as(filter).isEqualTo(1);
+      assertThat(employees.count(BsonDocument.parse(filter), 1, 2))
+          .isEqualTo(Math.min(2, counted - 1));
+    }
+  }
+
   /** The pipelines whose leading group the columnar path runs. */
   private static final int[] COLUMNAR_GROUPS = {0, 8, 9};
 
