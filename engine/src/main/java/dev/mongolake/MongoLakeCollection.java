@@ -188,6 +188,11 @@ public final class MongoLakeCollection<T> {
    * planner's candidates (an index's, or the pruned table scan's) are matched and counted.
    */
   public long count(Bson filter, int skip, int limit) {
+    return count(filter, skip, limit, null);
+  }
+
+  /** {@link #count(Bson, int, int)} with the command's {@code let} variables (null: none). */
+  private long count(Bson filter, int skip, int limit, BsonDocument let) {
     if (skip < 0) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Skip value must be non-negative, but received: " + skip);
@@ -197,7 +202,7 @@ public final class MongoLakeCollection<T> {
     if (query.isEmpty() && !engine.views().isView(namespace)) {
       return Math.min(Math.max(0, engine.count(namespace, engine.snapshot()) - skip), bound);
     }
-    if (skip == 0 && limit == 0 && !engine.views().isView(namespace)) {
+    if (skip == 0 && limit == 0 && let == null && !engine.views().isView(namespace)) {
       OptionalLong byColumns = countByColumns(query);
       if (byColumns.isPresent()) {
         return byColumns.getAsLong();
@@ -207,6 +212,7 @@ public final class MongoLakeCollection<T> {
     try (MongoLakeCursor<BsonDocument> cursor =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, query, d -> d, this::toBsonDocument)
+            .let(let)
             .neededPaths(filterPaths(query))
             .skip(skip)
             .limit(limit)
@@ -260,6 +266,11 @@ public final class MongoLakeCollection<T> {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /** A count as MongoDB's count stages answer it: Int32 when it fits. */
+  private static BsonValue countValue(long count) {
+    return count == (int) count ? new BsonInt32((int) count) : new BsonInt64(count);
   }
 
   /** The number of documents, without a filter (as {@link #countDocuments()}). */
@@ -362,34 +373,26 @@ public final class MongoLakeCollection<T> {
           "'$documents' can only be run with database or cluster-level aggregation");
     }
     Pipeline.FindPrefix prefix = parsed.findPrefix();
-    Optional<Pipeline.CountGroup> counting = parsed.drop(prefix.stages()).countGroup();
+    BsonDocument letDocument = let == null ? null : toBsonDocument(let);
+    Pipeline rest = parsed.drop(prefix.stages());
+    Optional<Pipeline.CountGroup> counting = rest.countGroup();
     if (counting.isPresent()) {
-      long count = count(prefix.filter(), prefix.skip(), prefix.limit());
+      long count = count(prefix.filter(), prefix.skip(), prefix.limit(), letDocument);
       List<BsonDocument> result =
           count == 0
               ? List.of()
               : List.of(
                   new BsonDocument("_id", counting.get().id())
-                      .append(
-                          counting.get().field(),
-                          count == (int) count
-                              ? new BsonInt32((int) count)
-                              : new BsonInt64(count)));
-      Iterator<BsonDocument> counted = result.iterator();
-      return new MongoLakeCursor<>() {
-        @Override
-        public boolean hasNext() {
-          return counted.hasNext();
-        }
-
-        @Override
-        public T next() {
-          return decode(counted.next());
-        }
-
-        @Override
-        public void close() {}
-      };
+                      .append(counting.get().field(), countValue(count)));
+      return cursorOver(result.iterator(), parsed::close);
+    }
+    Optional<String> countField = rest.leadingCount();
+    if (countField.isPresent()) {
+      // {$count: field} answers as the count of the prefix, then the stages after it run.
+      long count = count(prefix.filter(), prefix.skip(), prefix.limit(), letDocument);
+      List<BsonDocument> result =
+          count == 0 ? List.of() : List.of(new BsonDocument(countField.get(), countValue(count)));
+      return cursorOver(rest.drop(1).run(result.iterator()), parsed::close);
     }
     Optional<Iterator<BsonDocument>> byColumns = runByColumns(parsed, prefix);
     if (byColumns.isPresent()) {

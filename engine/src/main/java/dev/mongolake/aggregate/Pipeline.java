@@ -3,6 +3,7 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.ColumnarGroup;
+import dev.mongolake.aggregate.internal.CountStage;
 import dev.mongolake.aggregate.internal.InputFields;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.aggregate.internal.PipelineOptimizer;
@@ -143,6 +144,11 @@ public final class Pipeline implements AutoCloseable {
    */
   public static Optional<CountGroup> countGroup(List<BsonDocument> rest) {
     return parse(rest).countGroup();
+  }
+
+  /** The field of the {@code $count} this pipeline begins with, if it does. */
+  public Optional<String> leadingCount() {
+    return stages.isEmpty() ? Optional.empty() : CountStage.fieldOf(stages.getFirst());
   }
 
   /**

@@ -214,6 +214,40 @@ class ColumnarAggregateTest {
     }
   }
 
+  @Test
+  void aCountStageAnswersAsTheCountOfItsPrefixThenTheStagesAfterItRun() {
+    mixedCollection();
+    String pipeline =
+        "[{$match: {status: 'A', salary: {$gt: 1100}}}, {$count: 'n'}, {$set: {m: 1}}]";
+
+    assertThat(run(pipeline, false)).isEqualTo(run(pipeline, true)).hasSize(1);
+    assertThat(run("[{$match: {status: 'none'}}, {$count: 'n'}]", false)).isEmpty();
+  }
+
+  @Test
+  void aCountingPipelineSeesTheCommandsLetVariables() {
+    mixedCollection();
+    List<BsonDocument> byLet =
+        List.of(
+            BsonDocument.parse("{$match: {$expr: {$eq: ['$status', '$$wanted']}}}"),
+            BsonDocument.parse("{$count: 'n'}"));
+    List<BsonDocument> driverCount =
+        List.of(
+            BsonDocument.parse("{$match: {$expr: {$eq: ['$status', '$$wanted']}}}"),
+            BsonDocument.parse("{$group: {_id: 1, n: {$sum: 1}}}"));
+    BsonDocument let = BsonDocument.parse("{wanted: 'A'}");
+    long expected = employees.countDocuments(BsonDocument.parse("{status: 'A'}"));
+
+    for (List<BsonDocument> pipeline : List.of(byLet, driverCount)) {
+      List<BsonDocument> out = new ArrayList<>();
+      try (MongoLakeCursor<BsonDocument> cursor = employees.aggregate(pipeline, let)) {
+        cursor.forEachRemaining(out::add);
+      }
+      assertThat(out).hasSize(1);
+      assertThat(out.getFirst().getNumber("n").longValue()).isEqualTo(expected).isPositive();
+    }
+  }
+
   /** The pipelines whose leading group the columnar path runs. */
   private static final int[] COLUMNAR_GROUPS = {0, 8, 9};
 

@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.internal.expression.Dependencies;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -17,7 +18,7 @@ import org.bson.BsonValue;
  *
  * @param field the field that holds the count
  */
-record CountStage(String field) implements PipelineStage {
+public record CountStage(String field) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     if (!specification.isString() || specification.asString().getValue().isEmpty()) {
@@ -30,6 +31,11 @@ record CountStage(String field) implements PipelineStage {
           ErrorCode.LOCATION_40158, "the count field cannot be a $-prefixed path or contain '.'");
     }
     return new CountStage(field);
+  }
+
+  /** The count field of {@code stage} when it is a {@code $count}. */
+  public static Optional<String> fieldOf(PipelineStage stage) {
+    return stage instanceof CountStage count ? Optional.of(count.field()) : Optional.empty();
   }
 
   @Override
