@@ -233,12 +233,7 @@ public final class MongoLakeCollection<T> {
   private OptionalLong countByColumns(BsonDocument filter) {
     Pipeline counting;
     try {
-      counting =
-          parsePipeline(
-              List.of(
-                  new BsonDocument("$match", filter),
-                  BsonDocument.parse("{$group: {_id: null, n: {$sum: 1}}}")),
-              null);
+      counting = countingPipeline(filter);
     } catch (RuntimeException e) {
       // The find below reports what is wrong with the filter, as a count always has.
       return OptionalLong.empty();
@@ -445,6 +440,32 @@ public final class MongoLakeCollection<T> {
    */
   private Optional<Iterator<BsonDocument>> runByColumns(
       Pipeline parsed, Pipeline.FindPrefix prefix) {
+    Optional<GroupByColumns> plan = groupByColumns(parsed, prefix);
+    if (plan.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ColumnarSource> source =
+        engine.columnarRead(
+            namespace, engine.snapshot(), plan.get().filter(), plan.get().columns());
+    if (source.isEmpty()) {
+      return Optional.empty();
+    }
+    try (ColumnarSource read = source.get()) {
+      return parsed.runColumnar(prefix, plan.get().filter(), read);
+    } catch (dev.mongolake.delta.query.QueryException e) {
+      throw QueryErrors.translate(e);
+    }
+  }
+
+  /** A leading {@code $group} that runs by columns: the prefix's filter and the columns read. */
+  private record GroupByColumns(Filter filter, List<String> columns) {}
+
+  /**
+   * Whether the stages after {@code prefix} begin with a {@code $group} that runs by columns: the
+   * prefix's filter reads the table's files (no index or {@code _id} serves it) and every path the
+   * filter and the group read is a scalar promoted column of the table.
+   */
+  private Optional<GroupByColumns> groupByColumns(Pipeline parsed, Pipeline.FindPrefix prefix) {
     if (!engine.readsTable(namespace, prefix.filter(), prefix.sort())) {
       return Optional.empty();
     }
@@ -455,20 +476,64 @@ public final class MongoLakeCollection<T> {
       // The row path parses it with the expression language and reports what is wrong.
       return Optional.empty();
     }
-    Optional<List<String>> columns = parsed.columnarColumns(prefix, filter);
-    if (columns.isEmpty()) {
+    return parsed
+        .columnarColumns(prefix, filter)
+        .filter(columns -> engine.readsColumns(namespace, columns))
+        .map(columns -> new GroupByColumns(filter, columns));
+  }
+
+  /**
+   * The promoted columns {@code pipeline}'s leading stages would read by column batches if it ran
+   * now (a leading {@code $group}, a count, or a sort with a limit; see docs/aggregation.md), for
+   * explain; empty when they read documents.
+   */
+  public Optional<List<String>> columnarColumns(List<? extends Bson> pipeline, Bson let) {
+    if (engine.views().isView(namespace)) {
       return Optional.empty();
     }
-    Optional<ColumnarSource> source =
-        engine.columnarRead(namespace, engine.snapshot(), filter, columns.get());
-    if (source.isEmpty()) {
+    try (Pipeline parsed = parsePipeline(pipeline, let)) {
+      Pipeline.FindPrefix prefix = parsed.findPrefix();
+      Pipeline rest = parsed.drop(prefix.stages());
+      if (rest.countGroup().isPresent() || rest.leadingCount().isPresent()) {
+        return prefix.skip() == 0 && prefix.limit() == 0 && let == null
+            ? countColumns(prefix.filter())
+            : Optional.empty();
+      }
+      Optional<GroupByColumns> group = groupByColumns(parsed, prefix);
+      if (group.isPresent()) {
+        return Optional.of(group.get().columns());
+      }
+      return find(prefix.filter())
+          .sort(prefix.sort())
+          .skip(prefix.skip())
+          .limit(prefix.limit())
+          .let(let)
+          .columnarColumns();
+    }
+  }
+
+  /**
+   * The promoted columns a count of {@code filter} reads by column batches (see {@link #count(Bson,
+   * int, int)}), for explain; empty when it reads documents.
+   */
+  public Optional<List<String>> countColumns(Bson filter) {
+    BsonDocument query = toBsonDocument(filter);
+    if (query.isEmpty() || engine.views().isView(namespace)) {
       return Optional.empty();
     }
-    try (ColumnarSource read = source.get()) {
-      return parsed.runColumnar(prefix, filter, read);
-    } catch (dev.mongolake.delta.query.QueryException e) {
-      throw QueryErrors.translate(e);
+    try (Pipeline counting = countingPipeline(query)) {
+      return groupByColumns(counting, counting.findPrefix()).map(GroupByColumns::columns);
+    } catch (RuntimeException e) {
+      return Optional.empty();
     }
+  }
+
+  private Pipeline countingPipeline(BsonDocument filter) {
+    return parsePipeline(
+        List.of(
+            new BsonDocument("$match", filter),
+            BsonDocument.parse("{$group: {_id: null, n: {$sum: 1}}}")),
+        null);
   }
 
   private MongoLakeCursor<T> cursorOver(Iterator<BsonDocument> results, Runnable onClose) {

@@ -210,6 +210,34 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     return new Cursor(matches, scan, projector, variables.newVariables());
   }
 
+  private Optional<ColumnarTopK> topKByColumns(
+      SortOrder order, dev.mongolake.delta.query.Filter columnFilter, long keep) {
+    if (!engine.readsTable(namespace, filter, sort)) {
+      return Optional.empty();
+    }
+    return ColumnarTopK.plan(order, columnFilter, keep)
+        .filter(selection -> engine.readsColumns(namespace, selection.columns()));
+  }
+
+  /**
+   * The promoted columns this find would read by column batches if it ran now (a sort with a limit
+   * of at most {@link ColumnarTopK#MAX_KEEP} over promoted columns; see docs/aggregation.md), for
+   * explain; empty when it reads documents.
+   */
+  public Optional<List<String>> columnarColumns() {
+    if (engine.views().isView(namespace) || limit == 0 || NaturalOrder.of(sort).isPresent()) {
+      return Optional.empty();
+    }
+    SortOrder order = SortOrder.parse(sort);
+    if (order.isEmpty()) {
+      return Optional.empty();
+    }
+    var variables = engine.commandVariables(let);
+    var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+    return topKByColumns(order, filter.isEmpty() ? null : parsedFilter, (long) skip + limit)
+        .map(ColumnarTopK::columns);
+  }
+
   /**
    * The aggregation {@code $sort} (with a {@code $limit} of {@code keep}, 0 for none) that orders a
    * find's matches: stable, keeping to the memory limit by a bounded heap or by spilling sorted
@@ -232,11 +260,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
    */
   private Optional<List<BsonDocument>> selectByColumns(
       SortOrder order, dev.mongolake.delta.query.Filter parsedFilter, long keep) {
-    if (!engine.readsTable(namespace, filter, sort)) {
-      return Optional.empty();
-    }
     dev.mongolake.delta.query.Filter columnFilter = filter.isEmpty() ? null : parsedFilter;
-    Optional<ColumnarTopK> selection = ColumnarTopK.plan(order, columnFilter, keep);
+    Optional<ColumnarTopK> selection = topKByColumns(order, columnFilter, keep);
     if (selection.isEmpty()) {
       return Optional.empty();
     }

@@ -63,10 +63,10 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
       Consumer<ColumnFile.Read> onFileRead,
       Runnable pin,
       Runnable release) {
-    DocumentSnapshot table = view.snapshot();
-    if (table == null || !scalarColumns(table).containsAll(columns)) {
+    if (!readable(view, columns)) {
       return Optional.empty();
     }
+    DocumentSnapshot table = view.snapshot();
     pin.run();
     return Optional.of(
         new ColumnarRead(
@@ -76,6 +76,11 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
             table.columnFiles(filter, columns),
             onFileRead,
             release));
+  }
+
+  /** Whether {@code view} has a table whose scalar promoted columns include {@code columns}. */
+  static boolean readable(TableView view, List<String> columns) {
+    return view.snapshot() != null && scalarColumns(view.snapshot()).containsAll(columns);
   }
 
   private static Set<String> scalarColumns(DocumentSnapshot table) {

@@ -238,6 +238,15 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
+   * Whether {@link #columnarRead} of {@code columns} would read the collection by columns now: it
+   * has a table and they are all scalar promoted columns of its schema.
+   */
+  public boolean readsColumns(Namespace namespace, List<String> columns) {
+    CollectionState state = collections.get(namespace);
+    return state != null && ColumnarRead.readable(state.view(), columns);
+  }
+
+  /**
    * Whether a read of {@code filter} in {@code sort} order goes through the table's files: neither
    * an {@code _id} equality nor an index serves it.
    */

@@ -185,6 +185,67 @@ class ColumnarAggregateWithJavaDriverTest {
   }
 
   @Test
+  void explainShowsAColumnScanWhereTheReadGoesByColumnsAndACollectionScanElsewhere() {
+    Document group =
+        sales
+            .aggregate(
+                List.of(
+                    Document.parse("{$match: {quantity: {$gte: 5}}}"),
+                    Document.parse("{$group: {_id: '$item', q: {$sum: '$quantity'}}}")))
+            .explain();
+    Document top =
+        client
+            .getDatabase("test")
+            .getCollection("sales")
+            .find(new Document("item", "abc"))
+            .sort(new Document("date", -1))
+            .limit(2)
+            .explain();
+    Document count =
+        client
+            .getDatabase("test")
+            .runCommand(
+                Document.parse(
+                    "{explain: {count: 'sales', query: {quantity: {$lt: 10}}},"
+                        + " verbosity: 'executionStats'}"));
+    Document whole =
+        sales
+            .aggregate(List.of(Document.parse("{$group: {_id: '$price', n: {$sum: 1}}}")))
+            .explain();
+
+    assertThat(leaf(winningPlan(group)).getString("stage")).isEqualTo("COLUMN_SCAN");
+    assertThat(leaf(winningPlan(group)).getList("columns", String.class))
+        .containsExactly("quantity", "item");
+    assertThat(leaf(winningPlan(top)).getString("stage")).isEqualTo("COLUMN_SCAN");
+    assertThat(leaf(winningPlan(top)).getList("columns", String.class))
+        .containsExactlyInAnyOrder("date", "item");
+    Document executed = count.get("executionStats", Document.class);
+    assertThat(leaf(executed.get("executionStages", Document.class)).getString("stage"))
+        .isEqualTo("COLUMN_SCAN");
+    assertThat(leaf(winningPlan(whole)).getString("stage")).isEqualTo("COLLSCAN");
+  }
+
+  private static Document winningPlan(Document explain) {
+    Document planner =
+        explain.containsKey("queryPlanner")
+            ? explain.get("queryPlanner", Document.class)
+            : explain
+                .getList("stages", Document.class)
+                .getFirst()
+                .get("$cursor", Document.class)
+                .get("queryPlanner", Document.class);
+    return planner.get("winningPlan", Document.class);
+  }
+
+  private static Document leaf(Document stage) {
+    Document current = stage;
+    while (current.containsKey("inputStage")) {
+      current = current.get("inputStage", Document.class);
+    }
+    return current;
+  }
+
+  @Test
   void anInvalidAccumulatorOverPromotedColumnsFailsAsMongoDbDoes() {
     assertThatThrownBy(
             () -> aggregate("[{$group: {_id: '$item', total: {$sum: '$quantity', $avg: 1}}}]"))

@@ -7,6 +7,7 @@ import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.server.command.CommandArguments;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -95,6 +96,18 @@ final class QueryExplainers {
       BsonDocument projection = args.document("projection", null);
       long skip = args.nonNegativeInt("skip", 0);
       long limit = Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0)));
+      Optional<List<String>> columns =
+          target.exists()
+              ? target
+                  .lake()
+                  .collection(target.namespace())
+                  .find(filter)
+                  .sort(sort)
+                  .skip((int) skip)
+                  .limit((int) limit)
+                  .let(args.document("let", null))
+                  .columnarColumns()
+              : Optional.empty();
       Explanation.Execution execution = null;
       if (execute) {
         // Without a sort the engine stops reading once skip + limit documents matched.
@@ -104,11 +117,12 @@ final class QueryExplainers {
             new Explanation.Execution(
                 window(scan.matched(), skip, limit),
                 scan,
-                plan(target, filter, sort, skip, limit, projection, scan));
+                ColumnScanStage.mark(
+                    plan(target, filter, sort, skip, limit, projection, scan), columns));
       }
       return new Explanation(
           filter,
-          plan(target, filter, sort, skip, limit, projection, null),
+          ColumnScanStage.mark(plan(target, filter, sort, skip, limit, projection, null), columns),
           execution,
           new BsonDocument());
     }
@@ -171,6 +185,10 @@ final class QueryExplainers {
         }
         return fastCount(target, fields, executed, 0, start, new BsonDocument());
       }
+      Optional<List<String>> columns =
+          target.exists() && skip == 0 && limit == 0
+              ? target.lake().collection(target.namespace()).countColumns(filter)
+              : Optional.empty();
       Explanation.Execution execution = null;
       if (execute) {
         CollectionScan scan =
@@ -179,11 +197,15 @@ final class QueryExplainers {
             fields.clone().append("nCounted", new BsonInt64(window(scan.matched(), skip, limit)));
         execution =
             new Explanation.Execution(
-                0, scan, stage("COUNT", counted, target.leafStage(filter, scan), 0L));
+                0,
+                scan,
+                ColumnScanStage.mark(
+                    stage("COUNT", counted, target.leafStage(filter, scan), 0L), columns));
       }
       return new Explanation(
           filter,
-          stage("COUNT", fields, target.leafStage(filter, null), null),
+          ColumnScanStage.mark(
+              stage("COUNT", fields, target.leafStage(filter, null), null), columns),
           execution,
           new BsonDocument());
     }
@@ -272,6 +294,13 @@ final class QueryExplainers {
             start,
             extra);
       }
+      Optional<List<String>> columns =
+          target.exists()
+              ? target
+                  .lake()
+                  .collection(target.namespace())
+                  .columnarColumns(pipeline, args.document("let", null))
+              : Optional.empty();
       Explanation.Execution execution = null;
       if (execute) {
         CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
@@ -282,12 +311,16 @@ final class QueryExplainers {
             new Explanation.Execution(
                 returned,
                 timed,
-                Find.plan(
-                    target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, timed));
+                ColumnScanStage.mark(
+                    Find.plan(
+                        target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, timed),
+                    columns));
       }
       return new Explanation(
           filter,
-          Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
+          ColumnScanStage.mark(
+              Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
+              columns),
           execution,
           extra);
     }
