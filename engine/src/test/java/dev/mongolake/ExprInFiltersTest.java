@@ -49,6 +49,34 @@ class ExprInFiltersTest {
   }
 
   @Test
+  void whatAnExprEqualityImpliesPrunesTheTablesFilesToo() {
+    MongoLakeCollection<BsonDocument> ranged =
+        lake.db("app").collection("ranged", BsonDocument.class);
+    for (int file = 0; file < 2; file++) {
+      List<BsonDocument> documents = new ArrayList<>();
+      for (int i = file * 100; i < file * 100 + 100; i++) {
+        documents.add(new BsonDocument("_id", new org.bson.BsonInt32(i)));
+      }
+      ranged.insertMany(documents);
+      lake.flush();
+    }
+    BsonDocument equality = BsonDocument.parse("{$expr: {$eq: ['$_id', 150]}}");
+    BsonDocument in = BsonDocument.parse("{$expr: {$in: ['$_id', [3, 4]]}}");
+
+    assertThat(ranged.find(equality).into(new ArrayList<>()))
+        .containsExactly(BsonDocument.parse("{_id: 150}"));
+    assertThat(ranged.countDocuments(in)).isEqualTo(2);
+    assertThat(ranged.tableScanMetrics(equality, true).orElseThrow().filesSkipped()).isEqualTo(1);
+    assertThat(ranged.tableScanMetrics(in, true).orElseThrow().filesSkipped()).isEqualTo(1);
+    assertThat(
+            ranged
+                .tableScanMetrics(BsonDocument.parse("{$expr: {$gt: ['$_id', 150]}}"), true)
+                .orElseThrow()
+                .filesSkipped())
+        .isZero();
+  }
+
+  @Test
   void findKeepsTheDocumentsWhoseExpressionIsTruthy() {
     assertThat(ids(BsonDocument.parse("{$expr: '$flag'}")))
         .containsExactly(new org.bson.BsonInt32(1), new org.bson.BsonInt32(4));

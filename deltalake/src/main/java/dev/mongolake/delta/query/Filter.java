@@ -1,14 +1,17 @@
 package dev.mongolake.delta.query;
 
 import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
 import dev.mongolake.delta.query.internal.parse.ParseLevel;
 import dev.mongolake.delta.query.internal.stats.StatsPruner;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 
 /**
@@ -57,6 +60,23 @@ public final class Filter {
   /** The same filter evaluating {@code $expr} with {@code expressionEvaluator}. */
   public Filter withExpressionEvaluator(ExpressionEvaluator expressionEvaluator) {
     return new Filter(source, root, Objects.requireNonNull(expressionEvaluator, "evaluator"));
+  }
+
+  /**
+   * This filter with {@code conditions} added, conditions that every document this filter matches
+   * already satisfies (what its {@code $expr} implies, say): it matches exactly the same documents,
+   * but its statistics and Parquet pushdown can also rule out what the conditions rule out.
+   *
+   * @throws QueryException when {@code conditions} is not a valid filter
+   */
+  public Filter withNecessaryConditions(BsonDocument conditions) {
+    if (conditions.isEmpty()) {
+      return this;
+    }
+    Filter extra = parse(conditions);
+    BsonDocument combined =
+        new BsonDocument("$and", new BsonArray(List.of(source.clone(), extra.source)));
+    return new Filter(combined, new AndNode(List.of(root, extra.root)), evaluator);
   }
 
   /** The parsed tree, for planners (index selection, pushdown). */

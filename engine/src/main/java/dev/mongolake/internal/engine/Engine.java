@@ -17,6 +17,7 @@ import dev.mongolake.daktilo.LogInUseException;
 import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.delta.TableAlreadyExistsException;
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
@@ -196,7 +197,8 @@ public final class Engine implements AutoCloseable {
       return Optional.empty();
     }
     pins.pin(view.floor());
-    try (var scan = view.snapshot().scan(QueryErrors.parseFilter(filter))) {
+    try (var scan =
+        view.snapshot().scan(withImplications(filter, QueryErrors.parseFilter(filter)))) {
       while (read && scan.hasNext()) {
         scan.next();
       }
@@ -835,7 +837,7 @@ public final class Engine implements AutoCloseable {
         plan.get().index().usage().record();
         return IndexedFetch.fetch(state, plan.get(), snapshot, pins);
       }
-      return scan(namespace, snapshot, parsed, paths);
+      return scan(namespace, snapshot, withImplications(filter, parsed), paths);
     }
     state.indexes().idIndexUsage().record();
     Optional<BufferedDocument> buffered = state.buffer().get(id, state.view().floor(), snapshot);
@@ -848,6 +850,22 @@ public final class Engine implements AutoCloseable {
           : table.findById(id).map(Engine::singleton).orElseGet(Engine::emptyScan);
     }
     return buffered.get().isTombstone() ? emptyScan() : singleton(buffered.get().document());
+  }
+
+  /**
+   * {@code parsed} (the parse of {@code filter}) with what its {@code $expr} implies added as
+   * necessary conditions, so that files and row groups are pruned by them too.
+   */
+  private static Filter withImplications(BsonDocument filter, Filter parsed) {
+    BsonDocument implied = ExprImplications.implied(filter);
+    if (implied.isEmpty()) {
+      return parsed;
+    }
+    try {
+      return parsed.withNecessaryConditions(implied);
+    } catch (QueryException e) {
+      throw QueryErrors.translate(e);
+    }
   }
 
   private static CloseableIterator<BsonDocument> singleton(BsonDocument document) {

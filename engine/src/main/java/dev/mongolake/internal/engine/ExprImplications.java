@@ -8,13 +8,13 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * The query conditions a filter's {@code $expr} clauses imply, for the index planner: {@code
- * {$expr: {$eq: ["$a", 5]}}} can only hold for a document that {@code {a: {$eq: 5}}} matches, and
- * {@code {$in: ["$a", [1, 2]]}} for one that {@code {a: {$in: [1, 2]}}} matches (the query forms
- * match a superset: they also look into arrays and treat a missing field as null). So an index on
- * {@code a} may produce the candidates, which the whole filter, {@code $expr} included, then
- * checks. Only constants qualify (numbers, strings, booleans, dates, object ids, null, {@code
- * $literal} of those); anything else implies nothing.
+ * The query conditions a filter's {@code $expr} clauses imply, for the index planner and the
+ * table's file and row-group pruning: {@code {$expr: {$eq: ["$a", 5]}}} can only hold for a
+ * document that {@code {a: {$eq: 5}}} matches, and {@code {$in: ["$a", [1, 2]]}} for one that
+ * {@code {a: {$in: [1, 2]}}} matches (the query forms match a superset: they also look into arrays
+ * and treat a missing field as null). So an index on {@code a} may produce the candidates, which
+ * the whole filter, {@code $expr} included, then checks. Only constants qualify (numbers, strings,
+ * booleans, dates, object ids, null, {@code $literal} of those); anything else implies nothing.
  */
 final class ExprImplications {
 
@@ -25,15 +25,27 @@ final class ExprImplications {
    * it does not constrain already; {@code filter} itself when there are none.
    */
   static BsonDocument forPlanning(BsonDocument filter) {
-    Map<String, BsonDocument> implied = new LinkedHashMap<>();
-    collectFromFilter(filter, implied);
+    BsonDocument implied = implied(filter);
     if (implied.isEmpty()) {
       return filter;
     }
     BsonDocument out = filter.clone();
+    out.putAll(implied);
+    return out;
+  }
+
+  /**
+   * Only the conditions {@link #forPlanning} adds: those the top-level {@code $expr} clauses imply
+   * for fields the filter does not constrain already (empty when there are none). Every document
+   * the filter matches satisfies them, so a table scan may also prune files and row groups by them.
+   */
+  static BsonDocument implied(BsonDocument filter) {
+    Map<String, BsonDocument> implied = new LinkedHashMap<>();
+    collectFromFilter(filter, implied);
+    BsonDocument out = new BsonDocument();
     implied.forEach(
         (path, condition) -> {
-          if (!out.containsKey(path)) {
+          if (!filter.containsKey(path)) {
             out.put(path, condition);
           }
         });
