@@ -52,11 +52,11 @@ public final class VariantDecoder {
    */
   private static final int MAX_VARIANT_DEPTH = 4 * BsonNesting.MAX_DEPTH;
 
-  private final String[] keys;
+  private final VariantKeys keys;
   private final ByteBuffer value;
   private int depth;
 
-  private VariantDecoder(String[] keys, byte[] value) {
+  private VariantDecoder(VariantKeys keys, byte[] value) {
     this.keys = keys;
     this.value = ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN);
   }
@@ -68,7 +68,7 @@ public final class VariantDecoder {
    */
   public static BsonDocument decodeDocument(byte[] metadata, byte[] value) {
     try {
-      BsonValue decoded = new VariantDecoder(readKeys(metadata), value).read(0);
+      BsonValue decoded = new VariantDecoder(VariantKeys.of(metadata), value).read(0);
       if (!decoded.isDocument()) {
         throw new VariantCodecException(
             "Cannot decode Variant as a document: it holds a " + decoded.getBsonType());
@@ -79,24 +79,89 @@ public final class VariantDecoder {
     }
   }
 
-  private static String[] readKeys(byte[] metadata) {
-    ByteBuffer in = ByteBuffer.wrap(metadata).order(ByteOrder.LITTLE_ENDIAN);
-    int header = in.get(0) & 0xFF;
-    if ((header & 0x0F) != METADATA_VERSION) {
-      throw new VariantCodecException(
-          "Cannot decode Variant: metadata version " + (header & 0x0F) + " is not 1");
+  /**
+   * The values at {@code paths} of the document a Variant holds, each as {@link #decodeDocument}
+   * followed by a walk down the path would find it (null where the path is missing, a scalar or a
+   * wrapped BSON value standing above its end), without decoding anything else.
+   *
+   * @param paths each path's field names as UTF-8
+   * @param out receives one value per path
+   * @return false when some path crosses an array before its last field (where MongoDB's path
+   *     semantics look into the elements): decode the whole document instead; {@code out} is then
+   *     incomplete
+   * @throws VariantCodecException if the bytes are malformed or hold no object
+   */
+  public static boolean extract(byte[] metadata, byte[] value, byte[][][] paths, BsonValue[] out) {
+    try {
+      VariantDecoder decoder = new VariantDecoder(VariantKeys.of(metadata), value);
+      if ((decoder.value.get(0) & 0x03) != BASIC_OBJECT) {
+        throw new VariantCodecException("Cannot decode Variant as a document: it holds no object");
+      }
+      for (int i = 0; i < paths.length; i++) {
+        int at = decoder.find(paths[i]);
+        if (at == CROSSES_ARRAY) {
+          return false;
+        }
+        out[i] = at == MISSING ? null : decoder.read(at);
+      }
+      return true;
+    } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException e) {
+      throw new VariantCodecException("Cannot decode Variant: malformed bytes (" + e + ")", e);
     }
-    int offsetSize = ((header >>> 6) & 0x03) + 1;
-    int size = unsigned(in, 1, offsetSize);
-    int offsetsAt = 1 + offsetSize;
-    int bytesAt = offsetsAt + (size + 1) * offsetSize;
-    String[] keys = new String[size];
-    for (int i = 0; i < size; i++) {
-      int from = unsigned(in, offsetsAt + i * offsetSize, offsetSize);
-      int to = unsigned(in, offsetsAt + (i + 1) * offsetSize, offsetSize);
-      keys[i] = new String(metadata, bytesAt + from, to - from, StandardCharsets.UTF_8);
+  }
+
+  private static final int MISSING = -1;
+  private static final int CROSSES_ARRAY = -2;
+
+  /** Where the value at {@code path} starts, or {@link #MISSING}, or {@link #CROSSES_ARRAY}. */
+  private int find(byte[][] path) {
+    int at = 0;
+    boolean wrappers = true;
+    for (int segment = 0; segment < path.length; ) {
+      int header = value.get(at) & 0xFF;
+      int basicType = header & 0x03;
+      if (basicType == BASIC_ARRAY) {
+        return CROSSES_ARRAY;
+      }
+      if (basicType != BASIC_OBJECT) {
+        return MISSING;
+      }
+      int typeHeader = header >>> 2;
+      int objectAt = at + 1;
+      int offsetSize = (typeHeader & 0x03) + 1;
+      int idSize = ((typeHeader >>> 2) & 0x03) + 1;
+      int countSize = (typeHeader & 0x10) != 0 ? 4 : 1;
+      int count = unsigned(value, objectAt, countSize);
+      int idsAt = objectAt + countSize;
+      int offsetsAt = idsAt + count * idSize;
+      int dataAt = offsetsAt + (count + 1) * offsetSize;
+      if (wrappers && count == 1) {
+        String only = keys.get(unsigned(value, idsAt, idSize));
+        if (only.equals(ESCAPED_DOCUMENT)) {
+          // A user document whose one key looks like a wrapper: its fields are the payload's.
+          at = dataAt + unsigned(value, offsetsAt, offsetSize);
+          wrappers = false;
+          continue;
+        }
+        if (WRAPPER_KEYS.contains(only)) {
+          // An ObjectId, a date, ...: a scalar, which has no fields.
+          return MISSING;
+        }
+      }
+      int found = MISSING;
+      for (int field = 0; field < count && found == MISSING; field++) {
+        if (keys.is(unsigned(value, idsAt + field * idSize, idSize), path[segment])) {
+          found = dataAt + unsigned(value, offsetsAt + field * offsetSize, offsetSize);
+        }
+      }
+      if (found == MISSING) {
+        return MISSING;
+      }
+      at = found;
+      wrappers = true;
+      segment++;
     }
-    return keys;
+    return at;
   }
 
   private BsonValue read(int at) {
@@ -149,8 +214,8 @@ public final class VariantDecoder {
           };
     }
     Arrays.sort(fields, Comparator.comparingInt(f -> f[0]));
-    if (interpretWrappers && count == 1 && WRAPPER_KEYS.contains(keys[fields[0][1]])) {
-      String wrapper = keys[fields[0][1]];
+    if (interpretWrappers && count == 1 && WRAPPER_KEYS.contains(keys.get(fields[0][1]))) {
+      String wrapper = keys.get(fields[0][1]);
       int payloadAt = dataAt + fields[0][0];
       if (wrapper.equals(ESCAPED_DOCUMENT)) {
         int payloadHeader = value.get(payloadAt) & 0xFF;
@@ -164,7 +229,7 @@ public final class VariantDecoder {
     }
     BsonDocument document = new BsonDocument();
     for (int[] field : fields) {
-      document.append(keys[field[1]], read(dataAt + field[0]));
+      document.append(keys.get(field[1]), read(dataAt + field[0]));
     }
     return document;
   }
@@ -282,7 +347,7 @@ public final class VariantDecoder {
     return new String(bytes(at, length), StandardCharsets.UTF_8);
   }
 
-  private static int unsigned(ByteBuffer in, int at, int size) {
+  static int unsigned(ByteBuffer in, int at, int size) {
     int result = 0;
     for (int i = 0; i < size; i++) {
       result |= (in.get(at + i) & 0xFF) << (8 * i);
