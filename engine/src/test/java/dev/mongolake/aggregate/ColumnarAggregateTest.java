@@ -248,6 +248,87 @@ class ColumnarAggregateTest {
     }
   }
 
+  private static final String[] VALUES = {
+    "1",
+    "2.5",
+    "{$numberLong: '3'}",
+    "{$numberDecimal: '1'}",
+    "'x'",
+    "'y'",
+    "null",
+    "true",
+    "{$oid: '5f1a2b3c4d5e6f7a8b9c0d1e'}",
+    "{$date: '2024-01-02T00:00:00Z'}",
+    "[1, 2]",
+    "[]",
+    "{x: 1}",
+    "{x: 'x', y: [3]}",
+    "[{x: 1}, {x: 2}]",
+    "{$document: {x: 1}}",
+    "NaN",
+    "-0.0"
+  };
+
+  /** Documents of every shape at the paths the pipelines read, with no promoted column. */
+  private void plainCollection() {
+    open();
+    employees = lake.db("hr").collection("plain", BsonDocument.class);
+    java.util.Random random = new java.util.Random(20261201);
+    for (int file = 0; file < 3; file++) {
+      List<BsonDocument> documents = new ArrayList<>();
+      for (int i = 0; i < 150; i++) {
+        StringBuilder json = new StringBuilder("{_id: " + (file * 1000 + i));
+        for (String field : List.of("a", "b", "d")) {
+          if (random.nextInt(5) != 0) {
+            json.append(", ").append(field).append(": ");
+            json.append(VALUES[random.nextInt(VALUES.length)]);
+          }
+        }
+        documents.add(BsonDocument.parse(json.append("}").toString()));
+      }
+      employees.insertMany(documents);
+      lake.flush();
+    }
+    employees.updateOne(
+        BsonDocument.parse("{_id: 7}"), BsonDocument.parse("{$set: {a: 'x', d: {x: 9}}}"));
+    employees.deleteOne(BsonDocument.parse("{_id: 1008}"));
+    employees.insertOne(BsonDocument.parse("{_id: 5000, a: 'x', d: [{x: 'x'}]}"));
+  }
+
+  private static final String[] VARIANT_PIPELINES = {
+    "[{$group: {_id: '$a', n: {$sum: 1}, b: {$push: '$b'}, dx: {$addToSet: '$d.x'},"
+        + " s: {$sum: '$b'}, m: {$max: '$d.x'}}}, {$sort: {_id: 1}}]",
+    "[{$match: {a: 'x'}}, {$group: {_id: '$d.x', ids: {$push: '$_id'}, f: {$first: '$b'}}}]",
+    "[{$match: {'d.x': {$gte: 1}}}, {$group: {_id: null, n: {$sum: 1}, a: {$avg: '$d.x'}}}]",
+    "[{$match: {$or: [{b: {$type: 'array'}}, {a: {$exists: false}}]}}, {$count: 'n'}]",
+    "[{$sort: {'d.x': -1, b: 1}}, {$limit: 9}, {$project: {__x: 0}}]",
+    "[{$match: {a: {$in: ['y', 1, null]}}}, {$sort: {b: 1}}, {$skip: 2}, {$limit: 20},"
+        + " {$project: {__x: 0}}]",
+    "[{$sort: {b: -1, _id: 1}}, {$limit: 15}, {$project: {__x: 0}}]",
+    "[{$match: {b: {$elemMatch: {$gt: 1}}}}, {$group: {_id: '$d', n: {$sum: 1}}}]",
+    "[{$match: {'d.x': {$exists: true}}}, {$group: {_id: '$d.y', min: {$min: '$a'},"
+        + " last: {$last: '$a'}}}]"
+  };
+
+  @Test
+  void pathsReadFromTheDocumentsVariantGiveTheRowPathsResults() {
+    plainCollection();
+    for (String pipeline : VARIANT_PIPELINES) {
+      List<String> columnar = run(pipeline, false);
+      List<String> rows = run(pipeline, true);
+
+      assertThat(columnar).as(pipeline).isEqualTo(rows).isNotEmpty();
+    }
+    for (String filter : List.of("{a: 'x'}", "{'d.x': {$lt: 2}}", "{b: {$size: 2}}")) {
+      long counted = employees.countDocuments(BsonDocument.parse(filter));
+      List<String> rows = run("[{$match: " + filter + "}, {$count: 'n'}]", true);
+      assertThat(counted)
+          .as(filter)
+          .isEqualTo(BsonDocument.parse(rows.getFirst()).getNumber("n").longValue());
+      assertThat(employees.countColumns(BsonDocument.parse(filter))).as(filter).isPresent();
+    }
+  }
+
   /** The pipelines whose leading group the columnar path runs. */
   private static final int[] COLUMNAR_GROUPS = {0, 8, 9};
 

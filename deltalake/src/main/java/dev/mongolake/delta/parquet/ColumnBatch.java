@@ -1,6 +1,7 @@
 package dev.mongolake.delta.parquet;
 
 import java.util.List;
+import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
@@ -15,9 +16,17 @@ import org.bson.BsonValue;
  * @param size how many rows the batch holds (the arrays may be longer)
  * @param paths the columns, in the order of {@code values}
  * @param ids each row's {@code _id}, or null when the read did not ask for them
- * @param values {@code values[c][r]}: column {@code c} of row {@code r}, null for a missing field
+ * @param values {@code values[c][r]}: path {@code c} of row {@code r}, null for a missing field
+ * @param documents {@code documents[r]}: row {@code r}'s whole document where it must be evaluated
+ *     so, else null; the array itself is null when no row of the batch needs it
  */
-public record ColumnBatch(int size, List<String> paths, BsonValue[] ids, BsonValue[][] values) {
+public record ColumnBatch(
+    int size, List<String> paths, BsonValue[] ids, BsonValue[][] values, BsonDocument[] documents) {
+
+  /** Row {@code row}'s whole document when it must be evaluated from it, else null. */
+  public BsonDocument document(int row) {
+    return documents == null ? null : documents[row];
+  }
 
   /** The value of column {@code column} in row {@code row}, null when the field is missing. */
   public BsonValue value(int column, int row) {

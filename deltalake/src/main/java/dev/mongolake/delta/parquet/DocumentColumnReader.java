@@ -4,6 +4,7 @@ import dev.mongolake.delta.parquet.internal.ColumnValueConverter;
 import dev.mongolake.delta.parquet.internal.IdValueConverter;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.variant.BsonVariantCodec;
+import dev.mongolake.delta.variant.VariantPaths;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -27,48 +29,63 @@ import org.bson.BsonType;
 import org.bson.BsonValue;
 
 /**
- * Reads a document file's {@code _id} and some scalar promoted columns straight from their pages,
- * in batches of rows, without assembling records or decoding documents: what a columnar aggregation
- * reads. Row groups that the filter's statistics, dictionaries, bloom filters and column indexes
- * rule out are skipped, as by {@link DocumentFileReader}; the rows returned are a superset of the
+ * Reads the values at some paths of a document file's rows, with their {@code _id}s, in batches,
+ * without assembling records: a path that is an exact promoted column of the file ({@link
+ * ColumnExactness}) comes from that column's pages; any other path is read from the document's
+ * Variant bytes ({@link VariantPaths}), which decodes nothing but the value. A row where such a
+ * path crosses an array comes with its whole document instead ({@link ColumnBatch#document(int)}),
+ * since MongoDB's path semantics then look into the elements. What a columnar aggregation reads.
+ *
+ * <p>Row groups that the filter's statistics, dictionaries, bloom filters and column indexes rule
+ * out are skipped, as by {@link DocumentFileReader}; the rows returned are a superset of the
  * matching ones, so the caller still applies its filter.
  *
- * <p>The values are exactly the documents' only when {@link #exact()}: every requested column is
- * exact in this file ({@link ColumnExactness}) and its {@code _id}s decode from their column. A
- * caller reads a file that is not exact through {@link DocumentFileReader} instead.
- *
- * <p>Single-threaded; the caller closes it. Failures are thrown as {@link ParquetFileException}.
+ * <p>Single-threaded; the caller closes it. Failures are thrown as {@link ParquetFileException} (or
+ * a {@code VariantCodecException} for a corrupt document).
  */
 public final class DocumentColumnReader implements AutoCloseable {
   /** Rows per batch at most. */
   public static final int BATCH_ROWS = 4096;
 
+  private static final String METADATA = DocumentFileLayout.DOCUMENT_COLUMN + ".metadata";
+  private static final String VALUE = DocumentFileLayout.DOCUMENT_COLUMN + ".value";
+
   private final String path;
   private final ParquetFileReader file;
   private final List<String> paths;
-  private final boolean exact;
-  private final MessageType requested;
-  private final String createdBy;
-  private final GroupConverter root;
-  private final ColumnValueConverter[] converters;
-  private final ColumnDescriptor idColumn;
-  private final ColumnDescriptor[] columns;
   private final boolean readIds;
+  private final boolean idsFromColumn;
+  private final String createdBy;
+  private final MessageType requested;
+  private final GroupConverter root;
+  // Per path: its column in the file's requested columns, or -1 when it comes from the Variant.
+  private final int[] columnOf;
+  private final List<ColumnDescriptor> columns = new ArrayList<>();
+  private final List<ColumnValueConverter> converters = new ArrayList<>();
+  // The paths read from the Variant (then _id, when the id column does not decode), and where.
+  private final VariantPaths variantPaths;
+  private final int[] variantTarget;
+  private final BsonValue[] extracted;
+  private final byte[][] variant = new byte[2][];
   private final BsonValue[] ids = new BsonValue[BATCH_ROWS];
   private final BsonValue[][] values;
-  private BsonValue id;
+  private final BsonDocument[] documents = new BsonDocument[BATCH_ROWS];
   private final PrimitiveConverter idConverter;
+  private BsonValue id;
+  private boolean keepRowVariants;
   private ColumnReader idReader;
   private ColumnReader[] readers;
+  private ColumnReader metadataReader;
+  private ColumnReader valueReader;
   private long rowsLeftInGroup;
   private int rowGroupsRead;
 
   private DocumentColumnReader(
       String path, ParquetFileReader file, List<String> paths, boolean readIds) {
     this.path = path;
-    this.readIds = readIds;
     this.file = file;
     this.paths = List.copyOf(paths);
+    this.readIds = readIds;
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
     this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
     Map<String, String> footer = file.getFooter().getFileMetaData().getKeyValueMetaData();
@@ -85,26 +102,40 @@ public final class DocumentColumnReader implements AutoCloseable {
     }
     IdEncoding encoding = IdEncoding.valueOf(encodingName);
     String exactId = footer.get(DocumentFileLayout.EXACT_ID_KEY);
-    boolean idsDecode = encoding != IdEncoding.KEY || exactId != null;
-    this.exact = idsDecode && exactColumns.containsAll(this.paths);
-    this.values = new BsonValue[this.paths.size()][BATCH_ROWS];
-    this.converters = new ColumnValueConverter[this.paths.size()];
-    this.columns = new ColumnDescriptor[this.paths.size()];
+    this.idsFromColumn = encoding != IdEncoding.KEY || exactId != null;
     BsonType keyNumbers =
         exactId == null || exactId.isEmpty() ? BsonType.INT32 : BsonType.valueOf(exactId);
-    this.idConverter = new IdValueConverter(encoding, true, keyNumbers, value -> id = value);
-    if (!exact) {
-      this.requested = null;
-      this.root = null;
-      this.idColumn = null;
-      return;
+
+    this.columnOf = new int[this.paths.size()];
+    List<String> fromColumns = new ArrayList<>();
+    List<String> fromVariant = new ArrayList<>();
+    List<Integer> targets = new ArrayList<>();
+    for (int i = 0; i < this.paths.size(); i++) {
+      String wanted = this.paths.get(i);
+      if (exactColumns.contains(wanted)) {
+        columnOf[i] = fromColumns.size();
+        fromColumns.add(wanted);
+      } else {
+        columnOf[i] = -1;
+        fromVariant.add(wanted);
+        targets.add(i);
+      }
     }
+    if (readIds && !idsFromColumn) {
+      fromVariant.add(DocumentFileLayout.ID_COLUMN);
+      targets.add(-1);
+    }
+    this.variantPaths = fromVariant.isEmpty() ? null : new VariantPaths(fromVariant);
+    this.variantTarget = targets.stream().mapToInt(Integer::intValue).toArray();
+    this.extracted = new BsonValue[fromVariant.size()];
+    this.values = new BsonValue[this.paths.size()][BATCH_ROWS];
+
     List<Type> fields = new ArrayList<>();
-    if (readIds) {
+    if (readIds && idsFromColumn) {
       fields.add(schema.getType(DocumentFileLayout.ID_COLUMN));
     }
     Map<String, List<String>> byTopField = new HashMap<>();
-    for (String column : this.paths) {
+    for (String column : fromColumns) {
       byTopField.computeIfAbsent(column.split("\\.")[0], k -> new ArrayList<>()).add(column);
     }
     for (Type field : schema.getFields()) {
@@ -113,20 +144,23 @@ public final class DocumentColumnReader implements AutoCloseable {
         fields.add(prune(field, field.getName(), wanted));
       }
     }
+    if (variantPaths != null) {
+      fields.add(schema.getType(DocumentFileLayout.DOCUMENT_COLUMN));
+    }
     this.requested = new MessageType(schema.getName(), fields);
     file.setRequestedSchema(requested);
+    this.idConverter = new IdValueConverter(encoding, true, keyNumbers, value -> id = value);
     Map<String, Converter> leaves = new HashMap<>();
     leaves.put(DocumentFileLayout.ID_COLUMN, idConverter);
-    for (int i = 0; i < this.paths.size(); i++) {
-      String[] segments = this.paths.get(i).split("\\.");
-      columns[i] = requested.getColumnDescription(segments);
-      converters[i] = new ColumnValueConverter(columns[i].getPrimitiveType());
-      leaves.put(this.paths.get(i), converters[i]);
+    leaves.put(METADATA, binarySink(variant, 0));
+    leaves.put(VALUE, binarySink(variant, 1));
+    for (String column : fromColumns) {
+      ColumnDescriptor descriptor = requested.getColumnDescription(column.split("\\."));
+      ColumnValueConverter converter = new ColumnValueConverter(descriptor.getPrimitiveType());
+      columns.add(descriptor);
+      converters.add(converter);
+      leaves.put(column, converter);
     }
-    this.idColumn =
-        readIds
-            ? requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN})
-            : null;
     this.root = (GroupConverter) converterFor(requested, "", leaves);
   }
 
@@ -134,7 +168,7 @@ public final class DocumentColumnReader implements AutoCloseable {
    * Opens a Delta data file whose length the caller knows, taking its footer and indexes from
    * {@code cache}.
    *
-   * @param paths the scalar promoted columns to read, as dotted paths
+   * @param paths the dotted paths to read (not {@code _id} or inside it)
    * @param ids whether batches hold each row's {@code _id} (else {@link ColumnBatch#ids()} is null)
    * @param filter row groups and pages it rules out are skipped
    */
@@ -164,12 +198,11 @@ public final class DocumentColumnReader implements AutoCloseable {
 
   /**
    * The documents of a file whose {@code _id} is one of {@code ids}, in file order: only their
-   * Variant values are decoded, every other row's are skipped. The file's {@code _id}s must decode
-   * from their column ({@link #exact()} of a read of no column).
+   * Variant values are decoded, every other row's are skipped (or, where the {@code _id} column
+   * does not decode, read for their {@code _id} alone).
    *
-   * @param filter row groups and pages it rules out are skipped (pass the filter the ids came from,
-   *     or none)
-   * @throws ParquetFileException if the file cannot be read or its ids do not decode
+   * @param filter row groups and pages it rules out are skipped (pass one the ids pass)
+   * @throws ParquetFileException if the file cannot be read
    */
   public static List<BsonDocument> documents(
       Storage storage,
@@ -179,15 +212,25 @@ public final class DocumentColumnReader implements AutoCloseable {
       FilterCompat.Filter filter,
       FileMetadataCache cache) {
     try (DocumentColumnReader reader =
-        open(storage, path, length, List.of(), false, filter, cache)) {
+        open(storage, path, length, List.of(), true, filter, cache)) {
       return reader.documentsOf(ids);
     }
   }
 
   private List<BsonDocument> documentsOf(Set<BsonValue> wanted) {
-    if (!exact) {
-      throw new ParquetFileException(
-          "Cannot read documents of " + path + " by _id: its _id column does not decode");
+    if (!idsFromColumn) {
+      // Every row's Variant is read for its _id anyway: decode only the wanted documents.
+      keepRowVariants = true;
+      List<BsonDocument> out = new ArrayList<>();
+      for (ColumnBatch batch = next(); batch != null && out.size() < wanted.size(); ) {
+        for (int row = 0; row < batch.size(); row++) {
+          if (wanted.contains(batch.ids()[row])) {
+            out.add(batch.document(row) != null ? batch.document(row) : decodeRow(row));
+          }
+        }
+        batch = out.size() < wanted.size() ? next() : null;
+      }
+      return out;
     }
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
     MessageType idAndDocument =
@@ -196,22 +239,14 @@ public final class DocumentColumnReader implements AutoCloseable {
             schema.getType(DocumentFileLayout.ID_COLUMN),
             schema.getType(DocumentFileLayout.DOCUMENT_COLUMN));
     file.setRequestedSchema(idAndDocument);
-    byte[][] variant = new byte[2][];
-    PrimitiveConverter metadata = binarySink(variant, 0);
-    PrimitiveConverter value = binarySink(variant, 1);
     Map<String, Converter> leaves = new HashMap<>();
     leaves.put(DocumentFileLayout.ID_COLUMN, idConverter);
-    leaves.put(DocumentFileLayout.DOCUMENT_COLUMN + ".metadata", metadata);
-    leaves.put(DocumentFileLayout.DOCUMENT_COLUMN + ".value", value);
+    leaves.put(METADATA, binarySink(variant, 0));
+    leaves.put(VALUE, binarySink(variant, 1));
     GroupConverter tree = (GroupConverter) converterFor(idAndDocument, "", leaves);
-    ColumnDescriptor ids =
-        idAndDocument.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN});
-    ColumnDescriptor metadataColumn =
-        idAndDocument.getColumnDescription(
-            new String[] {DocumentFileLayout.DOCUMENT_COLUMN, "metadata"});
-    ColumnDescriptor valueColumn =
-        idAndDocument.getColumnDescription(
-            new String[] {DocumentFileLayout.DOCUMENT_COLUMN, "value"});
+    ColumnDescriptor idColumn = idAndDocument.getColumnDescription(new String[] {"_id"});
+    ColumnDescriptor metadataColumn = idAndDocument.getColumnDescription(METADATA.split("\\."));
+    ColumnDescriptor valueColumn = idAndDocument.getColumnDescription(VALUE.split("\\."));
     List<BsonDocument> out = new ArrayList<>();
     try {
       for (PageReadStore pages = file.readNextFilteredRowGroup();
@@ -219,7 +254,7 @@ public final class DocumentColumnReader implements AutoCloseable {
           pages = file.readNextFilteredRowGroup()) {
         rowGroupsRead++;
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, tree, idAndDocument, createdBy);
-        ColumnReader idValues = store.getColumnReader(ids);
+        ColumnReader idValues = store.getColumnReader(idColumn);
         ColumnReader metadataValues = store.getColumnReader(metadataColumn);
         ColumnReader valueValues = store.getColumnReader(valueColumn);
         for (long row = 0; row < pages.getRowCount(); row++) {
@@ -238,25 +273,25 @@ public final class DocumentColumnReader implements AutoCloseable {
         }
       }
     } catch (IOException | RuntimeException e) {
-      throw e instanceof ParquetFileException p
-          ? p
-          : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
+      throw failure(e);
     }
     return out;
   }
 
-  private static PrimitiveConverter binarySink(byte[][] into, int index) {
-    return new PrimitiveConverter() {
-      @Override
-      public void addBinary(org.apache.parquet.io.api.Binary binary) {
-        into[index] = binary.getBytes();
-      }
-    };
+  // The documents of the rows of the last batch, kept for documentsOf: their Variant bytes.
+  private final List<byte[][]> rowVariants = new ArrayList<>();
+
+  private BsonDocument decodeRow(int row) {
+    byte[][] bytes = rowVariants.get(row);
+    return BsonVariantCodec.decode(bytes[0], bytes[1]);
   }
 
-  /** Whether the columns give the documents' values exactly (else read the file's documents). */
-  public boolean exact() {
-    return exact;
+  /**
+   * Whether this file's rows come from its columns alone: every path is an exact column and the
+   * {@code _id}s decode from theirs, so no document's bytes are read.
+   */
+  public boolean fromColumnsAlone() {
+    return variantPaths == null;
   }
 
   /** The row groups in the file. */
@@ -272,13 +307,9 @@ public final class DocumentColumnReader implements AutoCloseable {
   /**
    * The next rows, or null at the end of the file.
    *
-   * @throws IllegalStateException when the file is not {@link #exact()}
    * @throws ParquetFileException if the file cannot be read
    */
   public ColumnBatch next() {
-    if (!exact) {
-      throw new IllegalStateException("Cannot read " + path + " by columns: they are not exact");
-    }
     try {
       while (rowsLeftInGroup == 0) {
         PageReadStore pages = file.readNextFilteredRowGroup();
@@ -287,41 +318,105 @@ public final class DocumentColumnReader implements AutoCloseable {
         }
         rowGroupsRead++;
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, root, requested, createdBy);
-        idReader = readIds ? store.getColumnReader(idColumn) : null;
-        readers = new ColumnReader[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-          readers[i] = store.getColumnReader(columns[i]);
+        idReader =
+            readIds && idsFromColumn
+                ? store.getColumnReader(
+                    requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN}))
+                : null;
+        readers = new ColumnReader[columns.size()];
+        for (int i = 0; i < readers.length; i++) {
+          readers[i] = store.getColumnReader(columns.get(i));
+        }
+        if (variantPaths != null) {
+          metadataReader =
+              store.getColumnReader(requested.getColumnDescription(METADATA.split("\\.")));
+          valueReader = store.getColumnReader(requested.getColumnDescription(VALUE.split("\\.")));
         }
         rowsLeftInGroup = pages.getRowCount();
       }
     } catch (IOException | RuntimeException e) {
-      throw e instanceof ParquetFileException p
-          ? p
-          : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
+      throw failure(e);
     }
     int size = (int) Math.min(BATCH_ROWS, rowsLeftInGroup);
-    for (int row = 0; readIds && row < size; row++) {
+    for (int row = 0; idReader != null && row < size; row++) {
       idReader.writeCurrentValueToConverter();
       idReader.consume();
       ids[row] = id;
     }
-    for (int c = 0; c < readers.length; c++) {
-      ColumnReader reader = readers[c];
-      int present = columns[c].getMaxDefinitionLevel();
-      ColumnValueConverter converter = converters[c];
-      BsonValue[] column = values[c];
-      for (int row = 0; row < size; row++) {
-        if (reader.getCurrentDefinitionLevel() == present) {
-          reader.writeCurrentValueToConverter();
-          column[row] = converter.value();
-        } else {
-          column[row] = null;
+    for (int p = 0; p < columnOf.length; p++) {
+      if (columnOf[p] >= 0) {
+        readColumn(
+            readers[columnOf[p]],
+            columns.get(columnOf[p]),
+            converters.get(columnOf[p]),
+            values[p],
+            size);
+      }
+    }
+    boolean anyDocument = false;
+    rowVariants.clear();
+    for (int row = 0; variantPaths != null && row < size; row++) {
+      metadataReader.writeCurrentValueToConverter();
+      valueReader.writeCurrentValueToConverter();
+      metadataReader.consume();
+      valueReader.consume();
+      if (keepRowVariants) {
+        rowVariants.add(new byte[][] {variant[0], variant[1]});
+      }
+      documents[row] = null;
+      if (variantPaths.extract(variant[0], variant[1], extracted)) {
+        for (int v = 0; v < extracted.length; v++) {
+          if (variantTarget[v] >= 0) {
+            values[variantTarget[v]][row] = extracted[v];
+          } else {
+            ids[row] = extracted[v];
+          }
         }
-        reader.consume();
+      } else {
+        BsonDocument document = BsonVariantCodec.decode(variant[0], variant[1]);
+        documents[row] = document;
+        anyDocument = true;
+        if (readIds && !idsFromColumn) {
+          ids[row] = document.get(DocumentFileLayout.ID_COLUMN);
+        }
       }
     }
     rowsLeftInGroup -= size;
-    return new ColumnBatch(size, paths, readIds ? ids : null, values);
+    return new ColumnBatch(
+        size, paths, readIds ? ids : null, values, anyDocument ? documents : null);
+  }
+
+  private static void readColumn(
+      ColumnReader reader,
+      ColumnDescriptor column,
+      ColumnValueConverter converter,
+      BsonValue[] into,
+      int size) {
+    int present = column.getMaxDefinitionLevel();
+    for (int row = 0; row < size; row++) {
+      if (reader.getCurrentDefinitionLevel() == present) {
+        reader.writeCurrentValueToConverter();
+        into[row] = converter.value();
+      } else {
+        into[row] = null;
+      }
+      reader.consume();
+    }
+  }
+
+  private ParquetFileException failure(Exception e) {
+    return e instanceof ParquetFileException p
+        ? p
+        : new ParquetFileException("Cannot read document file " + path + ": " + e, e);
+  }
+
+  private static PrimitiveConverter binarySink(byte[][] into, int index) {
+    return new PrimitiveConverter() {
+      @Override
+      public void addBinary(Binary binary) {
+        into[index] = binary.getBytes();
+      }
+    };
   }
 
   /** {@code type} (the field at {@code prefix}) keeping only the branches toward {@code wanted}. */

@@ -3,33 +3,32 @@ package dev.mongolake.delta.table;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.parquet.ColumnBatch;
 import dev.mongolake.delta.parquet.DocumentColumnReader;
-import dev.mongolake.delta.parquet.DocumentFileReader;
-import dev.mongolake.delta.parquet.DocumentReadOptions;
-import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.FileMetadataCache;
 import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.Storage;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * One data file of a snapshot, for a read that needs only some scalar promoted columns of each
- * document (see {@link DocumentSnapshot#columnFiles}): where the columns are exact in the file its
- * rows come as column batches, without decoding a document; elsewhere as whole documents. Either
- * way the rows are a superset of those matching the scan's filter (statistics and indexes skip row
- * groups and pages, nothing else), so the consumer applies the filter.
+ * One data file of a snapshot, for a read that needs only the values at some paths of each document
+ * (see {@link DocumentSnapshot#columnFiles}): its rows come as column batches ({@link
+ * DocumentColumnReader}), each path from its exact promoted column or else from the document's
+ * Variant bytes, a row whose path crosses an array with its whole document. The rows are a superset
+ * of those matching the scan's filter (statistics and indexes skip row groups and pages, nothing
+ * else), so the consumer applies the filter.
  *
  * <p>Files of one scan may be read in parallel, each by one thread; a file is read once.
  *
  * @param storage the table's storage
  * @param path the file's storage path
  * @param size the file's length
- * @param columns the promoted columns a batch holds
+ * @param columns the paths a batch holds
  * @param parquetFilter what skips row groups and pages
  * @param idEncoding how the table's files store {@code _id}, for reading documents by {@code _id}
  */
@@ -41,39 +40,33 @@ public record ColumnFile(
     FilterCompat.Filter parquetFilter,
     IdEncoding idEncoding) {
 
-  /** What reading a file hands over, on the reading thread. */
-  public interface Rows {
-    /** Rows of the file read from its columns. */
-    void batch(ColumnBatch batch);
-
-    /** A row of the file whose columns are not exact: the whole document. */
-    void document(BsonDocument document);
-  }
-
-  /** How a file was read. */
+  /**
+   * How a file was read.
+   *
+   * @param fromColumns whether every path came from exact columns (no document's bytes were read)
+   */
   public record Read(boolean fromColumns, int rowGroups, int rowGroupsRead, long rows) {}
 
   /**
-   * Reads the file on the calling thread, checking for {@link Cancellation} between batches.
+   * Reads the file on the calling thread, handing each batch to {@code batches} and checking for
+   * {@link Cancellation} between them.
    *
    * @param ids whether batches hold each row's {@code _id} (reading them costs their column)
    * @throws dev.mongolake.delta.parquet.ParquetFileException if the file cannot be read
    */
-  public Read read(Rows rows, boolean ids) {
+  public Read read(Consumer<ColumnBatch> batches, boolean ids) {
     try (DocumentColumnReader reader =
         DocumentColumnReader.open(
             storage, path, size, columns, ids, parquetFilter, FileMetadataCache.shared())) {
-      if (reader.exact()) {
-        long count = 0;
-        for (ColumnBatch batch = reader.next(); batch != null; batch = reader.next()) {
-          Cancellation.checkpoint();
-          count += batch.size();
-          rows.batch(batch);
-        }
-        return new Read(true, reader.rowGroupCount(), reader.rowGroupsRead(), count);
+      long count = 0;
+      for (ColumnBatch batch = reader.next(); batch != null; batch = reader.next()) {
+        Cancellation.checkpoint();
+        count += batch.size();
+        batches.accept(batch);
       }
+      return new Read(
+          reader.fromColumnsAlone(), reader.rowGroupCount(), reader.rowGroupsRead(), count);
     }
-    return readDocuments(rows);
   }
 
   /**
@@ -91,24 +84,5 @@ public record ColumnFile(
             .orElse(FilterCompat.NOOP);
     return DocumentColumnReader.documents(
         storage, path, size, ids, byId, FileMetadataCache.shared());
-  }
-
-  private Read readDocuments(Rows rows) {
-    try (DocumentFileReader reader =
-        DocumentFileReader.open(
-            storage,
-            path,
-            size,
-            DocumentReadOptions.documents().withFilter(parquetFilter),
-            FileMetadataCache.shared())) {
-      long count = 0;
-      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
-        if ((++count & 1023) == 0) {
-          Cancellation.checkpoint();
-        }
-        rows.document(row.document());
-      }
-      return new Read(false, reader.rowGroupCount(), reader.rowGroupsRead(), count);
-    }
   }
 }

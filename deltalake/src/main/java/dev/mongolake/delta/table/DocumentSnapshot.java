@@ -111,10 +111,10 @@ public final class DocumentSnapshot {
   }
 
   /**
-   * The files a columnar read of {@code columns} (scalar promoted columns) must look at for the
-   * documents matching {@code filter} (null: every document), in scan order: those whose Delta
-   * statistics do not rule a match out. Each file then skips the row groups and pages its Parquet
-   * predicate rules out; see {@link ColumnFile}.
+   * The files a columnar read of {@code columns} (dotted paths) must look at for the documents
+   * matching {@code filter} (null: every document), in scan order: those whose Delta statistics do
+   * not rule a match out. Each file then skips the row groups and pages its Parquet predicate rules
+   * out; see {@link ColumnFile}.
    */
   public List<ColumnFile> columnFiles(Filter filter, List<String> columns) {
     List<AddFile> candidates =

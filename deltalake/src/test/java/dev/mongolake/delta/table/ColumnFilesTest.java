@@ -2,7 +2,6 @@ package dev.mongolake.delta.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mongolake.delta.parquet.ColumnBatch;
 import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.ColumnType;
 import dev.mongolake.delta.parquet.DocumentSchema;
@@ -29,11 +28,14 @@ import org.junit.jupiter.api.Test;
 class ColumnFilesTest {
   private static final ColumnType[] TYPES = ColumnType.values();
   private static final List<String> COLUMNS = List.of("a", "p.q");
+  // The promoted columns, and a path only the documents hold.
+  private static final List<String> WITH_VARIANT_PATH = List.of("a", "p.q", "p.r");
 
   @Test
   void batchesHoldTheDocumentsValuesAndFilesTogetherCoverEveryMatch() {
     RandomDocuments random = new RandomDocuments(20261202L);
     long rowsFromColumns = 0;
+    long rowsFromVariant = 0;
     long documentsWhole = 0;
     for (int table = 0; table < 18; table++) {
       DocumentSchema schema =
@@ -50,38 +52,36 @@ class ColumnFilesTest {
         BsonDocument filterDocument = trial == 0 ? null : random.filter();
         Filter filter = filterDocument == null ? null : Filter.parse(filterDocument);
         List<BsonValue> seen = new ArrayList<>();
-        for (ColumnFile file : snapshot.columnFiles(filter, COLUMNS)) {
-          List<ColumnBatch> batches = new ArrayList<>();
-          List<BsonDocument> documents = new ArrayList<>();
+        List<String> paths = trial % 2 == 0 ? COLUMNS : WITH_VARIANT_PATH;
+        for (ColumnFile file : snapshot.columnFiles(filter, paths)) {
+          long[] wholeRows = {0};
           ColumnFile.Read read =
               file.read(
-                  new ColumnFile.Rows() {
-                    @Override
-                    public void batch(ColumnBatch batch) {
-                      for (int row = 0; row < batch.size(); row++) {
-                        BsonValue id = batch.ids()[row];
-                        BsonDocument document = all.get(id);
-                        assertThat(document).as("row %s of %s", id, file.path()).isNotNull();
-                        for (int c = 0; c < COLUMNS.size(); c++) {
+                  batch -> {
+                    for (int row = 0; row < batch.size(); row++) {
+                      BsonValue id = batch.ids()[row];
+                      BsonDocument document = all.get(id);
+                      assertThat(document).as("row %s of %s", id, file.path()).isNotNull();
+                      if (batch.document(row) != null) {
+                        assertThat(batch.document(row)).isEqualTo(document);
+                        assertThat(paths.stream().anyMatch(c -> crossesArray(document, c)))
+                            .as("%s comes whole", document)
+                            .isTrue();
+                        wholeRows[0]++;
+                      } else {
+                        for (int c = 0; c < paths.size(); c++) {
                           assertThat(batch.value(c, row))
-                              .as("%s of %s", COLUMNS.get(c), document)
-                              .isEqualTo(valueAt(document, COLUMNS.get(c)));
+                              .as("%s of %s", paths.get(c), document)
+                              .isEqualTo(valueAt(document, paths.get(c)));
                         }
-                        seen.add(id);
                       }
-                      batches.add(batch);
-                    }
-
-                    @Override
-                    public void document(BsonDocument document) {
-                      documents.add(document);
-                      seen.add(document.get("_id"));
+                      seen.add(id);
                     }
                   },
                   true);
-          assertThat(read.fromColumns() ? documents : batches).isEmpty();
           rowsFromColumns += read.fromColumns() ? read.rows() : 0;
-          documentsWhole += documents.size();
+          rowsFromVariant += read.fromColumns() ? 0 : read.rows() - wholeRows[0];
+          documentsWhole += wholeRows[0];
         }
         List<BsonValue> matching =
             all.values().stream()
@@ -95,8 +95,9 @@ class ColumnFilesTest {
         }
       }
     }
-    // Means something only if both ways of reading a file were taken.
+    // Means something only if every way of reading a row was taken.
     assertThat(rowsFromColumns).isPositive();
+    assertThat(rowsFromVariant).isPositive();
     assertThat(documentsWhole).isPositive();
   }
 
@@ -124,30 +125,24 @@ class ColumnFilesTest {
       documents.add(document);
     }
     table.commit(new TableChanges(documents, List.of(), List.of()), null, 0);
-    List<ColumnFile> files = table.snapshot().columnFiles(null, COLUMNS);
+    List<ColumnFile> files = table.snapshot().columnFiles(null, WITH_VARIANT_PATH);
     List<Integer> sizes = new ArrayList<>();
     Map<String, BsonValue> firstInstance = new HashMap<>();
     int[] shared = {0};
     for (ColumnFile file : files) {
       file.read(
-          new ColumnFile.Rows() {
-            @Override
-            public void batch(ColumnBatch batch) {
-              sizes.add(batch.size());
-              for (int row = 0; row < batch.size(); row++) {
-                int id = batch.ids()[row].asInt32().getValue();
-                BsonValue a = batch.value(0, row);
-                assertThat(a).isEqualTo(id % 7 == 0 ? null : new BsonString("value-" + (id % 3)));
-                assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(id));
-                if (a != null && firstInstance.putIfAbsent(a.asString().getValue(), a) != null) {
-                  shared[0] += firstInstance.get(a.asString().getValue()) == a ? 1 : 0;
-                }
+          batch -> {
+            sizes.add(batch.size());
+            for (int row = 0; row < batch.size(); row++) {
+              int id = batch.ids()[row].asInt32().getValue();
+              BsonValue a = batch.value(0, row);
+              assertThat(a).isEqualTo(id % 7 == 0 ? null : new BsonString("value-" + (id % 3)));
+              assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(id));
+              if (a != null && firstInstance.putIfAbsent(a.asString().getValue(), a) != null) {
+                shared[0] += firstInstance.get(a.asString().getValue()) == a ? 1 : 0;
               }
-            }
-
-            @Override
-            public void document(BsonDocument document) {
-              throw new AssertionError("every column is exact: " + document);
+              assertThat(batch.value(2, row)).isNull();
+              assertThat(batch.document(row)).isNull();
             }
           },
           true);
@@ -164,24 +159,31 @@ class ColumnFilesTest {
     files
         .getFirst()
         .read(
-            new ColumnFile.Rows() {
-              @Override
-              public void batch(ColumnBatch batch) {
-                assertThat(batch.ids()).isNull();
-                for (int row = 0; row < batch.size(); row++) {
-                  assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(withoutIds[0]++));
-                }
-              }
-
-              @Override
-              public void document(BsonDocument document) {
-                throw new AssertionError("every column is exact: " + document);
+            batch -> {
+              assertThat(batch.ids()).isNull();
+              for (int row = 0; row < batch.size(); row++) {
+                assertThat(batch.value(1, row)).isEqualTo(new BsonInt32(withoutIds[0]++));
               }
             },
             false);
     assertThat(withoutIds[0]).isEqualTo(10_000);
     assertThat(sizes.size()).isGreaterThan(1);
     assertThat(shared[0]).isPositive();
+  }
+
+  private static boolean crossesArray(BsonDocument document, String path) {
+    BsonValue current = document;
+    String[] segments = path.split("\\.");
+    for (int i = 0; i < segments.length; i++) {
+      if (current instanceof org.bson.BsonArray) {
+        return true;
+      }
+      if (!(current instanceof BsonDocument parent) || !parent.containsKey(segments[i])) {
+        return false;
+      }
+      current = parent.get(segments[i]);
+    }
+    return false;
   }
 
   private static BsonValue valueAt(BsonDocument document, String path) {

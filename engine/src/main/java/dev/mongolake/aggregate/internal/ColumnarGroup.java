@@ -176,32 +176,29 @@ public final class ColumnarGroup {
     BsonValue[] values = new BsonValue[inputs.length];
     ColumnFile.Read read =
         file.read(
-            new ColumnFile.Rows() {
-              @Override
-              public void batch(ColumnBatch batch) {
-                if (over[0]) {
-                  return;
-                }
-                for (int row = 0; row < batch.size(); row++) {
-                  if ((checkReplaced && source.replaced(batch.ids()[row]))
-                      || (rows != null && !rows.matches(batch, row))) {
-                    continue;
-                  }
-                  for (int i = 0; i < inputs.length; i++) {
-                    values[i] = inputs[i].of(batch, row);
-                  }
-                  groups.add(key.of(batch, row), values, variables);
-                }
-                over[0] = groups.approximateBytes() > limit;
+            batch -> {
+              if (over[0]) {
+                return;
               }
-
-              @Override
-              public void document(BsonDocument document) {
-                if (!over[0] && !(checkReplaced && source.replaced(document.get("_id")))) {
+              for (int row = 0; row < batch.size(); row++) {
+                if (checkReplaced && source.replaced(batch.ids()[row])) {
+                  continue;
+                }
+                BsonDocument document = batch.document(row);
+                if (document != null) {
+                  // A path crosses an array here: the row's document answers as the row path.
                   accumulateDocument(groups, document, variables);
-                  over[0] = groups.approximateBytes() > limit;
+                  continue;
                 }
+                if (rows != null && !rows.matches(batch, row)) {
+                  continue;
+                }
+                for (int i = 0; i < inputs.length; i++) {
+                  values[i] = inputs[i].of(batch, row);
+                }
+                groups.add(key.of(batch, row), values, variables);
               }
+              over[0] = groups.approximateBytes() > limit;
             },
             ids);
     source.fileRead(read);

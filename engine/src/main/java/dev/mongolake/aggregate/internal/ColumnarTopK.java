@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 import org.bson.BsonDocument;
-import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
@@ -27,9 +26,9 @@ import org.bson.BsonValue;
  * files that hold them. Ties keep scan order (file order, then the buffer), as the row path's
  * stable selection does, so both return the same documents.
  *
- * <p>Runs when every sorted path and every path the filter reads is a scalar promoted column (or
- * {@code _id}) and the filter compiles over columns ({@link ColumnRowFilter}); files whose columns
- * are not exact, and the buffer, go by documents.
+ * <p>Runs when the filter compiles over columns ({@link ColumnRowFilter}); every sorted and
+ * filtered path comes from an exact promoted column or the documents' Variant bytes, and a row
+ * where a path crosses an array, like the buffer's documents, goes by its document.
  */
 public final class ColumnarTopK {
   /** The most documents a selection keeps by columns: its heaps hold keys, not documents. */
@@ -160,29 +159,22 @@ public final class ColumnarTopK {
     long[] sequence = {(long) position << 40};
     ColumnFile.Read read =
         file.read(
-            new ColumnFile.Rows() {
-              @Override
-              public void batch(ColumnBatch batch) {
-                for (int row = 0; row < batch.size(); row++) {
-                  long at = sequence[0]++;
-                  BsonValue id = batch.ids()[row];
-                  if ((checkReplaced && source.replaced(id))
-                      || (rows != null && !rows.matches(batch, row))) {
-                    continue;
+            batch -> {
+              for (int row = 0; row < batch.size(); row++) {
+                long at = sequence[0]++;
+                BsonValue id = batch.ids()[row];
+                if (checkReplaced && source.replaced(id)) {
+                  continue;
+                }
+                BsonDocument document = batch.document(row);
+                if (document != null) {
+                  // A path crosses an array here: the row's document answers as the row path.
+                  if (filter == null || filter.matches(document)) {
+                    offer(best, new Entry(order.keysOf(document), at, id, document));
                   }
+                } else if (rows == null || rows.matches(batch, row)) {
                   offer(best, new Entry(keysOf(batch, row), at, id, null));
                 }
-              }
-
-              @Override
-              public void document(BsonDocument document) {
-                long at = sequence[0]++;
-                BsonValue id = document.get("_id");
-                if ((checkReplaced && source.replaced(id))
-                    || (filter != null && !filter.matches(document))) {
-                  return;
-                }
-                offer(best, new Entry(order.keysOf(document), at, id, document));
               }
             },
             true);
@@ -199,12 +191,12 @@ public final class ColumnarTopK {
     }
   }
 
-  /** A row's sort keys: an exact column's value is the path's only value; missing sorts as null. */
+  /** A row's sort keys: its value at each sorted path is the path's only value. */
   private BsonValue[] keysOf(ColumnBatch batch, int row) {
     BsonValue[] keys = new BsonValue[keyColumns.length];
     for (int i = 0; i < keys.length; i++) {
       BsonValue value = keyColumns[i] == -1 ? batch.ids()[row] : batch.value(keyColumns[i], row);
-      keys[i] = value == null ? BsonNull.VALUE : value;
+      keys[i] = order.keyOf(i, value);
     }
     return keys;
   }

@@ -1,18 +1,15 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.aggregate.ColumnarSource;
-import dev.mongolake.delta.parquet.PromotedColumn;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.ColumnFile;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.buffer.DocumentBuffer;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -49,8 +46,8 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
   }
 
   /**
-   * The read of {@code columns} over {@code view}, or empty when the view has no table or some
-   * column is not a scalar promoted column of its schema (the read must then go by rows).
+   * The read of {@code columns} over {@code view}, or empty when the view has no table (the read
+   * must then go by rows).
    *
    * @param pin called now, {@code release} when the read closes
    */
@@ -78,19 +75,13 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
             release));
   }
 
-  /** Whether {@code view} has a table whose scalar promoted columns include {@code columns}. */
+  /**
+   * Whether {@code view} has a table to read {@code columns} from: any path reads, from an exact
+   * promoted column where a file has one and from the documents' Variant bytes elsewhere.
+   */
   static boolean readable(TableView view, List<String> columns) {
-    return view.snapshot() != null && scalarColumns(view.snapshot()).containsAll(columns);
-  }
-
-  private static Set<String> scalarColumns(DocumentSnapshot table) {
-    Set<String> scalar = new HashSet<>();
-    for (PromotedColumn column : table.config().schema().columns()) {
-      if (!column.list()) {
-        scalar.add(column.path());
-      }
-    }
-    return scalar;
+    return view.snapshot() != null
+        && columns.stream().noneMatch(path -> path.equals("_id") || path.startsWith("_id."));
   }
 
   @Override

@@ -241,7 +241,7 @@ public final class Engine implements AutoCloseable {
 
   /**
    * Whether {@link #columnarRead} of {@code columns} would read the collection by columns now: it
-   * has a table and they are all scalar promoted columns of its schema.
+   * has a table, and no path is inside {@code _id}.
    */
   public boolean readsColumns(Namespace namespace, List<String> columns) {
     CollectionState state = collections.get(namespace);
@@ -729,8 +729,7 @@ public final class Engine implements AutoCloseable {
   /**
    * The collection at {@code snapshot} for a read of {@code columns} by column batches (see {@link
    * ColumnarSource}), over the files {@code filter} (null: none) does not rule out; empty when the
-   * collection has no table yet or a column is not one of its scalar promoted columns. The caller
-   * closes it.
+   * collection has no table yet (or a path is inside {@code _id}). The caller closes it.
    */
   public Optional<ColumnarSource> columnarRead(
       Namespace namespace, long snapshot, Filter filter, List<String> columns) {

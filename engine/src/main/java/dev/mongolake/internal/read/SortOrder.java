@@ -110,6 +110,26 @@ public final class SortOrder implements Comparator<BsonDocument> {
     return values;
   }
 
+  /**
+   * What a document sorts by on key {@code index} when its path holds exactly {@code value} (null:
+   * missing) and crosses no array: the value itself, an array's smallest element ascending or
+   * largest descending (an empty array below null), null for missing. One entry of {@link #keysOf}.
+   */
+  public BsonValue keyOf(int index, BsonValue value) {
+    if (value == null) {
+      return BsonNull.VALUE;
+    }
+    if (!(value instanceof BsonArray array)) {
+      return value;
+    }
+    Key key = keys.get(index);
+    BsonValue best = array.isEmpty() ? new BsonMinKey() : null;
+    for (BsonValue element : array) {
+      best = better(best, element, key, BsonComparisonOrder.INSTANCE);
+    }
+    return best;
+  }
+
   /** Compares the {@link #keysOf} of two documents as {@link #compare} compares the documents. */
   public int compareKeys(BsonValue[] a, BsonValue[] b) {
     for (int i = 0; i < keys.size(); i++) {

@@ -210,6 +210,11 @@ class ColumnarAggregateWithJavaDriverTest {
                         + " verbosity: 'executionStats'}"));
     Document whole =
         sales
+            .aggregate(
+                List.of(Document.parse("{$group: {_id: {$toUpper: '$item'}, n: {$sum: 1}}}")))
+            .explain();
+    Document variantPath =
+        sales
             .aggregate(List.of(Document.parse("{$group: {_id: '$price', n: {$sum: 1}}}")))
             .explain();
 
@@ -223,6 +228,9 @@ class ColumnarAggregateWithJavaDriverTest {
     assertThat(leaf(executed.get("executionStages", Document.class)).getString("stage"))
         .isEqualTo("COLUMN_SCAN");
     assertThat(leaf(winningPlan(whole)).getString("stage")).isEqualTo("COLLSCAN");
+    // price is no promoted column: its values come from the documents' Variant bytes.
+    assertThat(leaf(winningPlan(variantPath)).getList("columns", String.class))
+        .containsExactly("price");
   }
 
   private static Document winningPlan(Document explain) {
