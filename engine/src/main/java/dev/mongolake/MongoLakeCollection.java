@@ -402,34 +402,13 @@ public final class MongoLakeCollection<T> {
             .limit(prefix.limit())
             .iterator();
     Iterator<BsonDocument> results = parsed.drop(prefix.stages()).run(found);
-    return new MongoLakeCursor<>() {
-      @Override
-      public boolean hasNext() {
-        boolean more;
-        try {
-          more = results.hasNext();
-        } catch (RuntimeException e) {
-          close();
-          throw e;
-        }
-        if (!more) {
-          close();
-        }
-        return more;
-      }
-
-      @Override
-      public T next() {
-        return decode(results.next());
-      }
-
-      @Override
-      public void close() {
-        found.close();
-        // Temporary files of stages that spilled.
-        parsed.close();
-      }
-    };
+    return cursorOver(
+        results,
+        () -> {
+          found.close();
+          // Temporary files of stages that spilled.
+          parsed.close();
+        });
   }
 
   /**

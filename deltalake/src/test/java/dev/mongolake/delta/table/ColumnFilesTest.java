@@ -2,7 +2,6 @@ package dev.mongolake.delta.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.ColumnType;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.PromotedColumn;
@@ -43,7 +42,7 @@ class ColumnFilesTest {
               List.of(
                   new PromotedColumn("a", TYPES[table % TYPES.length], false),
                   new PromotedColumn("p.q", TYPES[(table / 2 + 3) % TYPES.length], false)));
-      DocumentSnapshot snapshot = mixedTable(random, schema);
+      DocumentSnapshot snapshot = MixedExactnessTables.create(random, schema);
       Map<BsonValue, BsonDocument> all = new HashMap<>();
       try (DocumentSnapshot.DocumentScan scan = snapshot.scan()) {
         scan.forEachRemaining(document -> all.put(document.get("_id"), document));
@@ -195,29 +194,5 @@ class ColumnFilesTest {
       current = parent.get(segment);
     }
     return current;
-  }
-
-  /** Alternating commits: one keeps only documents that leave both columns exact. */
-  private static DocumentSnapshot mixedTable(RandomDocuments random, DocumentSchema schema) {
-    DocumentTable table =
-        DocumentTable.create(
-            new MemoryStorage(),
-            "t",
-            DocumentTableConfig.defaults().withSchema(schema),
-            Clock.systemUTC());
-    int next = 0;
-    for (int commit = 0; commit < 4; commit++) {
-      List<BsonDocument> batch = new ArrayList<>();
-      while (batch.size() < 12) {
-        BsonDocument document = random.document(next++);
-        if (commit % 2 == 1
-            || schema.columns().stream()
-                .allMatch(column -> ColumnExactness.holds(column, document))) {
-          batch.add(document);
-        }
-      }
-      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
-    }
-    return table.snapshot();
   }
 }

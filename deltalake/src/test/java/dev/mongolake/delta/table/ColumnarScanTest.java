@@ -2,14 +2,11 @@ package dev.mongolake.delta.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mongolake.delta.parquet.ColumnExactness;
 import dev.mongolake.delta.parquet.ColumnType;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.PromotedColumn;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.RandomDocuments;
-import dev.mongolake.delta.storage.MemoryStorage;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -36,7 +33,7 @@ class ColumnarScanTest {
               List.of(
                   new PromotedColumn("a", TYPES[table % TYPES.length], false),
                   new PromotedColumn("p.q", TYPES[(table / 2 + 3) % TYPES.length], false)));
-      DocumentSnapshot snapshot = mixedTable(random, schema);
+      DocumentSnapshot snapshot = MixedExactnessTables.create(random, schema);
       List<BsonDocument> all = new ArrayList<>();
       try (DocumentSnapshot.DocumentScan scan = snapshot.scan()) {
         scan.forEachRemaining(all::add);
@@ -68,29 +65,5 @@ class ColumnarScanTest {
     // Means something only if both ways of reading a file were taken.
     assertThat(filesFromColumns).isPositive();
     assertThat(filesWhole).isPositive();
-  }
-
-  /** Alternating commits: one keeps only documents that leave both columns exact. */
-  private static DocumentSnapshot mixedTable(RandomDocuments random, DocumentSchema schema) {
-    DocumentTable table =
-        DocumentTable.create(
-            new MemoryStorage(),
-            "t",
-            DocumentTableConfig.defaults().withSchema(schema),
-            Clock.systemUTC());
-    int next = 0;
-    for (int commit = 0; commit < 4; commit++) {
-      List<BsonDocument> batch = new ArrayList<>();
-      while (batch.size() < 12) {
-        BsonDocument document = random.document(next++);
-        if (commit % 2 == 1
-            || schema.columns().stream()
-                .allMatch(column -> ColumnExactness.holds(column, document))) {
-          batch.add(document);
-        }
-      }
-      table.commit(new TableChanges(batch, List.of(), List.of()), null, 0);
-    }
-    return table.snapshot();
   }
 }
