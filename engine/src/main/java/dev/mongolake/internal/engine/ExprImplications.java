@@ -1,5 +1,6 @@
 package dev.mongolake.internal.engine;
 
+import dev.mongolake.internal.index.IndexPlanner;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.BsonArray;
@@ -25,7 +26,7 @@ final class ExprImplications {
    * it does not constrain already; {@code filter} itself when there are none.
    */
   static BsonDocument forPlanning(BsonDocument filter) {
-    BsonDocument implied = implied(filter);
+    BsonDocument implied = implied(filter, true);
     if (implied.isEmpty()) {
       return filter;
     }
@@ -40,8 +41,17 @@ final class ExprImplications {
    * the filter matches satisfies them, so a table scan may also prune files and row groups by them.
    */
   static BsonDocument implied(BsonDocument filter) {
+    return implied(filter, false);
+  }
+
+  /**
+   * @param ranges whether comparisons ({@code $gt}, ...) add their {@link IndexPlanner} range
+   *     operators ({@code $_exprGt}, ...): conditions the query language cannot state, for the
+   *     planner alone
+   */
+  private static BsonDocument implied(BsonDocument filter, boolean ranges) {
     Map<String, BsonDocument> implied = new LinkedHashMap<>();
-    collectFromFilter(filter, implied);
+    collectFromFilter(filter, implied, ranges);
     BsonDocument out = new BsonDocument();
     implied.forEach(
         (path, condition) -> {
@@ -52,28 +62,30 @@ final class ExprImplications {
     return out;
   }
 
-  private static void collectFromFilter(BsonDocument filter, Map<String, BsonDocument> implied) {
+  private static void collectFromFilter(
+      BsonDocument filter, Map<String, BsonDocument> implied, boolean ranges) {
     for (Map.Entry<String, BsonValue> clause : filter.entrySet()) {
       if (clause.getKey().equals("$expr")) {
-        collectFromExpression(clause.getValue(), implied);
+        collectFromExpression(clause.getValue(), implied, ranges);
       } else if (clause.getKey().equals("$and") && clause.getValue() instanceof BsonArray all) {
         for (BsonValue element : all) {
           if (element instanceof BsonDocument document) {
-            collectFromFilter(document, implied);
+            collectFromFilter(document, implied, ranges);
           }
         }
       }
     }
   }
 
-  private static void collectFromExpression(BsonValue expression, Map<String, BsonDocument> out) {
+  private static void collectFromExpression(
+      BsonValue expression, Map<String, BsonDocument> out, boolean ranges) {
     if (!(expression instanceof BsonDocument document) || document.size() != 1) {
       return;
     }
     String operator = document.getFirstKey();
     BsonValue arguments = document.get(operator);
     if (operator.equals("$and") && arguments instanceof BsonArray all) {
-      all.forEach(element -> collectFromExpression(element, out));
+      all.forEach(element -> collectFromExpression(element, out, ranges));
       return;
     }
     if (!(arguments instanceof BsonArray pair) || pair.size() != 2) {
@@ -102,8 +114,24 @@ final class ExprImplications {
       if (path != null) {
         out.putIfAbsent(path, new BsonDocument("$in", constants));
       }
+    } else if (ranges && IndexPlanner.EXPR_RANGES.containsKey(operator)) {
+      String path = fieldPath(pair.get(0));
+      BsonValue constant = constant(pair.get(1));
+      String planned = IndexPlanner.EXPR_RANGES.get(operator);
+      if (path == null) {
+        // {$gt: [5, "$a"]} is {$lt: ["$a", 5]}.
+        path = fieldPath(pair.get(1));
+        constant = constant(pair.get(0));
+        planned = IndexPlanner.EXPR_RANGES.get(FLIPPED.get(operator));
+      }
+      if (path != null && constant != null) {
+        out.putIfAbsent(path, new BsonDocument(planned, constant));
+      }
     }
   }
+
+  private static final Map<String, String> FLIPPED =
+      Map.of("$gt", "$lt", "$gte", "$lte", "$lt", "$gt", "$lte", "$gte");
 
   /** The dotted path of a plain field path ({@code "$a.b"}), or null. */
   private static String fieldPath(BsonValue value) {

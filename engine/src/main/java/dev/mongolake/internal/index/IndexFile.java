@@ -50,7 +50,8 @@ import org.bson.io.BasicOutputBuffer;
  * <p>Layout, big-endian integers:
  *
  * <pre>
- *   "MLIX" | int32 format (1) | int32 n | header: n bytes of BSON {spec, tableVersion, logSequence}
+ *   "MLIX" | int32 format (1) | int32 n | header: n bytes of BSON {spec, tableVersion, logSequence,
+ *       multikey (absent in older files: then taken as true)}
  *   blocks of up to 1,024 entries in index order, each a BSON document whose fields are, per entry,
  *     one "k" field per key value and then one "i" field holding the _id
  *   int32 0 (end of blocks) | int64 entry count | int32 CRC32C of every byte before it
@@ -142,7 +143,8 @@ public final class IndexFile {
           bson(
               new BsonDocument("spec", index.spec().toDocument())
                   .append("tableVersion", new BsonInt64(tableVersion))
-                  .append("logSequence", new BsonInt64(logSequence)));
+                  .append("logSequence", new BsonInt64(logSequence))
+                  .append("multikey", BsonBoolean.valueOf(index.multikey())));
       out.writeInt(header.length);
       out.write(header);
       BlockWriter blocks = new BlockWriter(out);
@@ -219,6 +221,11 @@ public final class IndexFile {
     }
     SecondaryIndex index = new SecondaryIndex(spec, Long.MAX_VALUE);
     index.loadSorted(entries);
+    // A file written before the flag was recorded may hold any documents: multikey, to be safe.
+    if (!header.getBoolean("multikey", BsonBoolean.TRUE).getValue()) {
+      return index;
+    }
+    index.markMultikey();
     return index;
   }
 

@@ -18,6 +18,18 @@ import org.bson.BsonValue;
  */
 public final class IndexPlanner {
 
+  /**
+   * The planner's own range operators for an {@code $expr} comparison of a field path with a
+   * constant ({@code {$expr: {$gt: ["$a", 5]}}} plans as {@code {a: {$_exprGt: 5}}}). Such a
+   * comparison is not type-bracketed (every string is greater than 5), which is exactly the order
+   * of index keys, so the same key range serves it; but only on an index where each document's key
+   * is its value: not multikey (an array compares as a whole, not by elements), not sparse and
+   * without a partial filter (every document is in it, a missing field under null, which a {@code
+   * $lt} matches).
+   */
+  public static final Map<String, String> EXPR_RANGES =
+      Map.of("$gt", "$_exprGt", "$gte", "$_exprGte", "$lt", "$_exprLt", "$lte", "$_exprLte");
+
   private IndexPlanner() {}
 
   /** The best plan, or empty for a collection scan. Hidden indexes are not considered. */
@@ -35,7 +47,7 @@ public final class IndexPlanner {
       String leading = index.spec().keys().getFirstKey();
       for (Map.Entry<String, BsonValue> condition : conditions) {
         Bounds bounds = condition.getKey().equals(leading) ? Bounds.of(condition.getValue()) : null;
-        if (bounds == null) {
+        if (bounds == null || (bounds.needsPlainIndex() && !plain(index))) {
           continue;
         }
         int score = bounds.score() + (index.spec().unique() && bounds.score() == 3 ? 1 : 0);
@@ -109,8 +121,22 @@ public final class IndexPlanner {
     return conditions.containsAll(required);
   }
 
-  /** What a condition on the leading field bounds, and how selective that is. */
-  private record Bounds(List<KeyRange> ranges, int score) {
+  /** Whether each document's key in {@code index} is its value (see {@link #EXPR_RANGES}). */
+  private static boolean plain(SecondaryIndex index) {
+    return !index.multikey() && !index.spec().sparse() && index.spec().partialFilter() == null;
+  }
+
+  /**
+   * What a condition on the leading field bounds, and how selective that is.
+   *
+   * @param needsPlainIndex whether only an index whose keys are the documents' values may serve it
+   *     (an {@code $expr} comparison)
+   */
+  private record Bounds(List<KeyRange> ranges, int score, boolean needsPlainIndex) {
+
+    Bounds(List<KeyRange> ranges, int score) {
+      this(ranges, score, false);
+    }
 
     static Bounds of(BsonValue condition) {
       if (condition == null) {
@@ -142,10 +168,13 @@ public final class IndexPlanner {
       boolean lowInclusive = true;
       BsonValue high = null;
       boolean highInclusive = true;
+      boolean expr = false;
       for (Map.Entry<String, BsonValue> operator : operators.entrySet()) {
         BsonValue value = operator.getValue();
-        boolean isLow = operator.getKey().equals("$gt") || operator.getKey().equals("$gte");
-        boolean isHigh = operator.getKey().equals("$lt") || operator.getKey().equals("$lte");
+        String name = EXPR_OPERATORS.getOrDefault(operator.getKey(), operator.getKey());
+        expr |= !name.equals(operator.getKey());
+        boolean isLow = name.equals("$gt") || name.equals("$gte");
+        boolean isHigh = name.equals("$lt") || name.equals("$lte");
         if (!isLow && !isHigh) {
           continue;
         }
@@ -154,10 +183,10 @@ public final class IndexPlanner {
         }
         if (isLow) {
           low = value;
-          lowInclusive = operator.getKey().equals("$gte");
+          lowInclusive = name.equals("$gte");
         } else {
           high = value;
-          highInclusive = operator.getKey().equals("$lte");
+          highInclusive = name.equals("$lte");
         }
       }
       if (low == null && high == null) {
@@ -168,8 +197,12 @@ public final class IndexPlanner {
         // {$gt: 5, $lt: 8}), so only one bound can narrow the keys.
         high = null;
       }
-      return new Bounds(List.of(new KeyRange(low, lowInclusive, high, highInclusive)), 1);
+      return new Bounds(List.of(new KeyRange(low, lowInclusive, high, highInclusive)), 1, expr);
     }
+
+    /** The comparison each planner range operator stands for. */
+    private static final Map<String, String> EXPR_OPERATORS =
+        Map.of("$_exprGt", "$gt", "$_exprGte", "$gte", "$_exprLt", "$lt", "$_exprLte", "$lte");
 
     private static boolean isOperatorDocument(BsonValue value) {
       return value instanceof BsonDocument document

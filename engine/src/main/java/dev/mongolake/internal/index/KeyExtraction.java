@@ -43,6 +43,14 @@ final class KeyExtraction {
    * @throws MongoLakeException CannotIndexParallelArrays when two indexed fields hold arrays
    */
   Set<IndexKey> keys(BsonDocument document) {
+    return keys(document, new boolean[1]);
+  }
+
+  /**
+   * {@link #keys(BsonDocument)}, setting {@code crossesArray[0]} when an indexed path of the
+   * document meets an array (what makes an index multikey).
+   */
+  Set<IndexKey> keys(BsonDocument document, boolean[] crossesArray) {
     if (partial != null && !QueryErrors.matches(partial, document)) {
       return Set.of();
     }
@@ -60,6 +68,7 @@ final class KeyExtraction {
         values.add(BsonNull.VALUE);
       }
       if (array[0]) {
+        crossesArray[0] = true;
         if (arrayField != null) {
           throw new MongoLakeException(
               ErrorCode.CANNOT_INDEX_PARALLEL_ARRAYS,

@@ -74,6 +74,8 @@ public final class SecondaryIndex {
   private volatile IndexSpec spec;
   private final KeyExtraction extraction;
   private volatile long readyAt;
+  // Once any indexed document had an array on an indexed path; never reset (as MongoDB's flag).
+  private volatile boolean multikey;
   // Counting starts when the index is built or loaded (index creation or engine open).
   private final IndexUsage usage = new IndexUsage(Instant.now());
   // Entry -> when it was live; the head span's removedAt is LIVE while it is.
@@ -129,9 +131,33 @@ public final class SecondaryIndex {
     readyAt = sequence;
   }
 
-  /** The keys {@code document} would have here (validating it: parallel arrays fail). */
+  /**
+   * The keys {@code document} would have here (validating it: parallel arrays fail). A document
+   * with an array on an indexed path makes the index {@link #multikey()}, even if it is then not
+   * written: the flag may only err towards true.
+   */
   Set<IndexKey> keys(BsonDocument document) {
-    return extraction.keys(document);
+    boolean[] crossesArray = new boolean[1];
+    Set<IndexKey> keys = extraction.keys(document, crossesArray);
+    if (crossesArray[0]) {
+      multikey = true;
+    }
+    return keys;
+  }
+
+  /**
+   * Whether some document the index saw had an array on an indexed path, so that a document may
+   * stand under several keys or under its elements' keys rather than its value's. False promises
+   * that each document's key is its value at the indexed paths: what a comparison across types
+   * ({@code $expr}) needs to use the index's order.
+   */
+  public boolean multikey() {
+    return multikey;
+  }
+
+  /** Marks the index multikey (an index file says so, or does not say). */
+  void markMultikey() {
+    multikey = true;
   }
 
   /** Whether a live document other than {@code id} holds {@code key}. Writer-only. */
