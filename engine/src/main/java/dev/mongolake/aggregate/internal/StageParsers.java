@@ -59,16 +59,28 @@ public final class StageParsers {
           Map.entry("$listSampledQueries", "query sampling is not supported"),
           Map.entry("$shardedDataDistribution", "sharding is not supported"));
 
+  /**
+   * Stages MongoDB runs only on a replica set, refused as a standalone {@code mongod} refuses them
+   * (the server is one until it reports a replica set).
+   */
+  private static final Map<String, String> REPLICA_SET_ONLY =
+      Map.of("$changeStream", "The $changeStream stage is only supported on replica sets");
+
   private StageParsers() {}
 
   /**
    * Parses the stage named {@code name}.
    *
-   * @throws MongoLakeException 40324 for an unknown stage, 238 for one refused on purpose
+   * @throws MongoLakeException 40324 for an unknown stage, 238 for one refused on purpose, 40573
+   *     for {@code $changeStream} (a replica set's)
    */
   public static PipelineStage parse(String name, BsonValue specification, PipelineContext context) {
     StageParser parser = PARSERS.get(name);
     if (parser == null) {
+      String standalone = REPLICA_SET_ONLY.get(name);
+      if (standalone != null) {
+        throw new MongoLakeException(ErrorCode.LOCATION_40573, standalone);
+      }
       String reason = REFUSED.get(name);
       if (reason != null) {
         throw new MongoLakeException(
