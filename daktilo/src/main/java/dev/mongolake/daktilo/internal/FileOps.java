@@ -64,6 +64,20 @@ public final class FileOps {
         });
   }
 
+  /**
+   * Maps the whole of {@code file} read-only into {@code arena}, its length read from the same open
+   * channel: a file replaced meanwhile under the same name (a segment being compressed) is mapped
+   * whole, old or new, never the new one at the old one's length.
+   */
+  public static MemorySegment mapWhole(Path file, Arena arena) throws IOException {
+    return uninterruptibly(
+        () -> {
+          try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+          }
+        });
+  }
+
   /** Maps {@code size} bytes of {@code file} into {@code arena}. */
   public static MemorySegment map(Path file, boolean writable, long size, Arena arena)
       throws IOException {

@@ -2,9 +2,9 @@ package dev.mongolake.daktilo.internal;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A whole file mapped read-only for one thread (the verifier and the inspector). */
@@ -14,23 +14,19 @@ public final class MappedFile implements AutoCloseable {
   private final int size;
 
   public MappedFile(Path file) throws IOException {
-    long length = Files.size(file);
-    if (length > Integer.MAX_VALUE) {
-      arena.close();
-      throw new IOException(file + " is larger than 2 GiB: not a daktilo segment");
-    }
-    this.size = (int) length;
+    MemorySegment mapped;
     try {
-      this.view =
-          length == 0
-              ? ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN)
-              : FileOps.map(file, false, length, arena)
-                  .asByteBuffer()
-                  .order(ByteOrder.LITTLE_ENDIAN);
+      mapped = FileOps.mapWhole(file, arena);
     } catch (IOException | RuntimeException e) {
       arena.close();
       throw e;
     }
+    if (mapped.byteSize() > Integer.MAX_VALUE) {
+      arena.close();
+      throw new IOException(file + " is larger than 2 GiB: not a daktilo segment");
+    }
+    this.size = (int) mapped.byteSize();
+    this.view = mapped.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   public ByteBuffer view() {
