@@ -32,6 +32,13 @@ final class ColumnarWorkers {
             return thread;
           });
 
+  /**
+   * Inputs of one call submitted ahead of the one the caller waits for: enough to keep every core
+   * busy while a slow input is awaited, few enough that the results held (a group table each) stay
+   * a small multiple of one.
+   */
+  private static final int IN_FLIGHT = 2 * Runtime.getRuntime().availableProcessors();
+
   /** How long the waiting caller goes between checks of its own {@link Cancellation}. */
   private static final long CHECK_MILLIS = 20;
 
@@ -57,16 +64,19 @@ final class ColumnarWorkers {
         };
     List<Future<R>> futures = new ArrayList<>(inputs.size());
     try {
-      for (I input : inputs) {
-        futures.add(
-            POOL.submit(
-                () -> {
-                  check.throwIfStopped();
-                  return Cancellation.with(check, () -> work.apply(input));
-                }));
-      }
-      for (Future<R> future : futures) {
-        if (!consume.test(await(future))) {
+      int submitted = 0;
+      for (int next = 0; next < inputs.size(); next++) {
+        // A bounded window: results wait in order for the caller, so at most this many are held.
+        while (submitted < inputs.size() && submitted < next + IN_FLIGHT) {
+          I input = inputs.get(submitted++);
+          futures.add(
+              POOL.submit(
+                  () -> {
+                    check.throwIfStopped();
+                    return Cancellation.with(check, () -> work.apply(input));
+                  }));
+        }
+        if (!consume.test(await(futures.get(next)))) {
           return false;
         }
       }
