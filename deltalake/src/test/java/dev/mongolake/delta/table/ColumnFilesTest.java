@@ -170,6 +170,45 @@ class ColumnFilesTest {
     assertThat(shared[0]).isPositive();
   }
 
+  @Test
+  void idsThatTheirColumnCannotGiveBackComeFromTheDocumentsAndFindTheirDocuments() {
+    DocumentTable table =
+        DocumentTable.create(
+            new MemoryStorage(),
+            "t",
+            DocumentTableConfig.defaults()
+                .withSchema(
+                    new DocumentSchema(List.of(new PromotedColumn("a", ColumnType.INT, false)))),
+            Clock.systemUTC());
+    List<BsonDocument> documents = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      // Documents as _id: their sortable key does not decode back.
+      documents.add(
+          new BsonDocument("_id", new BsonDocument("k", new BsonInt32(i)))
+              .append("a", new BsonInt32(i)));
+    }
+    table.commit(new TableChanges(documents, List.of(), List.of()), null, 0);
+    ColumnFile file = table.snapshot().columnFiles(null, List.of("a")).getFirst();
+    List<BsonValue> ids = new ArrayList<>();
+
+    ColumnFile.Read read =
+        file.read(
+            batch -> {
+              for (int row = 0; row < batch.size(); row++) {
+                ids.add(batch.ids()[row]);
+                assertThat(batch.value(0, row)).isEqualTo(batch.ids()[row].asDocument().get("k"));
+              }
+            },
+            true);
+
+    assertThat(read.fromColumns()).isFalse();
+    assertThat(ids).containsExactlyElementsOf(documents.stream().map(d -> d.get("_id")).toList());
+    assertThat(
+            file.documents(
+                java.util.Set.of(documents.get(3).get("_id"), documents.get(40).get("_id"))))
+        .containsExactly(documents.get(3), documents.get(40));
+  }
+
   private static boolean crossesArray(BsonDocument document, String path) {
     BsonValue current = document;
     String[] segments = path.split("\\.");
