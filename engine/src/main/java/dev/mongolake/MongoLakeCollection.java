@@ -22,6 +22,7 @@ import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.aggregate.internal.CountStage;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
@@ -47,7 +48,6 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonDocumentWrapper;
-import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -263,11 +263,6 @@ public final class MongoLakeCollection<T> {
     }
   }
 
-  /** A count as MongoDB's count stages answer it: Int32 when it fits. */
-  private static BsonValue countValue(long count) {
-    return count == (int) count ? new BsonInt32((int) count) : new BsonInt64(count);
-  }
-
   /** The number of documents, without a filter (as {@link #countDocuments()}). */
   public long estimatedDocumentCount() {
     if (engine.views().isView(namespace)) {
@@ -378,7 +373,7 @@ public final class MongoLakeCollection<T> {
               ? List.of()
               : List.of(
                   new BsonDocument("_id", counting.get().id())
-                      .append(counting.get().field(), countValue(count)));
+                      .append(counting.get().field(), CountStage.countValue(count)));
       return cursorOver(result.iterator(), parsed::close);
     }
     Optional<String> countField = rest.leadingCount();
@@ -386,7 +381,9 @@ public final class MongoLakeCollection<T> {
       // {$count: field} answers as the count of the prefix, then the stages after it run.
       long count = count(prefix.filter(), prefix.skip(), prefix.limit(), letDocument);
       List<BsonDocument> result =
-          count == 0 ? List.of() : List.of(new BsonDocument(countField.get(), countValue(count)));
+          count == 0
+              ? List.of()
+              : List.of(new BsonDocument(countField.get(), CountStage.countValue(count)));
       return cursorOver(rest.drop(1).run(result.iterator()), parsed::close);
     }
     Optional<Iterator<BsonDocument>> byColumns = runByColumns(parsed, prefix);

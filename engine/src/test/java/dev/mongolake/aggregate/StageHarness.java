@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
 
-/** Runs pipelines written as JSON over documents written as JSON. */
-final class StageHarness {
+/** Runs pipelines written as JSON over documents written as JSON, for the stage tests. */
+public final class StageHarness {
   private StageHarness() {}
 
-  static List<BsonDocument> documents(String... json) {
+  public static List<BsonDocument> documents(String... json) {
     List<BsonDocument> out = new ArrayList<>();
     for (String document : json) {
       out.add(BsonDocument.parse(document));
@@ -21,13 +21,13 @@ final class StageHarness {
     return out;
   }
 
-  static List<BsonDocument> run(List<BsonDocument> input, String... stages) {
+  public static List<BsonDocument> run(List<BsonDocument> input, String... stages) {
     List<BsonDocument> out = new ArrayList<>();
     Pipeline.parse(documents(stages)).run(input.iterator()).forEachRemaining(out::add);
     return out;
   }
 
-  static void assertFails(
+  public static void assertFails(
       List<BsonDocument> input, ErrorCode code, String message, String... stages) {
     assertThatThrownBy(() -> run(input, stages))
         .isInstanceOfSatisfying(

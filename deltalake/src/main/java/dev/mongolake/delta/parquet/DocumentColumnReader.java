@@ -58,6 +58,10 @@ public final class DocumentColumnReader implements AutoCloseable {
   private final String createdBy;
   private final MessageType requested;
   private final GroupConverter root;
+  // The _id column, when batches take ids from it; the Variant's columns, when paths come from it.
+  private final ColumnDescriptor idColumn;
+  private final ColumnDescriptor metadataColumn;
+  private final ColumnDescriptor valueColumn;
   // Per path: its column in the file's requested columns, or -1 when it comes from the Variant.
   private final int[] columnOf;
   private final List<ColumnDescriptor> columns = new ArrayList<>();
@@ -162,6 +166,14 @@ public final class DocumentColumnReader implements AutoCloseable {
       leaves.put(column, converter);
     }
     this.root = (GroupConverter) converterFor(requested, "", leaves);
+    this.idColumn =
+        readIds && idsFromColumn
+            ? requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN})
+            : null;
+    this.metadataColumn =
+        variantPaths == null ? null : requested.getColumnDescription(METADATA.split("\\."));
+    this.valueColumn =
+        variantPaths == null ? null : requested.getColumnDescription(VALUE.split("\\."));
   }
 
   /**
@@ -244,9 +256,9 @@ public final class DocumentColumnReader implements AutoCloseable {
     leaves.put(METADATA, binarySink(variant, 0));
     leaves.put(VALUE, binarySink(variant, 1));
     GroupConverter tree = (GroupConverter) converterFor(idAndDocument, "", leaves);
-    ColumnDescriptor idColumn = idAndDocument.getColumnDescription(new String[] {"_id"});
-    ColumnDescriptor metadataColumn = idAndDocument.getColumnDescription(METADATA.split("\\."));
-    ColumnDescriptor valueColumn = idAndDocument.getColumnDescription(VALUE.split("\\."));
+    ColumnDescriptor ids = idAndDocument.getColumnDescription(new String[] {"_id"});
+    ColumnDescriptor metadata = idAndDocument.getColumnDescription(METADATA.split("\\."));
+    ColumnDescriptor documentValue = idAndDocument.getColumnDescription(VALUE.split("\\."));
     List<BsonDocument> out = new ArrayList<>();
     try {
       for (PageReadStore pages = file.readNextFilteredRowGroup();
@@ -254,9 +266,9 @@ public final class DocumentColumnReader implements AutoCloseable {
           pages = file.readNextFilteredRowGroup()) {
         rowGroupsRead++;
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, tree, idAndDocument, createdBy);
-        ColumnReader idValues = store.getColumnReader(idColumn);
-        ColumnReader metadataValues = store.getColumnReader(metadataColumn);
-        ColumnReader valueValues = store.getColumnReader(valueColumn);
+        ColumnReader idValues = store.getColumnReader(ids);
+        ColumnReader metadataValues = store.getColumnReader(metadata);
+        ColumnReader valueValues = store.getColumnReader(documentValue);
         for (long row = 0; row < pages.getRowCount(); row++) {
           idValues.writeCurrentValueToConverter();
           idValues.consume();
@@ -318,19 +330,14 @@ public final class DocumentColumnReader implements AutoCloseable {
         }
         rowGroupsRead++;
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, root, requested, createdBy);
-        idReader =
-            readIds && idsFromColumn
-                ? store.getColumnReader(
-                    requested.getColumnDescription(new String[] {DocumentFileLayout.ID_COLUMN}))
-                : null;
+        idReader = idColumn == null ? null : store.getColumnReader(idColumn);
         readers = new ColumnReader[columns.size()];
         for (int i = 0; i < readers.length; i++) {
           readers[i] = store.getColumnReader(columns.get(i));
         }
         if (variantPaths != null) {
-          metadataReader =
-              store.getColumnReader(requested.getColumnDescription(METADATA.split("\\.")));
-          valueReader = store.getColumnReader(requested.getColumnDescription(VALUE.split("\\.")));
+          metadataReader = store.getColumnReader(metadataColumn);
+          valueReader = store.getColumnReader(valueColumn);
         }
         rowsLeftInGroup = pages.getRowCount();
       }

@@ -53,8 +53,12 @@ public record CountStage(String field) implements PipelineStage {
     if (count == 0) {
       return Collections.emptyIterator();
     }
-    BsonValue value = count == (int) count ? new BsonInt32((int) count) : new BsonInt64(count);
-    return List.of(new BsonDocument(field, value)).iterator();
+    return List.of(new BsonDocument(field, countValue(count))).iterator();
+  }
+
+  /** A count as MongoDB's counting stages answer it: Int32 when it fits, else Int64. */
+  public static BsonValue countValue(long count) {
+    return count == (int) count ? new BsonInt32((int) count) : new BsonInt64(count);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.mongolake.aggregate.window;
 
-import static dev.mongolake.aggregate.window.WindowTestSupport.assertFails;
-import static dev.mongolake.aggregate.window.WindowTestSupport.documents;
-import static dev.mongolake.aggregate.window.WindowTestSupport.run;
+import static dev.mongolake.aggregate.StageHarness.assertFails;
+import static dev.mongolake.aggregate.StageHarness.documents;
+import static dev.mongolake.aggregate.StageHarness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mongolake.ErrorCode;

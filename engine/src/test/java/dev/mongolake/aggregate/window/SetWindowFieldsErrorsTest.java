@@ -1,9 +1,10 @@
 package dev.mongolake.aggregate.window;
 
-import static dev.mongolake.aggregate.window.WindowTestSupport.CAKE_SALES;
-import static dev.mongolake.aggregate.window.WindowTestSupport.documents;
+import static dev.mongolake.aggregate.StageHarness.documents;
+import static dev.mongolake.aggregate.window.CakeSales.CAKE_SALES;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.aggregate.StageHarness;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class SetWindowFieldsErrorsTest {
 
   private static void fails(
       List<BsonDocument> input, ErrorCode code, String message, String stage) {
-    WindowTestSupport.assertFails(input, code, message, stage);
+    StageHarness.assertFails(input, code, message, stage);
   }
 
   @Test
