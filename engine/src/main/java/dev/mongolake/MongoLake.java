@@ -67,8 +67,8 @@ public final class MongoLake implements AutoCloseable {
     return new MongoLake(
         options,
         engine,
-        BackgroundFlusher.start(engine, options),
-        TtlMonitor.start(engine, options.clock(), options.ttlMonitorPeriod()));
+        BackgroundFlusher.start(engine.flusher(), options),
+        TtlMonitor.start(engine.expired(), options.clock(), options.ttlMonitorPeriod()));
   }
 
   /** A database by name (validated; it exists once a collection in it does). */
@@ -79,7 +79,7 @@ public final class MongoLake implements AutoCloseable {
 
   /** Names of databases that hold at least one collection, sorted. */
   public List<String> listDatabaseNames() {
-    return List.copyOf(engine.databaseNames());
+    return List.copyOf(engine.catalog().databaseNames());
   }
 
   public MongoLakeOptions options() {
@@ -101,7 +101,7 @@ public final class MongoLake implements AutoCloseable {
    * or decoding their documents, since this instance opened.
    */
   public long filesReadFromColumns() {
-    return engine.filesReadFromColumns();
+    return engine.reads().filesReadFromColumns();
   }
 
   /**
@@ -110,14 +110,16 @@ public final class MongoLake implements AutoCloseable {
    * such writes on a thread of their own.
    */
   public boolean writesWouldStall() {
-    return engine.writesWouldStall();
+    return engine.flusher().writesWouldStall();
   }
 
   /** What the write buffers hold and how often writers waited for a flush. */
   public BufferStats bufferStats() {
-    var stalls = engine.writeStalls();
+    var stalls = engine.flusher().writeStalls();
     return new BufferStats(
-        engine.bufferedBytes(), stalls.stalls(), java.time.Duration.ofNanos(stalls.stalledNanos()));
+        engine.flusher().bufferedBytes(),
+        stalls.stalls(),
+        java.time.Duration.ofNanos(stalls.stalledNanos()));
   }
 
   /**
@@ -144,7 +146,7 @@ public final class MongoLake implements AutoCloseable {
    * other engines reading the tables.
    */
   public void flush() {
-    engine.flushToTables();
+    engine.flusher().flushToTables();
   }
 
   @Override

@@ -120,7 +120,7 @@ public final class MongoLakeCollection<T> {
     for (T document : documents) {
       encoded.add(encodeForInsert(document));
     }
-    WriteOutcome outcome = engine.insert(namespace, encoded, options.isOrdered());
+    WriteOutcome outcome = engine.writes().insert(namespace, encoded, options.isOrdered());
     if (!outcome.failures().isEmpty()) {
       List<MongoLakeWriteException.WriteError> errors = new ArrayList<>();
       for (WriteFailure failure : outcome.failures()) {
@@ -200,7 +200,9 @@ public final class MongoLakeCollection<T> {
     BsonDocument query = toBsonDocument(filter);
     long bound = limit == 0 ? Long.MAX_VALUE : Math.abs((long) limit);
     if (query.isEmpty() && !engine.views().isView(namespace)) {
-      return Math.min(Math.max(0, engine.count(namespace, engine.snapshot()) - skip), bound);
+      return Math.min(
+          Math.max(0, engine.reads().count(namespace, engine.reads().readSequence()) - skip),
+          bound);
     }
     if (skip == 0 && limit == 0 && let == null && !engine.views().isView(namespace)) {
       OptionalLong byColumns = countByColumns(query);
@@ -269,7 +271,7 @@ public final class MongoLakeCollection<T> {
       // A view's documents exist only once its pipeline runs.
       return count(new BsonDocument(), 0, 0);
     }
-    return engine.count(namespace, engine.snapshot());
+    return engine.reads().count(namespace, engine.reads().readSequence());
   }
 
   /**
@@ -340,7 +342,7 @@ public final class MongoLakeCollection<T> {
     Optional<ViewCatalog.ResolvedView> view = engine.views().resolve(namespace);
     if (view.isPresent()) {
       if (!stages.isEmpty() && stages.getFirst().containsKey("$indexStats")) {
-        throw Engine.notACollection(namespace);
+        throw ViewCatalog.notACollection(namespace);
       }
       // The view's pipeline, then the command's, over the collection at the end of the chain.
       List<BsonDocument> resolved = new ArrayList<>(view.get().pipeline());
@@ -421,8 +423,13 @@ public final class MongoLakeCollection<T> {
       return Optional.empty();
     }
     Optional<ColumnarSource> source =
-        engine.columnarRead(
-            namespace, engine.snapshot(), plan.get().filter(), plan.get().columns());
+        engine
+            .reads()
+            .columnarRead(
+                namespace,
+                engine.reads().readSequence(),
+                plan.get().filter(),
+                plan.get().columns());
     if (source.isEmpty()) {
       return Optional.empty();
     }
@@ -442,7 +449,7 @@ public final class MongoLakeCollection<T> {
    * filter and the group read is a scalar promoted column of the table.
    */
   private Optional<GroupByColumns> groupByColumns(Pipeline parsed, Pipeline.FindPrefix prefix) {
-    if (!engine.readsTable(namespace, prefix.filter(), prefix.sort())) {
+    if (!engine.plans().readsTable(namespace, prefix.filter(), prefix.sort())) {
       return Optional.empty();
     }
     Filter filter;
@@ -454,7 +461,7 @@ public final class MongoLakeCollection<T> {
     }
     return parsed
         .columnarColumns(prefix, filter)
-        .filter(columns -> engine.readsColumns(namespace, columns))
+        .filter(columns -> engine.plans().readsColumns(namespace, columns))
         .map(columns -> new GroupByColumns(filter, columns));
   }
 
@@ -636,13 +643,15 @@ public final class MongoLakeCollection<T> {
 
   public UpdateResult replaceOne(Bson filter, T replacement, ReplaceOptions options) {
     WriteOutcome outcome =
-        engine.update(
-            namespace,
-            toBsonDocument(filter),
-            toBsonDocument(replacement),
-            false,
-            options.isUpsert(),
-            List.of());
+        engine
+            .writes()
+            .update(
+                namespace,
+                toBsonDocument(filter),
+                toBsonDocument(replacement),
+                false,
+                options.isUpsert(),
+                List.of());
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
@@ -686,14 +695,16 @@ public final class MongoLakeCollection<T> {
       options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
     }
     WriteOutcome outcome =
-        engine.update(
-            namespace,
-            toBsonDocument(filter),
-            update,
-            multi,
-            options.isUpsert(),
-            arrayFilters,
-            letOf(options.getLet()));
+        engine
+            .writes()
+            .update(
+                namespace,
+                toBsonDocument(filter),
+                update,
+                multi,
+                options.isUpsert(),
+                arrayFilters,
+                letOf(options.getLet()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
@@ -704,7 +715,10 @@ public final class MongoLakeCollection<T> {
   /** Deletes the first match; the options' {@code let} variables are visible to {@code $expr}. */
   public DeleteResult deleteOne(Bson filter, DeleteOptions options) {
     return DeleteResult.acknowledged(
-        engine.delete(namespace, toBsonDocument(filter), false, letOf(options.getLet())).matched());
+        engine
+            .writes()
+            .delete(namespace, toBsonDocument(filter), false, letOf(options.getLet()))
+            .matched());
   }
 
   public DeleteResult deleteMany(Bson filter) {
@@ -714,7 +728,10 @@ public final class MongoLakeCollection<T> {
   /** Deletes every match; the options' {@code let} variables are visible to {@code $expr}. */
   public DeleteResult deleteMany(Bson filter, DeleteOptions options) {
     return DeleteResult.acknowledged(
-        engine.delete(namespace, toBsonDocument(filter), true, letOf(options.getLet())).matched());
+        engine
+            .writes()
+            .delete(namespace, toBsonDocument(filter), true, letOf(options.getLet()))
+            .matched());
   }
 
   /** A command's {@code let} document ({@code {}} when it has none). */
@@ -834,15 +851,17 @@ public final class MongoLakeCollection<T> {
       Bson projection,
       Bson let) {
     FindAndModifyOutcome outcome =
-        engine.findAndModify(
-            namespace,
-            toBsonDocument(filter),
-            sort == null ? new BsonDocument() : toBsonDocument(sort),
-            update,
-            returnNew,
-            upsert,
-            arrayFilters,
-            letOf(let));
+        engine
+            .writes()
+            .findAndModify(
+                namespace,
+                toBsonDocument(filter),
+                sort == null ? new BsonDocument() : toBsonDocument(sort),
+                update,
+                returnNew,
+                upsert,
+                arrayFilters,
+                letOf(let));
     T document = null;
     if (outcome.document() != null) {
       Projection projector =
@@ -946,9 +965,9 @@ public final class MongoLakeCollection<T> {
    */
   public List<IndexAccesses> indexAccesses() {
     if (engine.views().isView(namespace)) {
-      throw Engine.notACollection(namespace);
+      throw ViewCatalog.notACollection(namespace);
     }
-    return engine.indexAccesses(namespace);
+    return engine.plans().indexAccesses(namespace);
   }
 
   public List<BsonDocument> listIndexes() {
@@ -976,6 +995,7 @@ public final class MongoLakeCollection<T> {
    */
   public BsonDocument plannedIndex(Bson filter, Bson sort) {
     return engine
+        .plans()
         .plannedIndex(
             namespace,
             toBsonDocument(filter),
@@ -1004,12 +1024,14 @@ public final class MongoLakeCollection<T> {
     long examined = 0;
     BsonDocument query = toBsonDocument(filter);
     try (CloseableIterator<BsonDocument> candidates =
-        engine.candidates(
-            namespace,
-            query,
-            QueryErrors.parseFilter(query),
-            sort == null ? new BsonDocument() : toBsonDocument(sort),
-            engine.snapshot())) {
+        engine
+            .reads()
+            .candidates(
+                namespace,
+                query,
+                QueryErrors.parseFilter(query),
+                sort == null ? new BsonDocument() : toBsonDocument(sort),
+                engine.reads().readSequence())) {
       while (candidates.hasNext()) {
         candidates.next();
         examined++;
@@ -1023,7 +1045,7 @@ public final class MongoLakeCollection<T> {
    * own instance, which knows where the table lives and caches its latest snapshot.
    */
   public Optional<DocumentTable> table() {
-    return engine.table(namespace);
+    return engine.catalog().table(namespace);
   }
 
   /**
@@ -1032,7 +1054,7 @@ public final class MongoLakeCollection<T> {
    * groups and rows a filtered read touches. Empty before the first flush.
    */
   public Optional<ScanMetrics> tableScanMetrics(Bson filter, boolean read) {
-    return engine.tableScanMetrics(namespace, toBsonDocument(filter), read);
+    return engine.plans().tableScanMetrics(namespace, toBsonDocument(filter), read);
   }
 
   /**
@@ -1040,15 +1062,15 @@ public final class MongoLakeCollection<T> {
    * OPTIMIZE}); flushes also do it once small files pile up. Documents and history are unchanged.
    */
   public OptimizeResult compactFiles() {
-    return engine.compactFiles(namespace);
+    return engine.flusher().compactFiles(namespace);
   }
 
   /** Drops the collection with its documents, or the view of this name. */
   public void drop() {
-    if (engine.dropView(namespace)) {
+    if (engine.catalog().dropView(namespace)) {
       return;
     }
-    engine.dropCollection(namespace);
+    engine.catalog().dropCollection(namespace);
   }
 
   /**
@@ -1071,6 +1093,6 @@ public final class MongoLakeCollection<T> {
    */
   public void renameCollection(MongoNamespace newName, RenameCollectionOptions options) {
     Namespace target = new Namespace(newName.getDatabaseName(), newName.getCollectionName());
-    engine.renameCollection(namespace, target, options.isDropTarget());
+    engine.catalog().renameCollection(namespace, target, options.isDropTarget());
   }
 }

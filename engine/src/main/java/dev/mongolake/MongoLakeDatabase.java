@@ -47,7 +47,7 @@ public final class MongoLakeDatabase {
    * #listViews()}; the server's {@code listCollections} lists both).
    */
   public List<String> listCollectionNames() {
-    return engine.collections(name).stream().map(Namespace::collection).toList();
+    return engine.catalog().collections(name).stream().map(Namespace::collection).toList();
   }
 
   /** Whether {@code viewName} names one of the database's read-only views. */
@@ -74,7 +74,7 @@ public final class MongoLakeDatabase {
    *     that loops, ViewDepthLimitExceeded for one deeper than 20
    */
   public void createView(String viewName, String viewOn, List<? extends Bson> pipeline) {
-    engine.createView(viewDefinition(viewName, viewOn, pipeline));
+    engine.catalog().createView(viewDefinition(viewName, viewOn, pipeline));
   }
 
   /**
@@ -84,7 +84,7 @@ public final class MongoLakeDatabase {
    * @throws MongoLakeException NamespaceNotFound when there is no such view
    */
   public void modifyView(String viewName, String viewOn, List<? extends Bson> pipeline) {
-    engine.modifyView(viewDefinition(viewName, viewOn, pipeline));
+    engine.catalog().modifyView(viewDefinition(viewName, viewOn, pipeline));
   }
 
   private ViewDefinition viewDefinition(
@@ -107,16 +107,16 @@ public final class MongoLakeDatabase {
    * @throws MongoLakeException NamespaceExists if it exists
    */
   public void createCollection(String collectionName) {
-    engine.createCollection(new Namespace(name, collectionName), new BsonDocument());
+    engine.catalog().createCollection(new Namespace(name, collectionName), new BsonDocument());
   }
 
   /** Drops every collection and view of the database. */
   public void drop() {
     for (var view : engine.views().list(name)) {
-      engine.dropView(view.name());
+      engine.catalog().dropView(view.name());
     }
-    for (Namespace namespace : engine.collections(name)) {
-      engine.dropCollection(namespace);
+    for (Namespace namespace : engine.catalog().collections(name)) {
+      engine.catalog().dropCollection(namespace);
     }
   }
 

@@ -171,9 +171,18 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     }
     CloseableIterator<BsonDocument> scan =
         natural.isPresent()
-            ? engine.scan(namespace, engine.snapshot(), parsedFilter, neededPaths)
-            : engine.candidates(
-                namespace, filter, parsedFilter, sort, engine.snapshot(), neededPaths);
+            ? engine
+                .reads()
+                .scan(namespace, engine.reads().readSequence(), parsedFilter, neededPaths)
+            : engine
+                .reads()
+                .candidates(
+                    namespace,
+                    filter,
+                    parsedFilter,
+                    sort,
+                    engine.reads().readSequence(),
+                    neededPaths);
     Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
     if (natural.isPresent() && natural.get().reversed()) {
       List<BsonDocument> stored = new ArrayList<>();
@@ -212,11 +221,11 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
 
   private Optional<ColumnarTopK> topKByColumns(
       SortOrder order, dev.mongolake.delta.query.Filter columnFilter, long keep) {
-    if (!engine.readsTable(namespace, filter, sort)) {
+    if (!engine.plans().readsTable(namespace, filter, sort)) {
       return Optional.empty();
     }
     return ColumnarTopK.plan(order, columnFilter, keep)
-        .filter(selection -> engine.readsColumns(namespace, selection.columns()));
+        .filter(selection -> engine.plans().readsColumns(namespace, selection.columns()));
   }
 
   /**
@@ -266,7 +275,10 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       return Optional.empty();
     }
     Optional<ColumnarSource> source =
-        engine.columnarRead(namespace, engine.snapshot(), columnFilter, selection.get().columns());
+        engine
+            .reads()
+            .columnarRead(
+                namespace, engine.reads().readSequence(), columnFilter, selection.get().columns());
     if (source.isEmpty()) {
       return Optional.empty();
     }

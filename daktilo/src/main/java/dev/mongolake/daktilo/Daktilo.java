@@ -1,6 +1,6 @@
 package dev.mongolake.daktilo;
 
-import dev.mongolake.daktilo.internal.LogEngine;
+import dev.mongolake.daktilo.internal.SegmentedLog;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -51,9 +51,9 @@ public final class Daktilo implements AutoCloseable {
   private static final int RANGE_CHUNK_RECORDS = 512;
   private static final long RANGE_CHUNK_BYTES = 1 << 20;
 
-  private final LogEngine log;
+  private final SegmentedLog log;
 
-  private Daktilo(LogEngine log) {
+  private Daktilo(SegmentedLog log) {
     this.log = log;
   }
 
@@ -69,7 +69,7 @@ public final class Daktilo implements AutoCloseable {
   public static Daktilo open(Path dir, DaktiloOptions options) {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(options, "options");
-    return new Daktilo(LogEngine.open(dir, options));
+    return new Daktilo(SegmentedLog.open(dir, options));
   }
 
   /** Opens {@code dir} with {@link DaktiloOptions#defaults()}. */

@@ -10,7 +10,7 @@ final class SyncCounter {
     try {
       Field f = Daktilo.class.getDeclaredField("log");
       f.setAccessible(true);
-      return ((dev.mongolake.daktilo.internal.LogEngine) f.get(log)).syncCount();
+      return ((dev.mongolake.daktilo.internal.SegmentedLog) f.get(log)).syncCount();
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

@@ -23,7 +23,7 @@ final class SyncCounter {
   static SyncCounter of(Daktilo log) {
     try {
       for (Field field : Daktilo.class.getDeclaredFields()) {
-        if (field.getType().getSimpleName().equals("LogEngine")) {
+        if (field.getType().getSimpleName().equals("SegmentedLog")) {
           field.setAccessible(true);
           Object engine = field.get(log);
           return new SyncCounter(engine, engine.getClass().getMethod("syncCount"));

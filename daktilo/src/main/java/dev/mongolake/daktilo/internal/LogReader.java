@@ -15,12 +15,12 @@ import java.util.List;
  * new segment list.
  */
 public final class LogReader {
-  private final LogEngine log;
+  private final SegmentedLog log;
   private final RingCache cache;
   private final TailHub tails;
   private final int tailPrefetch;
 
-  LogReader(LogEngine log, RingCache cache, TailHub tails, int tailPrefetch) {
+  LogReader(SegmentedLog log, RingCache cache, TailHub tails, int tailPrefetch) {
     this.log = log;
     this.cache = cache;
     this.tails = tails;

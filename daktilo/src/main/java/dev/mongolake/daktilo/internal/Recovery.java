@@ -15,7 +15,7 @@ import java.util.List;
 final class Recovery {
   private Recovery() {}
 
-  /** What {@link LogEngine} starts from. */
+  /** What {@link SegmentedLog} starts from. */
   record State(RecordSource[] segments, long checkpoint, long lastSequence, long nextSequence) {}
 
   static State recover(Path dir, DaktiloOptions options, SegmentPreallocator allocator)

@@ -14,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * callers, which wait on its own queue.
  */
 final class Syncer implements Runnable {
-  private final LogEngine log;
+  private final SegmentedLog log;
   private final Writer writer;
   private final Durability mode;
   private final long intervalNanos;
@@ -24,7 +24,7 @@ final class Syncer implements Runnable {
   private volatile boolean stopping;
   private volatile long syncs;
 
-  Syncer(LogEngine log, Writer writer, Durability mode, long intervalNanos, String name) {
+  Syncer(SegmentedLog log, Writer writer, Durability mode, long intervalNanos, String name) {
     this.log = log;
     this.writer = writer;
     this.mode = mode;

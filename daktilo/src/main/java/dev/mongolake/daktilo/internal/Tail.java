@@ -16,7 +16,7 @@ final class Tail implements LogTail {
   private static final long MAX_CHUNK_BYTES = 1 << 20;
 
   private final LogReader reader;
-  private final LogEngine log;
+  private final SegmentedLog log;
   private final TailHub hub;
   private final int prefetch;
   private final ArrayDeque<LogEntry> buffer = new ArrayDeque<>();
@@ -25,7 +25,7 @@ final class Tail implements LogTail {
   private volatile boolean closed;
   private volatile Thread waiter;
 
-  Tail(LogReader reader, LogEngine log, TailHub hub, long from, int prefetch) {
+  Tail(LogReader reader, SegmentedLog log, TailHub hub, long from, int prefetch) {
     this.reader = reader;
     this.log = log;
     this.hub = hub;

@@ -37,7 +37,7 @@ final class Writer {
 
   private static final int STAGING_BYTES = 256 << 10;
 
-  private final LogEngine log;
+  private final SegmentedLog log;
   private final boolean staged;
   private final boolean callersWrite;
   private final ReentrantLock role;
@@ -57,7 +57,8 @@ final class Writer {
   private Append doneHead;
   private Append doneTail;
 
-  Writer(LogEngine log, Durability mode, ReentrantLock role, RingCache cache, long nextSequence) {
+  Writer(
+      SegmentedLog log, Durability mode, ReentrantLock role, RingCache cache, long nextSequence) {
     this.log = log;
     this.staged = mode != Durability.ASYNC;
     this.callersWrite = mode != Durability.BATCH;

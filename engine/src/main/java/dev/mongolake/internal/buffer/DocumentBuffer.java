@@ -16,7 +16,7 @@ import org.bson.RawBsonDocument;
  * versions, newest first, each tagged with the log sequence that produced it.
  *
  * <p>Readers see the buffer between a floor (the log sequence the table they read already holds)
- * and a snapshot sequence, and are never blocked: versions are immutable and chains are replaced
+ * and a read sequence, and are never blocked: versions are immutable and chains are replaced
  * atomically. Writers must be serialized by the caller (the collection's write lock); {@link
  * #releaseUpTo} must not run while a reader with a lower floor is active.
  */
@@ -47,19 +47,19 @@ public final class DocumentBuffer {
   }
 
   /**
-   * What the buffer says about {@code id} between {@code floor} (exclusive) and {@code snapshot}:
-   * empty if it holds no such version (the table at {@code floor} decides).
+   * What the buffer says about {@code id} between {@code floor} (exclusive) and {@code
+   * readSequence}: empty if it holds no such version (the table at {@code floor} decides).
    */
-  public Optional<BufferedDocument> get(BsonValue id, long floor, long snapshot) {
+  public Optional<BufferedDocument> get(BsonValue id, long floor, long readSequence) {
     DocumentVersion chain = chains.get(id);
-    return Optional.ofNullable(chain == null ? null : entry(id, chain, floor, snapshot));
+    return Optional.ofNullable(chain == null ? null : entry(id, chain, floor, readSequence));
   }
 
   /**
-   * Every {@code _id}'s entry between {@code floor} and {@code snapshot}, in BSON order of {@code
-   * _id}.
+   * Every {@code _id}'s entry between {@code floor} and {@code readSequence}, in BSON order of
+   * {@code _id}.
    */
-  public Iterator<BufferedDocument> entries(long floor, long snapshot) {
+  public Iterator<BufferedDocument> entries(long floor, long readSequence) {
     Iterator<Map.Entry<BsonValue, DocumentVersion>> chainIterator = chains.entrySet().iterator();
     return new Iterator<>() {
       private BufferedDocument next = advance();
@@ -67,7 +67,7 @@ public final class DocumentBuffer {
       private BufferedDocument advance() {
         while (chainIterator.hasNext()) {
           Map.Entry<BsonValue, DocumentVersion> chain = chainIterator.next();
-          BufferedDocument entry = entry(chain.getKey(), chain.getValue(), floor, snapshot);
+          BufferedDocument entry = entry(chain.getKey(), chain.getValue(), floor, readSequence);
           if (entry != null) {
             return entry;
           }
@@ -93,8 +93,8 @@ public final class DocumentBuffer {
   }
 
   private static BufferedDocument entry(
-      BsonValue id, DocumentVersion chain, long floor, long snapshot) {
-    DocumentVersion visible = chain.visibleAt(snapshot);
+      BsonValue id, DocumentVersion chain, long floor, long readSequence) {
+    DocumentVersion visible = chain.visibleAt(readSequence);
     if (visible == null || visible.sequence() <= floor) {
       return null;
     }

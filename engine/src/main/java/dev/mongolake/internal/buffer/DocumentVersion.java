@@ -18,10 +18,10 @@ record DocumentVersion(
     return document == null;
   }
 
-  /** The newest version at or below {@code snapshot}, or {@code null} if all are newer. */
-  DocumentVersion visibleAt(long snapshot) {
+  /** The newest version at or below {@code readSequence}, or {@code null} if all are newer. */
+  DocumentVersion visibleAt(long readSequence) {
     DocumentVersion version = this;
-    while (version != null && version.sequence > snapshot) {
+    while (version != null && version.sequence > readSequence) {
       version = version.older;
     }
     return version;

@@ -19,13 +19,13 @@ public final class BackgroundFlusher implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundFlusher.class);
   private static final Duration TICK = Duration.ofMillis(500);
 
-  private final Engine engine;
+  private final TableFlusher tables;
   private final MongoLakeOptions options;
   private final ScheduledExecutorService scheduler;
   private long lastFlushMillis;
 
-  private BackgroundFlusher(Engine engine, MongoLakeOptions options) {
-    this.engine = engine;
+  private BackgroundFlusher(TableFlusher tables, MongoLakeOptions options) {
+    this.tables = tables;
     this.options = options;
     this.scheduler =
         Executors.newSingleThreadScheduledExecutor(
@@ -34,14 +34,14 @@ public final class BackgroundFlusher implements AutoCloseable {
   }
 
   /**
-   * Starts flushing {@code engine} per the options' threshold and interval, and holds its writers
-   * back while its buffers hold more than {@link MongoLakeOptions#maxBufferedBytes()}.
+   * Starts flushing through {@code tables} per the options' threshold and interval, and holds
+   * writers back while the buffers hold more than {@link MongoLakeOptions#maxBufferedBytes()}.
    */
-  public static BackgroundFlusher start(Engine engine, MongoLakeOptions options) {
-    BackgroundFlusher flusher = new BackgroundFlusher(engine, options);
+  public static BackgroundFlusher start(TableFlusher tables, MongoLakeOptions options) {
+    BackgroundFlusher flusher = new BackgroundFlusher(tables, options);
     flusher.scheduler.scheduleWithFixedDelay(
         flusher::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
-    engine.limitBuffers(options.maxBufferedBytes(), flusher::requestFlush);
+    tables.limitBuffers(options.maxBufferedBytes(), flusher::requestFlush);
     return flusher;
   }
 
@@ -56,7 +56,7 @@ public final class BackgroundFlusher implements AutoCloseable {
 
   private void tick() {
     long now = options.clock().millis();
-    long buffered = engine.bufferedBytes();
+    long buffered = tables.bufferedBytes();
     boolean due =
         buffered >= options.flushThresholdBytes()
             || (buffered > 0 && now - lastFlushMillis >= options.flushInterval().toMillis());
@@ -64,7 +64,7 @@ public final class BackgroundFlusher implements AutoCloseable {
       return;
     }
     try {
-      engine.flushToTables();
+      tables.flushToTables();
       lastFlushMillis = now;
     } catch (RuntimeException e) {
       LOG.error("Background flush failed; the changes stay in the write-ahead log", e);

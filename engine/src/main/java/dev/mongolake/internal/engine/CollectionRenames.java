@@ -7,7 +7,6 @@ import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiConsumer;
 import java.util.function.LongConsumer;
 import java.util.function.ObjLongConsumer;
@@ -48,7 +47,7 @@ final class CollectionRenames {
   private record Pending(
       long sequence, Namespace source, Namespace target, String table, List<String> dropped) {}
 
-  private final ConcurrentMap<Namespace, CollectionState> collections;
+  private final CollectionRegistry collections;
   private final WriteAheadLog wal;
   private final TableCatalog tables;
 
@@ -60,7 +59,7 @@ final class CollectionRenames {
   private final List<Pending> pending = new ArrayList<>();
 
   CollectionRenames(
-      ConcurrentMap<Namespace, CollectionState> collections,
+      CollectionRegistry collections,
       WriteAheadLog wal,
       TableCatalog tables,
       ObjLongConsumer<CollectionState> flush,
@@ -104,7 +103,7 @@ final class CollectionRenames {
         flush.accept(state, wal.durableSequence());
       }
       // Reserve the new name, so that no write creates it between this check and the record.
-      if (existing == null && collections.putIfAbsent(target, state) != null) {
+      if (existing == null && !collections.bindIfAbsent(target, state)) {
         throw targetExists();
       }
       WriteAheadLog.Appended appended;
@@ -112,7 +111,7 @@ final class CollectionRenames {
         appended =
             wal.append(new WalRecord.RenameCollection(source, target, dropTarget), apply::accept);
       } catch (RuntimeException e) {
-        collections.remove(target, state);
+        collections.unbind(target, state);
         throw e;
       }
       appended.awaitDurable();
@@ -146,7 +145,7 @@ final class CollectionRenames {
       return;
     }
     List<String> dropped = new ArrayList<>();
-    CollectionState replaced = collections.put(rename.target(), moving);
+    CollectionState replaced = collections.bind(rename.target(), moving);
     if (replaced != null && replaced != moving) {
       String path = replaced.tablePath();
       if (path == null) {
@@ -156,7 +155,7 @@ final class CollectionRenames {
         dropped.add(path);
       }
     }
-    collections.remove(rename.namespace(), moving);
+    collections.unbind(rename.namespace(), moving);
     moving.renameTo(rename.target());
     pending.add(
         new Pending(
@@ -188,7 +187,7 @@ final class CollectionRenames {
           rename.source(), rename.target(), rename.table(), rename.sequence(), rename.dropped());
     }
     // A collection with the old name now is a new one: all its changes come after the rename.
-    for (CollectionState state : List.copyOf(collections.values())) {
+    for (CollectionState state : collections.all()) {
       if (!state.namespace().equals(rename.source())) {
         flush.accept(state, rename.sequence());
       }

@@ -15,14 +15,14 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * A collection at one snapshot for a columnar read: the table's files that may match, and the
+ * A collection at one read sequence for a columnar read: the table's files that may match, and the
  * buffer's changes above the table's floor, which replace or delete table rows and add their own
  * documents (as {@link MergedScan} merges them). Holds a reader pin on the floor until closed.
  */
 final class ColumnarRead implements ColumnarSource, AutoCloseable {
   private final DocumentBuffer buffer;
   private final long floor;
-  private final long snapshot;
+  private final long readSequence;
   private final List<ColumnFile> files;
   private final boolean replacesAny;
   private final Runnable release;
@@ -32,15 +32,15 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
   private ColumnarRead(
       DocumentBuffer buffer,
       long floor,
-      long snapshot,
+      long readSequence,
       List<ColumnFile> files,
       Consumer<ColumnFile.Read> onFileRead,
       Runnable release) {
     this.buffer = buffer;
     this.floor = floor;
-    this.snapshot = snapshot;
+    this.readSequence = readSequence;
     this.files = files;
-    this.replacesAny = buffer.entries(floor, snapshot).hasNext();
+    this.replacesAny = buffer.entries(floor, readSequence).hasNext();
     this.onFileRead = onFileRead;
     this.release = release;
   }
@@ -54,7 +54,7 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
   static Optional<ColumnarSource> of(
       DocumentBuffer buffer,
       TableView view,
-      long snapshot,
+      long readSequence,
       Filter filter,
       List<String> columns,
       Consumer<ColumnFile.Read> onFileRead,
@@ -69,7 +69,7 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
         new ColumnarRead(
             buffer,
             view.floor(),
-            snapshot,
+            readSequence,
             table.columnFiles(filter, columns),
             onFileRead,
             release));
@@ -91,7 +91,7 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
 
   @Override
   public boolean replaced(BsonValue id) {
-    return buffer.get(id, floor, snapshot).isPresent();
+    return buffer.get(id, floor, readSequence).isPresent();
   }
 
   @Override
@@ -102,7 +102,7 @@ final class ColumnarRead implements ColumnarSource, AutoCloseable {
   @Override
   public Iterator<BsonDocument> buffered() {
     List<BsonDocument> live = new ArrayList<>();
-    for (Iterator<BufferedDocument> entries = buffer.entries(floor, snapshot);
+    for (Iterator<BufferedDocument> entries = buffer.entries(floor, readSequence);
         entries.hasNext(); ) {
       BufferedDocument entry = entries.next();
       if (!entry.isTombstone()) {

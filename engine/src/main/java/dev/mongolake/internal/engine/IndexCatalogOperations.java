@@ -26,12 +26,23 @@ import org.bson.BsonValue;
  */
 public final class IndexCatalogOperations {
 
-  private final Engine engine;
+  private final CollectionRegistry collections;
+  private final ViewCatalog views;
+  private final ReadPath reads;
   private final WriteAheadLog wal;
+  private final LogApplier applier;
 
-  IndexCatalogOperations(Engine engine, WriteAheadLog wal) {
-    this.engine = engine;
+  IndexCatalogOperations(
+      CollectionRegistry collections,
+      ViewCatalog views,
+      ReadPath reads,
+      WriteAheadLog wal,
+      LogApplier applier) {
+    this.collections = collections;
+    this.views = views;
+    this.reads = reads;
     this.wal = wal;
+    this.applier = applier;
   }
 
   /** Creates the indexes in {@code specs} ({@code createIndexes} form) that do not exist yet. */
@@ -41,7 +52,7 @@ public final class IndexCatalogOperations {
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
     List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parse).toList();
-    Engine.LockedState locked = engine.lockedForWrite(namespace);
+    CollectionRegistry.Locked locked = collections.lockedForWrite(namespace);
     CollectionState state = locked.state();
     boolean createdCollection = locked.created();
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
@@ -52,14 +63,13 @@ public final class IndexCatalogOperations {
       before = indexes.specs().size();
       List<SecondaryIndex> built = new ArrayList<>();
       for (IndexSpec spec : indexes.missing(parsed)) {
-        try (CloseableIterator<BsonDocument> documents = engine.scan(namespace, Long.MAX_VALUE)) {
+        try (CloseableIterator<BsonDocument> documents = reads.scan(namespace, Long.MAX_VALUE)) {
           built.add(indexes.build(spec, documents));
         }
       }
       if (createdCollection) {
         appended.add(
-            wal.append(
-                new WalRecord.CreateCollection(namespace, new BsonDocument()), engine::apply));
+            wal.append(new WalRecord.CreateCollection(namespace, new BsonDocument()), applier));
       }
       for (SecondaryIndex index : built) {
         WalRecord record = new WalRecord.CreateIndex(namespace, index.spec().toDocument());
@@ -129,8 +139,7 @@ public final class IndexCatalogOperations {
     try {
       before = state.indexes().specs().size();
       for (SecondaryIndex index : state.indexes().all()) {
-        appended.add(
-            wal.append(new WalRecord.DropIndex(namespace, index.spec().name()), engine::apply));
+        appended.add(wal.append(new WalRecord.DropIndex(namespace, index.spec().name()), applier));
       }
     } finally {
       state.writeLock().unlock();
@@ -152,7 +161,7 @@ public final class IndexCatalogOperations {
         throw new MongoLakeException(
             ErrorCode.INDEX_NOT_FOUND, "index not found with name [" + name + "]");
       }
-      appended = wal.append(new WalRecord.DropIndex(namespace, name), engine::apply);
+      appended = wal.append(new WalRecord.DropIndex(namespace, name), applier);
     } finally {
       state.writeLock().unlock();
     }
@@ -271,22 +280,22 @@ public final class IndexCatalogOperations {
   }
 
   private CollectionState existing(Namespace namespace, String prefix) {
-    if (engine.views().isView(namespace)) {
-      throw Engine.notACollection(namespace);
+    if (views.isView(namespace)) {
+      throw ViewCatalog.notACollection(namespace);
     }
-    if (!engine.exists(namespace)) {
+    if (!collections.exists(namespace)) {
       throw notFound(namespace, prefix);
     }
-    return engine.state(namespace);
+    return collections.getOrCreate(namespace);
   }
 
   /**
-   * The existing collection's state with its write lock held. Taken through the engine, which
+   * The existing collection's state with its write lock held. Taken through the registry, which
    * re-checks the name once it holds the lock: a change that waited while a rename or drop took the
    * name away must not act on the collection under its old name.
    */
   private CollectionState lockedExisting(Namespace namespace, String prefix) {
-    CollectionState state = engine.lockedExisting(namespace);
+    CollectionState state = collections.lockedExisting(namespace);
     if (state == null) {
       throw notFound(namespace, prefix);
     }

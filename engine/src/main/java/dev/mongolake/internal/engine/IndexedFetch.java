@@ -18,7 +18,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * Fetches the documents an index plan named, as of a snapshot: from the buffer when it holds a
+ * Fetches the documents an index plan named, as of a read sequence: from the buffer when it holds a
  * version, otherwise from the table, which is asked once for all of them ({@code _id $in}: only
  * files and row groups whose statistics and bloom filter admit one of them are read). Results keep
  * the index's order.
@@ -28,16 +28,16 @@ final class IndexedFetch {
   private IndexedFetch() {}
 
   static CloseableIterator<BsonDocument> fetch(
-      CollectionState state, IndexPlan plan, long snapshot, ReaderPins pins) {
+      CollectionState state, IndexPlan plan, long readSequence, ReaderPins pins) {
     TableView view = state.view();
     // Pinned before reading the index: a flush then keeps the entries this reader may need.
     pins.pin(view.floor());
     try {
-      Set<BsonValue> ids = plan.ids(snapshot);
+      Set<BsonValue> ids = plan.ids(readSequence);
       Map<BsonValue, BsonDocument> found = new TreeMap<>(BsonComparisonOrder.INSTANCE);
       NavigableSet<BsonValue> inTable = new TreeSet<>(BsonComparisonOrder.INSTANCE);
       for (BsonValue id : ids) {
-        Optional<BufferedDocument> buffered = state.buffer().get(id, view.floor(), snapshot);
+        Optional<BufferedDocument> buffered = state.buffer().get(id, view.floor(), readSequence);
         if (buffered.isEmpty()) {
           inTable.add(id);
         } else if (!buffered.get().isTombstone()) {

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 import org.bson.BsonDocument;
 
 /**
- * A collection's documents at one snapshot: the table's documents that the buffer does not
+ * A collection's documents at one read sequence: the table's documents that the buffer does not
  * override, then the buffer's live documents. Releases its resources when read to the end or
  * closed.
  */
@@ -22,7 +22,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
 
   private final DocumentBuffer buffer;
   private final long floor;
-  private final long snapshot;
+  private final long readSequence;
   private final DocumentSnapshot.DocumentScan tableScan;
   private final Iterator<BufferedDocument> bufferScan;
   private final ColumnProjection projection;
@@ -40,8 +40,12 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
    *     caller still applies its filter
    */
   MergedScan(
-      DocumentBuffer buffer, TableView view, long snapshot, Filter tableFilter, Runnable onClose) {
-    this(buffer, view, snapshot, tableFilter, null, metrics -> {}, onClose);
+      DocumentBuffer buffer,
+      TableView view,
+      long readSequence,
+      Filter tableFilter,
+      Runnable onClose) {
+    this(buffer, view, readSequence, tableFilter, null, metrics -> {}, onClose);
   }
 
   /**
@@ -53,14 +57,14 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   MergedScan(
       DocumentBuffer buffer,
       TableView view,
-      long snapshot,
+      long readSequence,
       Filter tableFilter,
       ColumnProjection projection,
       Consumer<ScanMetrics> onTableMetrics,
       Runnable onClose) {
     this.buffer = buffer;
     this.floor = view.floor();
-    this.snapshot = snapshot;
+    this.readSequence = readSequence;
     DocumentSnapshot table = view.snapshot();
     this.tableScan =
         table == null
@@ -68,7 +72,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
             : projection != null
                 ? table.scan(tableFilter, projection)
                 : tableFilter == null ? table.scan() : table.scan(tableFilter);
-    this.bufferScan = buffer.entries(floor, snapshot);
+    this.bufferScan = buffer.entries(floor, readSequence);
     this.projection = projection;
     this.onClose =
         () -> {
@@ -87,7 +91,7 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
       }
       if (tableScan != null && tableHasNext()) {
         BsonDocument document = tableScan.next();
-        if (buffer.get(document.get("_id"), floor, snapshot).isEmpty()) {
+        if (buffer.get(document.get("_id"), floor, readSequence).isEmpty()) {
           next = document;
         }
       } else if (bufferScan.hasNext()) {
@@ -110,7 +114,8 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
       close();
       throw QueryErrors.translate(e);
     } catch (RuntimeException e) {
-      // The operation was stopped (Cancellation) or a file failed: release the snapshot now.
+      // The operation was stopped (Cancellation) or a file failed: release the pinned table version
+      // now.
       close();
       throw e;
     }

@@ -22,15 +22,15 @@ public final class TtlMonitor implements AutoCloseable {
     this.scheduler = scheduler;
   }
 
-  /** Starts reaping {@code engine}'s TTL indexes every {@code period}. */
-  public static TtlMonitor start(Engine engine, Clock clock, Duration period) {
+  /** Starts deleting the documents TTL indexes expire, every {@code period}. */
+  public static TtlMonitor start(ExpiredDocuments expired, Clock clock, Duration period) {
     ScheduledExecutorService scheduler =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("mongolake-ttl").daemon().factory());
     Runnable pass =
         () -> {
           try {
-            long deleted = engine.deleteExpired(clock.instant());
+            long deleted = expired.deleteExpired(clock.instant());
             if (deleted > 0) {
               LOG.debug("TTL monitor deleted {} expired documents", deleted);
             }

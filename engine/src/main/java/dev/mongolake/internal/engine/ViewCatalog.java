@@ -202,6 +202,13 @@ public final class ViewCatalog {
   }
 
   /** MongoDB's refusal of a collection or view named as an existing view. */
+  /** MongoDB's refusal of a write or index change on a view. */
+  public static MongoLakeException notACollection(Namespace namespace) {
+    return new MongoLakeException(
+        ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
+        "Namespace " + namespace.fullName() + " is a view, not a collection");
+  }
+
   static MongoLakeException viewExists(Namespace namespace) {
     return new MongoLakeException(
         ErrorCode.NAMESPACE_EXISTS, "A view already exists. NS: " + namespace.fullName());

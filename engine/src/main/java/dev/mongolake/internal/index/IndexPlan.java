@@ -21,12 +21,12 @@ public record IndexPlan(SecondaryIndex index, List<KeyRange> ranges, boolean des
     ranges = List.copyOf(ranges);
   }
 
-  /** The {@code _id}s under the plan's keys, visible at {@code snapshot}, each once. */
-  public Set<BsonValue> ids(long snapshot) {
+  /** The {@code _id}s under the plan's keys, visible at {@code readSequence}, each once. */
+  public Set<BsonValue> ids(long readSequence) {
     Set<BsonValue> seen = new TreeSet<>(BsonComparisonOrder.INSTANCE);
     Set<BsonValue> ordered = new LinkedHashSet<>();
     for (KeyRange range : ranges) {
-      ordered.addAll(index.ids(range, descending, snapshot, seen));
+      ordered.addAll(index.ids(range, descending, readSequence, seen));
     }
     return ordered;
   }

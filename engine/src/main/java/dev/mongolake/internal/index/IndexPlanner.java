@@ -34,14 +34,14 @@ public final class IndexPlanner {
 
   /** The best plan, or empty for a collection scan. Hidden indexes are not considered. */
   public static Optional<IndexPlan> plan(
-      List<SecondaryIndex> all, BsonDocument filter, BsonDocument sort, long snapshot) {
+      List<SecondaryIndex> all, BsonDocument filter, BsonDocument sort, long readSequence) {
     List<SecondaryIndex> indexes = all.stream().filter(index -> !index.spec().hidden()).toList();
     List<Map.Entry<String, BsonValue>> conditions = new ArrayList<>();
     conjuncts(filter, conditions);
     IndexPlan best = null;
     int bestScore = 0;
     for (SecondaryIndex index : indexes) {
-      if (!index.usableAt(snapshot) || !coversQuery(index.spec(), conditions)) {
+      if (!index.usableAt(readSequence) || !coversQuery(index.spec(), conditions)) {
         continue;
       }
       String leading = index.spec().keys().getFirstKey();
@@ -60,7 +60,7 @@ public final class IndexPlanner {
     if (best != null) {
       return Optional.of(best);
     }
-    return sortPlan(indexes, sort, snapshot);
+    return sortPlan(indexes, sort, readSequence);
   }
 
   /** The field conditions every match must meet: top-level ones and those inside {@code $and}. */
@@ -80,14 +80,14 @@ public final class IndexPlanner {
 
   /** A full index read in sort order: only from indexes that hold every document. */
   private static Optional<IndexPlan> sortPlan(
-      List<SecondaryIndex> indexes, BsonDocument sort, long snapshot) {
+      List<SecondaryIndex> indexes, BsonDocument sort, long readSequence) {
     if (sort.isEmpty()) {
       return Optional.empty();
     }
     String sortField = sort.getFirstKey();
     for (SecondaryIndex index : indexes) {
       IndexSpec spec = index.spec();
-      if (index.usableAt(snapshot)
+      if (index.usableAt(readSequence)
           && !spec.sparse()
           && spec.partialFilter() == null
           && spec.keys().getFirstKey().equals(sortField)) {

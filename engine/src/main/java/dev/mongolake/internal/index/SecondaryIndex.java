@@ -19,11 +19,11 @@ import org.bson.BsonValue;
 /**
  * One index's contents in memory: an ordered map of (key, {@code _id}) entries.
  *
- * <p>Readers at an older snapshot must still find the versions they see, so a change does not
+ * <p>Readers at an older read sequence must still find the versions they see, so a change does not
  * delete a document's old entries: it marks them removed at its log sequence, and {@link
- * #forgetRemovedUpTo} drops them once no reader can need them. A reader at snapshot {@code s} sees
- * entries that are live or were removed after {@code s}; it may also see keys of versions newer
- * than {@code s}, which is why candidates are always re-checked against the full filter.
+ * #forgetRemovedUpTo} drops them once no reader can need them. A reader at read sequence {@code s}
+ * sees entries that are live or were removed after {@code s}; it may also see keys of versions
+ * newer than {@code s}, which is why candidates are always re-checked against the full filter.
  *
  * <p>Writers (put, remove, forget) are serialized by the collection's write lock; readers take no
  * lock.
@@ -116,9 +116,9 @@ public final class SecondaryIndex {
     spec = changed;
   }
 
-  /** Whether a reader at {@code snapshot} may use this index. */
-  public boolean usableAt(long snapshot) {
-    return snapshot >= readyAt;
+  /** Whether a reader at {@code readSequence} may use this index. */
+  public boolean usableAt(long readSequence) {
+    return readSequence >= readyAt;
   }
 
   /** The log sequence from which readers may use the index. */
@@ -310,11 +310,11 @@ public final class SecondaryIndex {
   }
 
   /**
-   * The {@code _id}s under keys in {@code range} visible at {@code snapshot}, in key order
+   * The {@code _id}s under keys in {@code range} visible at {@code readSequence}, in key order
    * (descending when asked), each once (at its first key), skipping those in {@code seen}.
    */
   public List<BsonValue> ids(
-      KeyRange range, boolean descending, long snapshot, Set<BsonValue> seen) {
+      KeyRange range, boolean descending, long readSequence, Set<BsonValue> seen) {
     int width = spec.keys().size();
     NavigableMap<Entry, Span> slice = entries;
     if (range.low() != null) {
@@ -331,7 +331,7 @@ public final class SecondaryIndex {
     List<BsonValue> ids = new ArrayList<>();
     for (Map.Entry<Entry, Span> entry : slice.entrySet()) {
       long removedAt = entry.getValue().removedAt();
-      if (removedAt == LIVE || removedAt > snapshot) {
+      if (removedAt == LIVE || removedAt > readSequence) {
         if (seen.add(entry.getKey().id)) {
           ids.add(entry.getKey().id);
         }

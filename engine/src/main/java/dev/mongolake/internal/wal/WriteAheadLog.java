@@ -3,10 +3,15 @@ package dev.mongolake.internal.wal;
 import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.daktilo.CorruptionException;
 import dev.mongolake.daktilo.Daktilo;
 import dev.mongolake.daktilo.DaktiloException;
+import dev.mongolake.daktilo.DaktiloOptions;
+import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.daktilo.LogInUseException;
 import dev.mongolake.daktilo.TornTail;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -55,6 +60,39 @@ public final class WriteAheadLog implements AutoCloseable {
   private final AtomicLong durableSequence;
   private long lastAssigned;
   private volatile Throwable failure;
+
+  /**
+   * Opens (or creates) the lake's log in {@code folder}.
+   *
+   * @param dataFolder the lake's data folder, named in the errors
+   * @throws MongoLakeException DBPathInUse when another process has the log open,
+   *     DataCorruptionDetected for damage inside the log (a torn tail is cut, not refused)
+   */
+  public static WriteAheadLog open(Path folder, Path dataFolder, Durability durability) {
+    try {
+      return new WriteAheadLog(
+          Daktilo.open(folder, DaktiloOptions.defaults().withDurability(durability)));
+    } catch (LogInUseException e) {
+      throw new MongoLakeException(
+          ErrorCode.DB_PATH_IN_USE,
+          "Cannot start: the data folder "
+              + dataFolder.toAbsolutePath().normalize()
+              + " is in use by another MongoLake process (lock file "
+              + e.lockFile().toAbsolutePath().normalize()
+              + ")",
+          e);
+    } catch (CorruptionException e) {
+      // Damage inside the log, not a torn tail: never cut silently (see docs/troubleshooting.md).
+      throw new MongoLakeException(
+          ErrorCode.DATA_CORRUPTION_DETECTED,
+          "Cannot open the lake: its write-ahead log is damaged: "
+              + e.getMessage()
+              + " (`mongolake log verify "
+              + folder.toAbsolutePath().normalize()
+              + "` lists what is damaged)",
+          e);
+    }
+  }
 
   public WriteAheadLog(Daktilo log) {
     this.log = log;

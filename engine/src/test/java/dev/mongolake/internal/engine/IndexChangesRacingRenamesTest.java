@@ -40,7 +40,7 @@ class IndexChangesRacingRenamesTest {
     for (int i = 0; i < 50; i++) {
       documents.add(new BsonDocument("_id", new BsonInt32(i)).append("f", new BsonInt32(i)));
     }
-    engine.insert(A, documents, true);
+    engine.writes().insert(A, documents, true);
   }
 
   @AfterEach
@@ -50,14 +50,14 @@ class IndexChangesRacingRenamesTest {
 
   @Test
   void aCreateIndexThatWaitedThroughARenameIndexesTheCollectionNowNamedA() throws Exception {
-    CollectionState renamed = engine.state(A);
+    CollectionState renamed = engine.collections().getOrCreate(A);
     CompletableFuture<dev.mongolake.IndexesCreated> created;
     renamed.writeLock().lock();
     try {
       created = CompletableFuture.supplyAsync(() -> engine.indexes().create(A, List.of(spec())));
       awaitQueuedOn(renamed.writeLock());
       // The lock is reentrant: this thread renames while the create waits for the lock.
-      engine.renameCollection(A, B, false);
+      engine.catalog().renameCollection(A, B, false);
     } finally {
       renamed.writeLock().unlock();
     }
@@ -65,7 +65,10 @@ class IndexChangesRacingRenamesTest {
     assertThat(created.get(30, TimeUnit.SECONDS).createdCollection()).isTrue();
     assertThat(indexNames(B)).containsExactly("_id_");
     assertThat(indexNames(A)).containsExactly("_id_", "f_1");
-    assertThat(engine.plannedIndex(B, new BsonDocument("f", new BsonInt32(7)), new BsonDocument()))
+    assertThat(
+            engine
+                .plans()
+                .plannedIndex(B, new BsonDocument("f", new BsonInt32(7)), new BsonDocument()))
         .isEmpty();
 
     engine.close();
@@ -77,13 +80,13 @@ class IndexChangesRacingRenamesTest {
   @Test
   void aDropIndexThatWaitedThroughARenameLeavesTheRenamedCollectionsIndex() throws Exception {
     engine.indexes().create(A, List.of(spec()));
-    CollectionState renamed = engine.state(A);
+    CollectionState renamed = engine.collections().getOrCreate(A);
     CompletableFuture<Void> dropped;
     renamed.writeLock().lock();
     try {
       dropped = CompletableFuture.runAsync(() -> engine.indexes().dropByName(A, "f_1"));
       awaitQueuedOn(renamed.writeLock());
-      engine.renameCollection(A, B, false);
+      engine.catalog().renameCollection(A, B, false);
     } finally {
       renamed.writeLock().unlock();
     }

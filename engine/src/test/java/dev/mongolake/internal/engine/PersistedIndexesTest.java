@@ -99,30 +99,33 @@ class PersistedIndexesTest {
     for (int i = 0; i < 60; i++) {
       first.add(user(i, "c" + (i % 5), 1000 + i));
     }
-    engine.insert(USERS, first, true);
-    engine.flushToTables();
+    engine.writes().insert(USERS, first, true);
+    engine.flusher().flushToTables();
     List<BsonDocument> second = new ArrayList<>();
     for (int i = 60; i < 100; i++) {
       second.add(user(i, "c" + (i % 5), 1000 + i));
     }
-    engine.insert(USERS, second, true);
-    engine.update(
-        USERS,
-        new BsonDocument("_id", new BsonInt32(3)),
-        new BsonDocument("$set", new BsonDocument("city", new BsonString("moved"))),
-        false,
-        false,
-        List.of());
-    engine.delete(USERS, new BsonDocument("_id", new BsonInt32(4)), false);
-    engine.flushToTables();
+    engine.writes().insert(USERS, second, true);
+    engine
+        .writes()
+        .update(
+            USERS,
+            new BsonDocument("_id", new BsonInt32(3)),
+            new BsonDocument("$set", new BsonDocument("city", new BsonString("moved"))),
+            false,
+            false,
+            List.of());
+    engine.writes().delete(USERS, new BsonDocument("_id", new BsonInt32(4)), false);
+    engine.flusher().flushToTables();
   }
 
   /** The _ids matching {@code filter}, sorted, read through the index the planner picks. */
   private List<Integer> ids(BsonDocument filter) {
-    assertThat(engine.plannedIndex(USERS, filter, new BsonDocument())).isPresent();
+    assertThat(engine.plans().plannedIndex(USERS, filter, new BsonDocument())).isPresent();
     List<Integer> ids = new ArrayList<>();
     Filter parsed = Filter.parse(filter);
-    try (var documents = engine.candidates(USERS, filter, parsed, engine.snapshot())) {
+    try (var documents =
+        engine.reads().candidates(USERS, filter, parsed, engine.reads().readSequence())) {
       documents.forEachRemaining(
           document -> {
             if (parsed.matches(document)) {
@@ -162,7 +165,7 @@ class PersistedIndexesTest {
   void restartLoadsIndexesFromTheirFilesWithoutScanningTheTable() throws IOException {
     loadUsers();
     List<List<Integer>> before = queryResults();
-    long version = engine.table(USERS).orElseThrow().snapshot().version();
+    long version = engine.catalog().table(USERS).orElseThrow().snapshot().version();
     assertThat(indexFiles("city_1"))
         .last()
         .asString()
@@ -182,13 +185,13 @@ class PersistedIndexesTest {
     loadUsers();
     List<Path> filesBefore = indexFiles();
     Namespace people = new Namespace("app", "people");
-    engine.renameCollection(USERS, people, false);
+    engine.catalog().renameCollection(USERS, people, false);
     List<BsonDocument> more = new ArrayList<>();
     for (int i = 100; i < 140; i++) {
       more.add(user(i, "c3", 2000 + i));
     }
-    engine.insert(people, more, true);
-    engine.flushToTables();
+    engine.writes().insert(people, more, true);
+    engine.flusher().flushToTables();
 
     reopen();
 
@@ -197,10 +200,11 @@ class PersistedIndexesTest {
         .isEqualTo(2);
     assertThat(indexFiles()).isNotEmpty().isNotEqualTo(filesBefore);
     BsonDocument filter = new BsonDocument("city", new BsonString("c3"));
-    assertThat(engine.plannedIndex(people, filter, new BsonDocument())).isPresent();
+    assertThat(engine.plans().plannedIndex(people, filter, new BsonDocument())).isPresent();
     Filter parsed = Filter.parse(filter);
     long matched = 0;
-    try (var documents = engine.candidates(people, filter, parsed, engine.snapshot())) {
+    try (var documents =
+        engine.reads().candidates(people, filter, parsed, engine.reads().readSequence())) {
       while (documents.hasNext()) {
         if (parsed.matches(documents.next())) {
           matched++;
@@ -213,15 +217,17 @@ class PersistedIndexesTest {
   @Test
   void unflushedChangesAreReplayedOnTopOfTheLoadedIndex() throws IOException {
     loadUsers();
-    engine.insert(USERS, List.of(user(200, "c3", 5000)), true);
-    engine.delete(USERS, new BsonDocument("_id", new BsonInt32(8)), false);
-    engine.update(
-        USERS,
-        new BsonDocument("_id", new BsonInt32(13)),
-        new BsonDocument("$set", new BsonDocument("city", new BsonString("moved"))),
-        false,
-        false,
-        List.of());
+    engine.writes().insert(USERS, List.of(user(200, "c3", 5000)), true);
+    engine.writes().delete(USERS, new BsonDocument("_id", new BsonInt32(8)), false);
+    engine
+        .writes()
+        .update(
+            USERS,
+            new BsonDocument("_id", new BsonInt32(13)),
+            new BsonDocument("$set", new BsonDocument("city", new BsonString("moved"))),
+            false,
+            false,
+            List.of());
     List<List<Integer>> before = queryResults();
 
     crashAndReopen();
@@ -239,13 +245,14 @@ class PersistedIndexesTest {
     reopen();
 
     assertThat(engine.indexFileCounts().loaded()).isEqualTo(2);
-    var outcome = engine.insert(USERS, List.of(user(500, "x", 1010)), true);
+    var outcome = engine.writes().insert(USERS, List.of(user(500, "x", 1010)), true);
     assertThat(outcome.failures()).hasSize(1);
     assertThat(outcome.failures().getFirst().error().getMessage())
         .contains("E11000 duplicate key error")
         .contains("age_1");
     // The deleted document's key is free again.
-    assertThat(engine.insert(USERS, List.of(user(501, "x", 1004)), true).failures()).isEmpty();
+    assertThat(engine.writes().insert(USERS, List.of(user(501, "x", 1004)), true).failures())
+        .isEmpty();
   }
 
   @Test
@@ -320,19 +327,22 @@ class PersistedIndexesTest {
     assertThat(engine.indexFileCounts()).isEqualTo(new PersistedIndexes.LoadCounts(2, 2, 0));
     assertThat(queryResults()).isEqualTo(before);
     // Uniqueness holds for keys that only the caught-up changes brought.
-    assertThat(engine.insert(USERS, List.of(user(600, "x", 1099)), true).failures()).hasSize(1);
+    assertThat(engine.writes().insert(USERS, List.of(user(600, "x", 1099)), true).failures())
+        .hasSize(1);
   }
 
   @Test
   void fileOfADefinitionWithOtherEntriesIsNotLoaded() throws IOException {
     createIndex(new BsonDocument("seen", new BsonInt32(1)), "seen_1", false);
-    engine.insert(
-        USERS,
-        List.of(
-            new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0)),
-            new BsonDocument("_id", new BsonInt32(2))),
-        true);
-    engine.flushToTables();
+    engine
+        .writes()
+        .insert(
+            USERS,
+            List.of(
+                new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0)),
+                new BsonDocument("_id", new BsonInt32(2))),
+            true);
+    engine.flusher().flushToTables();
     Path stale = indexFiles("seen_1").getFirst();
     byte[] staleBytes = Files.readAllBytes(stale);
     // The same name now holds a sparse index: the file of the plain index (which has an entry for
@@ -359,11 +369,13 @@ class PersistedIndexesTest {
   @Test
   void fileServesTheSameIndexUnderAnotherTtlOrVisibility() throws IOException {
     createIndex(new BsonDocument("seen", new BsonInt32(1)), "seen_1", false);
-    engine.insert(
-        USERS,
-        List.of(new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0))),
-        true);
-    engine.flushToTables();
+    engine
+        .writes()
+        .insert(
+            USERS,
+            List.of(new BsonDocument("_id", new BsonInt32(1)).append("seen", new BsonDateTime(0))),
+            true);
+    engine.flusher().flushToTables();
     Path written = indexFiles("seen_1").getFirst();
     byte[] writtenBytes = Files.readAllBytes(written);
     engine
@@ -382,7 +394,7 @@ class PersistedIndexesTest {
 
     assertThat(engine.indexFileCounts()).isEqualTo(new PersistedIndexes.LoadCounts(1, 0, 0));
     assertThat(engine.indexes().list(USERS).get(1).getBoolean("hidden").getValue()).isTrue();
-    assertThat(engine.deleteExpired(CLOCK.instant())).isEqualTo(1);
+    assertThat(engine.expired().deleteExpired(CLOCK.instant())).isEqualTo(1);
   }
 
   @Test
@@ -397,18 +409,21 @@ class PersistedIndexesTest {
                     .append("name", new BsonString("at_ttl"))
                     .append("expireAfterSeconds", new BsonInt32(60))));
     long now = CLOCK.millis();
-    engine.insert(
-        USERS,
-        List.of(
-            new BsonDocument("_id", new BsonInt32(1)).append("at", new BsonDateTime(now - 120_000)),
-            new BsonDocument("_id", new BsonInt32(2)).append("at", new BsonDateTime(now))),
-        true);
-    engine.flushToTables();
+    engine
+        .writes()
+        .insert(
+            USERS,
+            List.of(
+                new BsonDocument("_id", new BsonInt32(1))
+                    .append("at", new BsonDateTime(now - 120_000)),
+                new BsonDocument("_id", new BsonInt32(2)).append("at", new BsonDateTime(now))),
+            true);
+    engine.flusher().flushToTables();
     reopen();
 
     assertThat(engine.indexFileCounts().loaded()).isEqualTo(2);
-    assertThat(engine.deleteExpired(CLOCK.instant())).isEqualTo(1);
-    assertThat(engine.deleteExpired(CLOCK.instant().plusSeconds(61))).isEqualTo(1);
+    assertThat(engine.expired().deleteExpired(CLOCK.instant())).isEqualTo(1);
+    assertThat(engine.expired().deleteExpired(CLOCK.instant().plusSeconds(61))).isEqualTo(1);
   }
 
   @Test
@@ -420,14 +435,14 @@ class PersistedIndexesTest {
         int id = 1000 + round * 100 + i;
         more.add(user(id, "r" + round, 10_000 + id));
       }
-      engine.insert(USERS, more, true);
-      engine.flushToTables();
+      engine.writes().insert(USERS, more, true);
+      engine.flusher().flushToTables();
     }
     assertThat(indexFiles("city_1")).hasSize(PersistedIndexes.KEEP);
     assertThat(indexFiles("age_1")).hasSize(PersistedIndexes.KEEP);
 
     engine.indexes().dropByName(USERS, "city_1");
-    engine.flushToTables();
+    engine.flusher().flushToTables();
 
     assertThat(indexFiles("city_1")).isEmpty();
     assertThat(indexFiles("age_1")).hasSize(PersistedIndexes.KEEP);
@@ -436,16 +451,18 @@ class PersistedIndexesTest {
   @Test
   void crashAfterAFlushWithUnflushedChangesRecoversTheSameIndexes() throws IOException {
     loadUsers();
-    engine.insert(USERS, List.of(user(700, "late", 7000)), true);
-    engine.flushToTables();
-    engine.update(
-        USERS,
-        new BsonDocument("_id", new BsonInt32(700)),
-        new BsonDocument("$set", new BsonDocument("city", new BsonString("later"))),
-        false,
-        false,
-        List.of());
-    engine.delete(USERS, new BsonDocument("_id", new BsonInt32(1)), false);
+    engine.writes().insert(USERS, List.of(user(700, "late", 7000)), true);
+    engine.flusher().flushToTables();
+    engine
+        .writes()
+        .update(
+            USERS,
+            new BsonDocument("_id", new BsonInt32(700)),
+            new BsonDocument("$set", new BsonDocument("city", new BsonString("later"))),
+            false,
+            false,
+            List.of());
+    engine.writes().delete(USERS, new BsonDocument("_id", new BsonInt32(1)), false);
     List<List<Integer>> before = queryResults();
 
     crashAndReopen();
@@ -454,7 +471,8 @@ class PersistedIndexesTest {
     assertThat(queryResults()).isEqualTo(before);
     assertThat(ids(new BsonDocument("city", new BsonString("late")))).isEmpty();
     assertThat(ids(new BsonDocument("city", new BsonString("later")))).containsExactly(700);
-    assertThat(engine.insert(USERS, List.of(user(701, "x", 1001)), true).failures()).isEmpty();
+    assertThat(engine.writes().insert(USERS, List.of(user(701, "x", 1001)), true).failures())
+        .isEmpty();
   }
 
   @Test
@@ -463,7 +481,7 @@ class PersistedIndexesTest {
     reopen();
     assertThatThrownBy(
             () -> {
-              var outcome = engine.insert(USERS, List.of(user(900, "y", 1001)), true);
+              var outcome = engine.writes().insert(USERS, List.of(user(900, "y", 1001)), true);
               if (!outcome.failures().isEmpty()) {
                 throw outcome.failures().getFirst().error();
               }

@@ -34,7 +34,7 @@ class WriteStallTest {
   @BeforeEach
   void open() {
     engine = Engine.open(root, Durability.BATCH, Clock.systemUTC());
-    engine.limitBuffers(LIMIT, flushRequests::incrementAndGet);
+    engine.flusher().limitBuffers(LIMIT, flushRequests::incrementAndGet);
   }
 
   @AfterEach
@@ -44,13 +44,13 @@ class WriteStallTest {
 
   @Test
   void writesSayTheyWouldStallOnceTheBuffersReachTheLimitAndNotAfterAFlush() {
-    assertThat(engine.writesWouldStall()).isFalse();
+    assertThat(engine.flusher().writesWouldStall()).isFalse();
 
     fillToTheLimit();
-    assertThat(engine.writesWouldStall()).isTrue();
+    assertThat(engine.flusher().writesWouldStall()).isTrue();
 
-    engine.flushToTables();
-    assertThat(engine.writesWouldStall()).isFalse();
+    engine.flusher().flushToTables();
+    assertThat(engine.flusher().writesWouldStall()).isFalse();
   }
 
   @Test
@@ -62,11 +62,11 @@ class WriteStallTest {
     // Still waiting: nothing has flushed.
     assertThat(write).isNotDone();
 
-    engine.flushToTables();
+    engine.flusher().flushToTables();
 
     write.get(30, TimeUnit.SECONDS);
-    assertThat(engine.bufferedBytes()).isLessThan(LIMIT);
-    assertThat(engine.writeStalls().stalls()).isEqualTo(1);
+    assertThat(engine.flusher().bufferedBytes()).isLessThan(LIMIT);
+    assertThat(engine.flusher().writeStalls().stalls()).isEqualTo(1);
     assertThat(count()).isEqualTo(nextId);
   }
 
@@ -74,15 +74,16 @@ class WriteStallTest {
   void aWriterWhoseOwnCursorPinsTheBufferGoesOnAfterOneFlush() throws Exception {
     fillToTheLimit();
     // An open scan pins the buffered versions: the flush cannot release them.
-    try (CloseableIterator<BsonDocument> cursor = engine.scan(EVENTS, engine.snapshot())) {
+    try (CloseableIterator<BsonDocument> cursor =
+        engine.reads().scan(EVENTS, engine.reads().readSequence())) {
       assertThat(cursor.hasNext()).isTrue();
       CompletableFuture<?> write = insertInBackground();
       await().atMost(30, TimeUnit.SECONDS).until(() -> flushRequests.get() > 0);
 
-      engine.flushToTables();
+      engine.flusher().flushToTables();
 
       write.get(30, TimeUnit.SECONDS);
-      assertThat(engine.bufferedBytes()).isGreaterThanOrEqualTo(LIMIT);
+      assertThat(engine.flusher().bufferedBytes()).isGreaterThanOrEqualTo(LIMIT);
     }
     assertThat(count()).isEqualTo(nextId);
   }
@@ -92,13 +93,13 @@ class WriteStallTest {
     for (int i = 0; i < 10; i++) {
       insert(10);
     }
-    assertThat(engine.bufferedBytes()).isLessThan(LIMIT);
+    assertThat(engine.flusher().bufferedBytes()).isLessThan(LIMIT);
     assertThat(flushRequests.get()).isZero();
-    assertThat(engine.writeStalls().stalls()).isZero();
+    assertThat(engine.flusher().writeStalls().stalls()).isZero();
   }
 
   private void fillToTheLimit() {
-    while (engine.bufferedBytes() < LIMIT) {
+    while (engine.flusher().bufferedBytes() < LIMIT) {
       insert(50);
     }
   }
@@ -106,7 +107,7 @@ class WriteStallTest {
   private CompletableFuture<?> insertInBackground() {
     int id = nextId++;
     return CompletableFuture.runAsync(
-        () -> engine.insert(EVENTS, List.of(document(id)), true),
+        () -> engine.writes().insert(EVENTS, List.of(document(id)), true),
         runnable -> Thread.ofPlatform().start(runnable));
   }
 
@@ -115,7 +116,7 @@ class WriteStallTest {
     for (int i = 0; i < documents; i++) {
       batch.add(document(nextId++));
     }
-    engine.insert(EVENTS, batch, true);
+    engine.writes().insert(EVENTS, batch, true);
   }
 
   private static BsonDocument document(int id) {
@@ -125,7 +126,8 @@ class WriteStallTest {
 
   private long count() {
     long n = 0;
-    try (CloseableIterator<BsonDocument> all = engine.scan(EVENTS, engine.snapshot())) {
+    try (CloseableIterator<BsonDocument> all =
+        engine.reads().scan(EVENTS, engine.reads().readSequence())) {
       while (all.hasNext()) {
         all.next();
         n++;

@@ -151,7 +151,8 @@ class JsonLogEncoderTest {
     assertThat(LogComponents.of("dev.mongolake.server.rest.RestRouter")).isEqualTo("REST");
     assertThat(LogComponents.of("dev.mongolake.server.cli.ServeCommand")).isEqualTo("CONTROL");
     assertThat(LogComponents.of("dev.mongolake.server.MongoLakeServer")).isEqualTo("CONTROL");
-    assertThat(LogComponents.of("dev.mongolake.daktilo.internal.LogEngine")).isEqualTo("STORAGE");
+    assertThat(LogComponents.of("dev.mongolake.daktilo.internal.SegmentedLog"))
+        .isEqualTo("STORAGE");
     assertThat(LogComponents.of("dev.mongolake.internal.engine.Engine")).isEqualTo("STORAGE");
     assertThat(LogComponents.of("dev.mongolake.internal.engine.Engine.recovery"))
         .isEqualTo("RECOVERY");

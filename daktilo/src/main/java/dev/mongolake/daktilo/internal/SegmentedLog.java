@@ -27,13 +27,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * acknowledged (durable in STRICT and BATCH, written in ASYNC). Readers and tails see only
  * committed records, so nothing a reader saw can vanish in a process crash.
  */
-public final class LogEngine implements AutoCloseable {
+public final class SegmentedLog implements AutoCloseable {
   private static final VarHandle WRITTEN_SEQUENCE;
 
   static {
     try {
       WRITTEN_SEQUENCE =
-          MethodHandles.lookup().findVarHandle(LogEngine.class, "writtenSequence", long.class);
+          MethodHandles.lookup().findVarHandle(SegmentedLog.class, "writtenSequence", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -75,7 +75,7 @@ public final class LogEngine implements AutoCloseable {
   private volatile Throwable failure;
   private final TornTail droppedTail;
 
-  private LogEngine(
+  private SegmentedLog(
       Path dir,
       DaktiloOptions options,
       DirectoryLock lock,
@@ -121,7 +121,7 @@ public final class LogEngine implements AutoCloseable {
   }
 
   /** Opens (or creates) the log in {@code dir}, recovering it first. */
-  public static LogEngine open(Path dir, DaktiloOptions options) {
+  public static SegmentedLog open(Path dir, DaktiloOptions options) {
     DirectoryLock lock = null;
     try {
       Files.createDirectories(dir);
@@ -129,7 +129,7 @@ public final class LogEngine implements AutoCloseable {
       // Decided once per log (a probe in its directory when fallocate is asked for).
       SegmentPreallocator allocator = SegmentPreallocator.forLog(dir, options);
       Recovery.State state = Recovery.recover(dir, options, allocator);
-      LogEngine log = new LogEngine(dir, options, lock, allocator, state);
+      SegmentedLog log = new SegmentedLog(dir, options, lock, allocator, state);
       log.writeLock.lock();
       try {
         if (state.nextSequence() > log.active.lastSequence() + 1) {

@@ -1,0 +1,156 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.delta.table.DocumentTable;
+import dev.mongolake.internal.wal.WalRecord;
+import dev.mongolake.internal.wal.WriteAheadLog;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.bson.BsonDocument;
+
+/**
+ * The databases, collections and views of the lake, and the commands that create, drop and rename
+ * them. Collection changes are logged like writes (and durable on return); views live in their
+ * catalog file.
+ *
+ * <p>Thread-safe. A name never becomes both a collection and a view; a drop or rename waits for a
+ * flush in progress (see {@link TableFlusher#exclusively}).
+ */
+public final class CollectionCatalog {
+
+  private final CollectionRegistry collections;
+  private final ViewCatalog views;
+  private final WriteAheadLog wal;
+  private final LogApplier applier;
+  private final TableFlusher flusher;
+  private final CollectionRenames renames;
+
+  CollectionCatalog(
+      CollectionRegistry collections,
+      ViewCatalog views,
+      WriteAheadLog wal,
+      LogApplier applier,
+      TableFlusher flusher,
+      CollectionRenames renames) {
+    this.collections = collections;
+    this.views = views;
+    this.wal = wal;
+    this.applier = applier;
+    this.flusher = flusher;
+    this.renames = renames;
+  }
+
+  /**
+   * Adds a view (its pipeline already validated by the caller).
+   *
+   * @throws MongoLakeException NamespaceExists when a collection or view has the name,
+   *     GraphContainsCycle or ViewDepthLimitExceeded for a chain MongoDB refuses
+   */
+  public void createView(ViewDefinition view) {
+    synchronized (collections.namingLock()) {
+      views.create(view, collections::exists);
+    }
+  }
+
+  /** Gives a view another source and pipeline (see {@link ViewCatalog#modify}). */
+  public void modifyView(ViewDefinition view) {
+    views.modify(view);
+  }
+
+  /** Removes a view; whether it existed. */
+  public boolean dropView(Namespace namespace) {
+    return views.drop(namespace);
+  }
+
+  /** Names of databases that hold at least one collection or view, sorted. */
+  public SortedSet<String> databaseNames() {
+    SortedSet<String> names = new TreeSet<>();
+    collections.namespaces().forEach(ns -> names.add(ns.database()));
+    names.addAll(views.databases());
+    return names;
+  }
+
+  /** The collections of a database, sorted by name. */
+  public List<Namespace> collections(String database) {
+    return collections.collections(database);
+  }
+
+  /** Whether the collection exists (a view is not a collection). */
+  public boolean exists(Namespace namespace) {
+    return collections.exists(namespace);
+  }
+
+  /** The collection's Delta table, once a flush created it. */
+  public Optional<DocumentTable> table(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    return state == null ? Optional.empty() : Optional.ofNullable(state.table());
+  }
+
+  /** The options a collection was created with (empty when created implicitly). */
+  public Optional<BsonDocument> options(Namespace namespace) {
+    return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);
+  }
+
+  /** Creates a collection; fails with NamespaceExists if it exists. */
+  public void createCollection(Namespace namespace, BsonDocument options) {
+    synchronized (collections.namingLock()) {
+      if (views.isView(namespace)) {
+        throw ViewCatalog.viewExists(namespace);
+      }
+      if (collections.exists(namespace)) {
+        throw new MongoLakeException(
+            ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
+      }
+      wal.append(new WalRecord.CreateCollection(namespace, options), applier).awaitDurable();
+    }
+  }
+
+  /**
+   * Drops a collection. Waits for a flush in progress: its table folder must not be deleted while a
+   * flush writes or commits into it, which would leave a half table behind. Takes the flush lock
+   * before the collection's write lock, in the order a flush takes them.
+   *
+   * @return whether it existed
+   */
+  public boolean dropCollection(Namespace namespace) {
+    return flusher.exclusively(
+        () -> {
+          renames.finishPending();
+          CollectionState state = collections.get(namespace);
+          if (state == null) {
+            return false;
+          }
+          state.writeLock().lock();
+          try {
+            wal.append(new WalRecord.DropCollection(namespace), applier).awaitDurable();
+            return true;
+          } finally {
+            state.writeLock().unlock();
+          }
+        });
+  }
+
+  /**
+   * Renames a collection, with its documents, indexes and table, returning once the rename is
+   * durable (see {@link CollectionRenames} for how it survives a crash). With {@code dropTarget}, a
+   * collection already named {@code target} is dropped.
+   *
+   * @throws MongoLakeException IllegalOperation for the same name, NamespaceNotFound without the
+   *     source, NamespaceExists when the target exists and {@code dropTarget} is not set
+   */
+  public void renameCollection(Namespace source, Namespace target, boolean dropTarget) {
+    if (views.isView(source)) {
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW, "cannot rename view: " + source.fullName());
+    }
+    if (views.isView(target)) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_EXISTS, "a view already exists with that name: " + target.fullName());
+    }
+    flusher.exclusively(() -> renames.rename(source, target, dropTarget));
+  }
+}

@@ -1,0 +1,184 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
+import org.bson.BsonDocument;
+
+/**
+ * The collections that exist, each with its state, and the locks writers take on them.
+ *
+ * <p>Thread-safe. A name is bound to one {@link CollectionState} at a time; a drop or rename binds
+ * it to another (or none), so a writer checks after locking that the state it locked is still the
+ * name's. Creating a collection or a view synchronizes on {@link #namingLock()}, so that a name
+ * never becomes both.
+ */
+final class CollectionRegistry {
+
+  private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
+  private final ViewCatalog views;
+  private volatile WriteStall writeStall = WriteStall.NONE;
+
+  CollectionRegistry(ViewCatalog views) {
+    this.views = views;
+  }
+
+  /**
+   * A collection's state with its write lock held, and whether taking it created the collection.
+   */
+  record Locked(CollectionState state, boolean created) {}
+
+  /** The state of an existing collection, or {@code null}. */
+  CollectionState get(Namespace namespace) {
+    return collections.get(namespace);
+  }
+
+  /** The collection's state, creating an empty collection (as a first write does) if needed. */
+  CollectionState getOrCreate(Namespace namespace) {
+    return collections.computeIfAbsent(
+        namespace, ns -> new CollectionState(ns, new BsonDocument()));
+  }
+
+  boolean exists(Namespace namespace) {
+    return collections.containsKey(namespace);
+  }
+
+  /** Whether {@code state} is still the one bound to its name (no drop or rename replaced it). */
+  boolean isCurrent(CollectionState state) {
+    return isBound(state.namespace(), state);
+  }
+
+  /**
+   * Whether {@code namespace} is bound to {@code state}. A state a rename moved has its new name: a
+   * writer that locked it under the old name asks with that one.
+   */
+  boolean isBound(Namespace namespace, CollectionState state) {
+    return collections.get(namespace) == state;
+  }
+
+  /** Binds {@code state} to its name, unless the name is bound already; whether it was bound. */
+  boolean addIfAbsent(CollectionState state) {
+    return bindIfAbsent(state.namespace(), state);
+  }
+
+  /**
+   * Binds {@code state} to {@code namespace} unless the name is bound already (a rename reserves
+   * its target so); whether it was bound.
+   */
+  boolean bindIfAbsent(Namespace namespace, CollectionState state) {
+    return collections.putIfAbsent(namespace, state) == null;
+  }
+
+  /** Binds {@code state} to {@code namespace}, returning the state it replaces (or null). */
+  CollectionState bind(Namespace namespace, CollectionState state) {
+    return collections.put(namespace, state);
+  }
+
+  /** Unbinds {@code namespace} if it is bound to {@code state}. */
+  void unbind(Namespace namespace, CollectionState state) {
+    collections.remove(namespace, state);
+  }
+
+  /** Unbinds {@code namespace}, returning its state (or null). */
+  CollectionState remove(Namespace namespace) {
+    return collections.remove(namespace);
+  }
+
+  /** The states of every collection now, in no order. */
+  List<CollectionState> all() {
+    return List.copyOf(collections.values());
+  }
+
+  /** The collections of a database, sorted by name. */
+  List<Namespace> collections(String database) {
+    return collections.keySet().stream()
+        .filter(ns -> ns.database().equals(database))
+        .sorted(Comparator.comparing(Namespace::collection))
+        .toList();
+  }
+
+  /** Every collection's name, in no order. */
+  List<Namespace> namespaces() {
+    return List.copyOf(collections.keySet());
+  }
+
+  /** The lock under which a name becomes a collection or a view. */
+  Object namingLock() {
+    return collections;
+  }
+
+  /** Memory held by all buffers, roughly. */
+  long bufferedBytes() {
+    long total = 0;
+    for (CollectionState state : collections.values()) {
+      total += state.buffer().approximateBytes();
+    }
+    return total;
+  }
+
+  /**
+   * Makes writers wait while the buffers hold {@code limitBytes} or more, until a flush (which
+   * {@code requestFlush} starts) catches up: see {@link WriteStall}. Without this, writers never
+   * wait.
+   */
+  void limitBuffers(long limitBytes, Runnable requestFlush) {
+    LongSupplier buffered = this::bufferedBytes;
+    writeStall = new WriteStall(limitBytes, buffered, requestFlush);
+  }
+
+  WriteStall writeStall() {
+    return writeStall;
+  }
+
+  /**
+   * The collection's state (created if needed) with its write lock held. A writer that waited for
+   * the lock while a drop or rename took the name away locks the state now under the name instead.
+   *
+   * @throws MongoLakeException CommandNotSupportedOnView when the name is a view's
+   */
+  Locked lockedForWrite(Namespace namespace) {
+    refuseView(namespace);
+    writeStall.awaitRoom();
+    while (true) {
+      boolean existed = collections.containsKey(namespace);
+      CollectionState state = getOrCreate(namespace);
+      state.writeLock().lock();
+      if (isBound(namespace, state)) {
+        return new Locked(state, !existed);
+      }
+      state.writeLock().unlock();
+    }
+  }
+
+  /** {@link #lockedForWrite}'s state. */
+  CollectionState locked(Namespace namespace) {
+    return lockedForWrite(namespace).state();
+  }
+
+  /** Like {@link #locked} for an existing collection; {@code null} if there is none. */
+  CollectionState lockedExisting(Namespace namespace) {
+    refuseView(namespace);
+    writeStall.awaitRoom();
+    while (true) {
+      CollectionState state = collections.get(namespace);
+      if (state == null) {
+        return null;
+      }
+      state.writeLock().lock();
+      if (isBound(namespace, state)) {
+        return state;
+      }
+      state.writeLock().unlock();
+    }
+  }
+
+  private void refuseView(Namespace namespace) {
+    if (views.isView(namespace)) {
+      throw ViewCatalog.notACollection(namespace);
+    }
+  }
+}

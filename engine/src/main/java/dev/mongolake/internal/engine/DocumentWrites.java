@@ -1,0 +1,352 @@
+package dev.mongolake.internal.engine;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.aggregate.internal.PipelineContext;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.index.DuplicateKeys;
+import dev.mongolake.internal.index.IndexKey;
+import dev.mongolake.internal.index.IndexSpec;
+import dev.mongolake.internal.read.SortOrder;
+import dev.mongolake.internal.wal.WalRecord;
+import dev.mongolake.internal.wal.WriteAheadLog;
+import dev.mongolake.update.UpdateContext;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Inserts, updates, replaces, deletes and findAndModify: each validates its documents, finds its
+ * targets through the {@link ReadPath}, appends its changes to the log (which applies them to
+ * memory) under the collection's write lock, and returns once they are durable.
+ *
+ * <p>Thread-safe: writers of one collection are serialized by its lock; writers of different
+ * collections run in parallel and share the log's group commit.
+ */
+public final class DocumentWrites {
+
+  private final CollectionRegistry collections;
+  private final WriteAheadLog wal;
+  private final LogApplier applier;
+  private final ReadPath reads;
+  private final Clock clock;
+  private final Function<BsonDocument, PipelineContext> commandVariables;
+
+  /**
+   * @param commandVariables a command's variables from its {@code let}
+   */
+  DocumentWrites(
+      CollectionRegistry collections,
+      WriteAheadLog wal,
+      LogApplier applier,
+      ReadPath reads,
+      Clock clock,
+      Function<BsonDocument, PipelineContext> commandVariables) {
+    this.collections = collections;
+    this.wal = wal;
+    this.applier = applier;
+    this.reads = reads;
+    this.clock = clock;
+    this.commandVariables = commandVariables;
+  }
+
+  /**
+   * Inserts documents. Ordered inserts stop at the first failure; unordered ones try every
+   * document. Returns after every inserted document is durable.
+   */
+  public WriteOutcome insert(Namespace namespace, List<BsonDocument> documents, boolean ordered) {
+    CollectionState state = collections.locked(namespace);
+    Map<Integer, BsonValue> insertedIds = new LinkedHashMap<>();
+    List<WriteFailure> failures = new ArrayList<>();
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    try {
+      for (int i = 0; i < documents.size(); i++) {
+        try {
+          BsonDocument prepared = DocumentChecks.prepareForInsert(documents.get(i));
+          BsonValue id = prepared.get("_id");
+          checkNotDuplicate(state, id);
+          state.indexes().check(prepared);
+          appended.add(wal.append(new WalRecord.Insert(namespace, prepared), applier));
+          insertedIds.put(i, id);
+        } catch (MongoLakeException e) {
+          failures.add(new WriteFailure(i, e));
+          if (ordered) {
+            break;
+          }
+        }
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return new WriteOutcome(insertedIds.size(), 0, null, insertedIds, failures);
+  }
+
+  /** Deletes the first ({@code multi == false}) or every document matching {@code filter}. */
+  public WriteOutcome delete(Namespace namespace, BsonDocument filter, boolean multi) {
+    return delete(namespace, filter, multi, new BsonDocument());
+  }
+
+  /**
+   * {@link #delete(Namespace, BsonDocument, boolean)} with the command's {@code let} variables,
+   * which the filter's {@code $expr} sees.
+   */
+  public WriteOutcome delete(
+      Namespace namespace, BsonDocument filter, boolean multi, BsonDocument let) {
+    Filter parsed = parseFilter(filter, commandVariables.apply(let));
+    CollectionState state = collections.lockedExisting(namespace);
+    if (state == null) {
+      return WriteOutcome.counts(0, 0, null);
+    }
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    try {
+      for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
+        appended.add(wal.append(new WalRecord.Delete(namespace, document.get("_id")), applier));
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return WriteOutcome.counts(appended.size(), appended.size(), null);
+  }
+
+  /**
+   * Updates or replaces documents matching {@code filter}. {@code update} is an operator document,
+   * a replacement document or a pipeline; with {@code upsert}, no match inserts a document built
+   * from the filter's equalities and the update.
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters) {
+    return update(namespace, filter, update, multi, upsert, arrayFilters, new BsonDocument());
+  }
+
+  /**
+   * {@link #update(Namespace, BsonDocument, BsonValue, boolean, boolean, List)} with the command's
+   * {@code let} variables, which the filter's {@code $expr} and a pipeline update see.
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let) {
+    PipelineContext variables = commandVariables.apply(let);
+    Filter parsed = parseFilter(filter, variables);
+    DocumentChange change =
+        DocumentChange.of(filter, update, arrayFilters, variables.environment());
+    if (change.replacement() && multi) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
+    }
+    CollectionState state = collections.locked(namespace);
+    List<WriteAheadLog.Appended> appended = new ArrayList<>();
+    long matched = 0;
+    long modified = 0;
+    BsonValue upsertedId = null;
+    try {
+      for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
+        matched++;
+        var result = change.apply(document, UpdateContext.forUpdate(clock));
+        if (result.modified()) {
+          appended.add(appendChanged(state, change, result.document()));
+          modified++;
+        }
+      }
+      if (matched == 0 && upsert) {
+        BsonDocument inserted = upsertInsert(state, filter, change);
+        upsertedId = inserted.get("_id");
+        appended.add(wal.append(new WalRecord.Insert(namespace, inserted), applier));
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.forEach(WriteAheadLog.Appended::awaitDurable);
+    return WriteOutcome.counts(matched, modified, upsertedId);
+  }
+
+  /**
+   * Atomically finds the first document matching {@code filter} in {@code sort} order and updates,
+   * replaces or (with a null {@code update}) deletes it.
+   *
+   * @return the document before or ({@code returnNew}) after the change; empty if nothing matched
+   *     and nothing was upserted, or if the document was deleted and {@code returnNew} is set
+   */
+  public FindAndModifyOutcome findAndModify(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonDocument sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters) {
+    return findAndModify(
+        namespace, filter, sort, update, returnNew, upsert, arrayFilters, new BsonDocument());
+  }
+
+  /** {@link #findAndModify} with the command's {@code let} variables. */
+  public FindAndModifyOutcome findAndModify(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonDocument sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let) {
+    PipelineContext variables = commandVariables.apply(let);
+    Filter parsed = parseFilter(filter, variables);
+    SortOrder order = SortOrder.parse(sort);
+    DocumentChange change =
+        update == null
+            ? null
+            : DocumentChange.of(filter, update, arrayFilters, variables.environment());
+    CollectionState state = collections.locked(namespace);
+    WriteAheadLog.Appended appended = null;
+    FindAndModifyOutcome outcome;
+    try {
+      BsonDocument target = firstInOrder(namespace, filter, parsed, order);
+      if (target == null) {
+        if (!upsert || change == null) {
+          return new FindAndModifyOutcome(null, false, null);
+        }
+        BsonDocument inserted = upsertInsert(state, filter, change);
+        appended = wal.append(new WalRecord.Insert(namespace, inserted), applier);
+        outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
+      } else if (change == null) {
+        appended = wal.append(new WalRecord.Delete(namespace, target.get("_id")), applier);
+        outcome = new FindAndModifyOutcome(target, true, null);
+      } else {
+        var result = change.apply(target, UpdateContext.forUpdate(clock));
+        BsonDocument after = result.document();
+        if (result.modified()) {
+          appended = appendChanged(state, change, after);
+        }
+        outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
+      }
+    } catch (MongoLakeException e) {
+      throw executorError(e);
+    } finally {
+      state.writeLock().unlock();
+    }
+    if (appended != null) {
+      appended.awaitDurable();
+    }
+    return outcome;
+  }
+
+  /** MongoDB's duplicate key error for an {@code _id} a live document has. */
+  static MongoLakeException duplicateKey(Namespace namespace, BsonValue id) {
+    return DuplicateKeys.error(namespace, IndexSpec.idIndex(), IndexKey.of(id));
+  }
+
+  /** The documents matching {@code parsed}: the first only, unless {@code multi}. */
+  private List<BsonDocument> matching(
+      Namespace namespace, BsonDocument filter, Filter parsed, boolean multi) {
+    List<BsonDocument> matches = new ArrayList<>();
+    try (CloseableIterator<BsonDocument> documents =
+        reads.candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
+      while (documents.hasNext()) {
+        BsonDocument document = documents.next();
+        if (QueryErrors.matches(parsed, document)) {
+          matches.add(document);
+          if (!multi) {
+            break;
+          }
+        }
+      }
+    }
+    return matches;
+  }
+
+  /** The first document matching {@code parsed} in {@code order} (scan order without one). */
+  private BsonDocument firstInOrder(
+      Namespace namespace, BsonDocument filter, Filter parsed, SortOrder order) {
+    BsonDocument target = null;
+    try (CloseableIterator<BsonDocument> documents =
+        reads.candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
+      while (documents.hasNext()) {
+        BsonDocument candidate = documents.next();
+        if (QueryErrors.matches(parsed, candidate)
+            && (target == null || (!order.isEmpty() && order.compare(candidate, target) < 0))) {
+          target = candidate;
+          if (order.isEmpty()) {
+            break;
+          }
+        }
+      }
+    }
+    return target;
+  }
+
+  /** Checks a changed document and logs it. Caller holds the collection's write lock. */
+  private WriteAheadLog.Appended appendChanged(
+      CollectionState state, DocumentChange change, BsonDocument next) {
+    DocumentChecks.check(next);
+    state.indexes().check(next);
+    Namespace namespace = state.namespace();
+    WalRecord record =
+        change.replacement()
+            ? new WalRecord.Replace(namespace, next)
+            : new WalRecord.Update(namespace, next);
+    return wal.append(record, applier);
+  }
+
+  /**
+   * The document an upsert inserts when nothing matched: seeded from the filter's equalities (a
+   * replacement keeps only the filter's {@code _id}), changed, checked. Caller holds the lock.
+   */
+  private BsonDocument upsertInsert(
+      CollectionState state, BsonDocument filter, DocumentChange change) {
+    BsonDocument seed = change.replacement() ? new BsonDocument() : UpsertSeed.fromFilter(filter);
+    if (change.replacement() && filter.containsKey("_id")) {
+      seed.put("_id", filter.get("_id"));
+    }
+    BsonDocument inserted =
+        DocumentChecks.prepareForInsert(
+            change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
+    checkNotDuplicate(state, inserted.get("_id"));
+    state.indexes().check(inserted);
+    return inserted;
+  }
+
+  /** Fails if a live document has this {@code _id}. Caller holds the collection's write lock. */
+  private void checkNotDuplicate(CollectionState state, BsonValue id) {
+    Optional<BufferedDocument> buffered =
+        state.buffer().get(id, state.view().floor(), Long.MAX_VALUE);
+    boolean exists = buffered.isPresent() ? !buffered.get().isTombstone() : state.tableHolds(id);
+    if (exists) {
+      throw duplicateKey(state.namespace(), id);
+    }
+  }
+
+  private static Filter parseFilter(BsonDocument filter, PipelineContext variables) {
+    return QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+  }
+
+  /**
+   * A failure while findAndModify runs (matching, applying the change, checking and writing the
+   * result), as opposed to parsing it: MongoDB's plan executor adds its context to the message and
+   * keeps the code and the detail.
+   */
+  private static MongoLakeException executorError(MongoLakeException e) {
+    return new MongoLakeException(
+        e.errorCode(),
+        "Plan executor error during findAndModify :: caused by :: " + e.getMessage(),
+        e.errorInfo());
+  }
+}
