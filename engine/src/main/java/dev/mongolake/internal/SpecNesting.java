@@ -2,7 +2,7 @@ package dev.mongolake.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import org.bson.BsonDocument;
 
 /**

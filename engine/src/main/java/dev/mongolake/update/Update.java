@@ -65,7 +65,7 @@ public final class Update {
    *     "Update document requires atomic operators"}), an unknown operator or an empty operator;
    *     ConflictingUpdateOperators for two operations on one path; the operator's own code for a
    *     bad argument; BadValue/FailedToParse for invalid or unused array filters; Overflow when
-   *     {@code update} nests past {@link dev.mongolake.delta.bson.BsonNesting#MAX_DEPTH}
+   *     {@code update} nests past {@link dev.mongolake.bson.BsonNesting#MAX_DEPTH}
    * @throws NullPointerException if an argument is null
    */
   public static Update parse(BsonDocument update, UpdateOptions options) {

@@ -1,6 +1,6 @@
 package dev.mongolake.server;
 
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.cdc;
 
-import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesDecoder;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.bson.BsonDocument;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.parquet;
 
-import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.delta.query.BsonComparisonOrder;
 import java.util.Objects;
 import org.bson.BsonDocument;

@@ -1,7 +1,7 @@
 package dev.mongolake.delta.table;
 
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.delta.storage.Storage;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.mongolake.delta.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;

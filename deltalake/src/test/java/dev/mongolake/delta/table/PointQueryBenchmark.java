@@ -33,7 +33,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * nothing about time. Run by hand:
  *
  * <pre>
- * ./mvnw -B -q -pl deltalake test -Dtest=PointQueryBenchmark -Dbenchmark=true [-Ddocs=10000000]
+ * ./mvnw -B -q -pl deltalake -am test -Dsurefire.failIfNoSpecifiedTests=false \
+ *   -Dtest=PointQueryBenchmark -Dbenchmark=true [-Ddocs=10000000]
  * </pre>
  *
  * and read {@code target/surefire-reports/*PointQueryBenchmark-output.txt}.

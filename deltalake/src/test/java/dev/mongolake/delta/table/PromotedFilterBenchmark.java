@@ -35,7 +35,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * {@code doc} Variant column). Prints numbers; asserts nothing about time. Run by hand:
  *
  * <pre>
- * ./mvnw -B -q -pl deltalake test -Dtest=PromotedFilterBenchmark -Dbenchmark=true [-Ddocs=1000000]
+ * ./mvnw -B -q -pl deltalake -am test -Dsurefire.failIfNoSpecifiedTests=false \
+ *   -Dtest=PromotedFilterBenchmark -Dbenchmark=true [-Ddocs=1000000]
  * </pre>
  */
 @EnabledIfSystemProperty(named = "benchmark", matches = "true")

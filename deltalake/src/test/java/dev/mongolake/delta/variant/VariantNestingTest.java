@@ -3,7 +3,7 @@ package dev.mongolake.delta.variant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.bson.BsonDocument;

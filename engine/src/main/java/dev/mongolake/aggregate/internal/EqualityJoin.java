@@ -2,7 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeCursor;
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.engine.QueryErrors;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDouble;

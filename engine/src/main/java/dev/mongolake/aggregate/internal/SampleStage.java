@@ -3,7 +3,7 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.buffer;
 
-import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesDecoder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collection;

@@ -2,7 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import java.nio.ByteBuffer;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;

@@ -2,7 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.index;
 
-import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.index;
 
-import dev.mongolake.delta.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesDecoder;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;

@@ -3,8 +3,8 @@ package dev.mongolake.internal.wal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -224,7 +224,7 @@ public final class WalRecordCodec {
 
   /**
    * A raw container value decoded into ordinary BSON objects, by the byte decoder: a crafted log's
-   * value nested past {@link dev.mongolake.delta.bson.BsonNesting#MAX_DEPTH} fails as invalid BSON
+   * value nested past {@link dev.mongolake.bson.BsonNesting#MAX_DEPTH} fails as invalid BSON
    * instead of running org.bson's unbounded recursion out of stack.
    */
   private static BsonValue copy(BsonValue value) {

@@ -1,6 +1,6 @@
 package dev.mongolake.update.internal;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Optional;

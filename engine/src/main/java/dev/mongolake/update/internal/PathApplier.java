@@ -2,7 +2,7 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mongolake.DeepBson;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.bson.BsonDepthException;
+import dev.mongolake.bson.BsonDepthException;
 import dev.mongolake.internal.buffer.LazyBsonDocument;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryWriter;

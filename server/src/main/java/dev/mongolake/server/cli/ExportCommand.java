@@ -5,7 +5,7 @@ import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCursor;
-import dev.mongolake.delta.bson.BoundedJson;
+import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.server.transfer.CsvSink;
 import dev.mongolake.server.transfer.DocumentSink;
 import dev.mongolake.server.transfer.JsonSink;

@@ -1,6 +1,6 @@
 package dev.mongolake.server.net;
 
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.wire.Compressor;

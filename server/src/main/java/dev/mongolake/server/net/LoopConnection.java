@@ -3,7 +3,7 @@ package dev.mongolake.server.net;
 import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.command.UnexpectedFailure;

@@ -2,9 +2,9 @@ package dev.mongolake.server.rest;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BoundedJson;
-import dev.mongolake.delta.bson.BsonDepthException;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BoundedJson;
+import dev.mongolake.bson.BsonDepthException;
+import dev.mongolake.bson.BsonNesting;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;

@@ -1,7 +1,7 @@
 package dev.mongolake.server.transfer;
 
-import dev.mongolake.delta.bson.BoundedJson;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BoundedJson;
+import dev.mongolake.bson.BsonNesting;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

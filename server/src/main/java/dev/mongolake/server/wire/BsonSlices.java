@@ -1,10 +1,10 @@
 package dev.mongolake.server.wire;
 
 import dev.mongolake.ErrorCode;
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonDepthException;
-import dev.mongolake.delta.bson.BsonNesting;
-import dev.mongolake.delta.bson.BsonNonConformantException;
+import dev.mongolake.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonDepthException;
+import dev.mongolake.bson.BsonNesting;
+import dev.mongolake.bson.BsonNonConformantException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.bson.BsonDocument;

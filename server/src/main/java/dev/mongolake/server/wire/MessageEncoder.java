@@ -1,6 +1,6 @@
 package dev.mongolake.server.wire;
 
-import dev.mongolake.delta.bson.BsonBytesEncoder;
+import dev.mongolake.bson.BsonBytesEncoder;
 import java.util.Optional;
 import org.bson.BsonDocument;
 

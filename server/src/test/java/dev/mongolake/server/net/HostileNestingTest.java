@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import dev.mongolake.bson.BsonBytesDecoder;
+import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.daktilo.Durability;
-import dev.mongolake.delta.bson.BsonBytesDecoder;
-import dev.mongolake.delta.bson.BsonNesting;
 import dev.mongolake.server.DeepBson;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 

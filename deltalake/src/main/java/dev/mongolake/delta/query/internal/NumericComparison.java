@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.variant.internal;
 
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.variant.VariantCodecException;
 import java.util.ArrayList;
 import java.util.List;

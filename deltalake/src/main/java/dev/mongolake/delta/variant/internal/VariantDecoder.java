@@ -2,7 +2,7 @@ package dev.mongolake.delta.variant.internal;
 
 import static dev.mongolake.delta.variant.internal.VariantFormat.*;
 
-import dev.mongolake.delta.bson.BsonNesting;
+import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.variant.VariantCodecException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,7 +1,7 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import org.bson.BsonDecimal128;

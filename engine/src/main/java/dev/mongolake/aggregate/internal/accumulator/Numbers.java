@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 

@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

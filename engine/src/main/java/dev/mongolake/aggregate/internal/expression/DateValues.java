@@ -3,7 +3,7 @@ package dev.mongolake.aggregate.internal.expression;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.math.BigDecimal;
 import java.util.Locale;

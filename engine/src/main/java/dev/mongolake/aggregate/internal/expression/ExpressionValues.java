@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.expression;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import org.bson.BsonValue;
 
 /** The rules of MongoDB's expression language about values that several operators share. */

@@ -127,7 +127,7 @@ record ExpMovingAverage(BsonDocument specification, Expression input, BigDecimal
           "$expMovingAvg over NaN or infinite values is not supported");
     }
     if (WindowArithmetic.isDecimal(value)) {
-      return dev.mongolake.delta.bson.DecimalValues.finite(value.asDecimal128().getValue());
+      return dev.mongolake.bson.DecimalValues.finite(value.asDecimal128().getValue());
     }
     return switch (value.getBsonType()) {
       case INT32 -> BigDecimal.valueOf(value.asInt32().getValue());

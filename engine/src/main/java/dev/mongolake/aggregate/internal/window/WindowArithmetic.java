@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.window;
 
-import dev.mongolake.delta.bson.DecimalValues;
+import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import org.bson.BsonDecimal128;

@@ -1,4 +1,4 @@
-package dev.mongolake.delta.bson;
+package dev.mongolake.bson;
 
 import org.bson.BsonSerializationException;
 

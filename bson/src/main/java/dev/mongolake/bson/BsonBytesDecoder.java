@@ -1,4 +1,4 @@
-package dev.mongolake.delta.bson;
+package dev.mongolake.bson;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

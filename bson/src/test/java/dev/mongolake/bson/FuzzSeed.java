@@ -1,4 +1,4 @@
-package dev.mongolake.delta.bson;
+package dev.mongolake.bson;
 
 /**
  * The seed of a fuzz run: fixed in the suite, so that the build gate is reproducible and fails only

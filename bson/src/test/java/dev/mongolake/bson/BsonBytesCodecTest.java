@@ -1,4 +1,4 @@
-package dev.mongolake.delta.bson;
+package dev.mongolake.bson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
