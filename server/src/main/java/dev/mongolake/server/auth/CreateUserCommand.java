@@ -17,7 +17,7 @@ import org.bson.BsonDocument;
  * @throws dev.mongolake.MongoLakeException RoleNotFound for a role that does not exist; the
  *     user-already-exists code when the user does
  */
-final class CreateUserCommand implements Command {
+public final class CreateUserCommand implements Command {
 
   private static final CommandFields FIELDS = UserArguments.fields("createUser");
 

@@ -13,7 +13,7 @@ import org.bson.BsonDocument;
  *
  * @throws dev.mongolake.MongoLakeException UserNotFound
  */
-final class DropUserCommand implements Command {
+public final class DropUserCommand implements Command {
 
   @Override
   public String name() {

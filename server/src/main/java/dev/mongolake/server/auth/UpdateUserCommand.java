@@ -19,7 +19,7 @@ import org.bson.BsonDocument;
  *
  * @throws MongoLakeException BadValue when it changes nothing; UserNotFound; RoleNotFound
  */
-final class UpdateUserCommand implements Command {
+public final class UpdateUserCommand implements Command {
 
   private static final CommandFields FIELDS = UserArguments.fields("updateUser");
 

@@ -16,7 +16,7 @@ import org.bson.BsonDocument;
  * @param name the command's name
  * @param grant whether it grants (or revokes)
  */
-record UserRolesCommand(String name, boolean grant) implements Command {
+public record UserRolesCommand(String name, boolean grant) implements Command {
 
   /** {@code grantRole} (or {@code revokeRole}) on the database of each role named. */
   @Override

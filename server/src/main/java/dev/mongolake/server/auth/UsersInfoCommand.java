@@ -23,7 +23,7 @@ import org.bson.BsonValue;
  * name, {@code {user, db}} or an array of them the users named; {@code showPrivileges: true} adds
  * every role and privilege each user holds through its roles. Credentials are never shown.
  */
-final class UsersInfoCommand implements Command {
+public final class UsersInfoCommand implements Command {
 
   /** The users asked for: one database's, everyone, or the ones named. */
   private record Target(String database, boolean allDatabases, List<UserId> named) {}

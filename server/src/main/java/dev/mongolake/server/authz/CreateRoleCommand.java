@@ -14,7 +14,7 @@ import org.bson.BsonDocument;
  *     role-already-exists code; RoleNotFound or InvalidRoleModification for roles it cannot inherit
  *     or privileges it cannot grant
  */
-final class CreateRoleCommand implements Command {
+public final class CreateRoleCommand implements Command {
 
   @Override
   public String name() {

@@ -14,7 +14,7 @@ import org.bson.BsonDocument;
  *
  * @throws dev.mongolake.MongoLakeException BadValue for a built-in role; RoleNotFound
  */
-final class DropRoleCommand implements Command {
+public final class DropRoleCommand implements Command {
 
   @Override
   public String name() {

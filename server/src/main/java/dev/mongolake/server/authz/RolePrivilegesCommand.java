@@ -15,7 +15,7 @@ import org.bson.BsonDocument;
  * @param name the command's name
  * @param grant whether it grants (or revokes)
  */
-record RolePrivilegesCommand(String name, boolean grant) implements Command {
+public record RolePrivilegesCommand(String name, boolean grant) implements Command {
 
   /**
    * {@code grantRole} (or {@code revokeRole}) on each privilege's database, or on admin for a

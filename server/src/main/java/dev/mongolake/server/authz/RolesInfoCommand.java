@@ -19,7 +19,7 @@ import org.bson.BsonValue;
  * named, those that exist. Each description lists the roles it inherits directly and through them;
  * {@code showPrivileges: true} adds its own privileges and all it inherits.
  */
-final class RolesInfoCommand implements Command {
+public final class RolesInfoCommand implements Command {
 
   @Override
   public String name() {

@@ -15,7 +15,7 @@ import org.bson.BsonDocument;
  * @throws MongoLakeException BadValue when it changes nothing or names a built-in role;
  *     RoleNotFound; InvalidRoleModification
  */
-final class UpdateRoleCommand implements Command {
+public final class UpdateRoleCommand implements Command {
 
   @Override
   public String name() {

@@ -10,7 +10,8 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.OperationsInProgress;
-import dev.mongolake.server.command.diagnostic.DiagnosticCommands;
+import dev.mongolake.server.command.diagnostic.CurrentOpCommand;
+import dev.mongolake.server.command.diagnostic.KillOpCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -59,7 +60,7 @@ class OperationsAcrossConnectionsTest {
   @Test
   void aCommandOnAnotherConnectionIsListedAndKilled() throws Exception {
     WaitUntilKilled waiting = new WaitUntilKilled();
-    List<Command> extra = new ArrayList<>(DiagnosticCommands.operations());
+    List<Command> extra = new ArrayList<>(List.of(new CurrentOpCommand(), new KillOpCommand()));
     extra.add(waiting);
     try (RunningServer server = RunningServer.start(extra.toArray(Command[]::new));
         MongoClient worker = MongoClients.create(server.uri(""));

@@ -24,7 +24,7 @@ import org.bson.BsonDocument;
  *     InvalidNamespace for an invalid name; IllegalOperation for the same name; NamespaceNotFound
  *     without the source; NamespaceExists when the target exists without {@code dropTarget}
  */
-record RenameCollectionCommand(MongoLake lake) implements Command {
+public record RenameCollectionCommand(MongoLake lake) implements Command {
 
   private static final CommandFields FIELDS =
       CommandFields.of("renameCollection", "to", "dropTarget")

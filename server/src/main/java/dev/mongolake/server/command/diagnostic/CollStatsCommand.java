@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.diagnostic;
 
+import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
@@ -17,12 +18,13 @@ import org.bson.BsonDocument;
  *
  * @throws MongoLakeException NamespaceNotFound for a collection that does not exist
  */
-final class CollStatsCommand implements Command {
+public final class CollStatsCommand implements Command {
 
   private final LakeCollections lake;
 
-  CollStatsCommand(LakeCollections lake) {
-    this.lake = lake;
+  /** A command reading {@code lake}. */
+  public CollStatsCommand(MongoLake lake) {
+    this.lake = new LakeCollections(lake);
   }
 
   @Override

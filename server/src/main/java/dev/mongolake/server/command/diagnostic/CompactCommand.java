@@ -1,6 +1,7 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.table.OptimizeResult;
@@ -20,12 +21,13 @@ import org.bson.BsonInt64;
  * collection's small table files are merged into target-size files (Delta's {@code OPTIMIZE}).
  * Answers MongoDB's {@code bytesFreed}, plus the files replaced and written.
  */
-final class CompactCommand implements Command {
+public final class CompactCommand implements Command {
 
   private final LakeCollections lake;
 
-  CompactCommand(LakeCollections lake) {
-    this.lake = lake;
+  /** A command reading {@code lake}. */
+  public CompactCommand(MongoLake lake) {
+    this.lake = new LakeCollections(lake);
   }
 
   @Override

@@ -27,7 +27,7 @@ import org.bson.BsonString;
  *
  * @throws dev.mongolake.MongoLakeException Unauthorized outside the admin database
  */
-final class CurrentOpCommand implements Command {
+public final class CurrentOpCommand implements Command {
 
   /** Fields of the command that are options or generic arguments, not part of the filter. */
   private static final Set<String> NOT_FILTER =

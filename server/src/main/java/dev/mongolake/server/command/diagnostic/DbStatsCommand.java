@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.diagnostic;
 
+import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -21,12 +22,13 @@ import org.bson.BsonString;
  * database's collections, shaped like MongoDB 7's reply. A database that does not exist answers
  * zeros, as in MongoDB.
  */
-final class DbStatsCommand implements Command {
+public final class DbStatsCommand implements Command {
 
   private final LakeCollections lake;
 
-  DbStatsCommand(LakeCollections lake) {
-    this.lake = lake;
+  /** A command reading {@code lake}. */
+  public DbStatsCommand(MongoLake lake) {
+    this.lake = new LakeCollections(lake);
   }
 
   @Override

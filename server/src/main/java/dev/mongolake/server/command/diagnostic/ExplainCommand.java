@@ -1,6 +1,7 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
@@ -29,7 +30,7 @@ import org.bson.BsonValue;
  * @throws MongoLakeException BadValue when {@code explain} is not a document or the verbosity is
  *     unknown; IllegalOperation for a command that cannot be explained
  */
-final class ExplainCommand implements Command {
+public final class ExplainCommand implements Command {
 
   private static final List<String> VERBOSITIES =
       List.of("queryPlanner", "executionStats", "allPlansExecution");
@@ -37,8 +38,9 @@ final class ExplainCommand implements Command {
   private final LakeCollections lake;
   private final Map<String, Explainer> explainers = new HashMap<>();
 
-  ExplainCommand(LakeCollections lake) {
-    this.lake = lake;
+  /** A command reading {@code lake}. */
+  public ExplainCommand(MongoLake lake) {
+    this.lake = new LakeCollections(lake);
     Stream.concat(QueryExplainers.all().stream(), WriteExplainers.all().stream())
         .forEach(explainer -> explainers.put(explainer.commandName(), explainer));
   }

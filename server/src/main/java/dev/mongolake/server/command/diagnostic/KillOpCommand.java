@@ -21,7 +21,7 @@ import org.bson.BsonValue;
  * @throws MongoLakeException Unauthorized outside the admin database; NoSuchKey without {@code op};
  *     TypeMismatch when {@code op} is not a number
  */
-final class KillOpCommand implements Command {
+public final class KillOpCommand implements Command {
 
   @Override
   public String name() {

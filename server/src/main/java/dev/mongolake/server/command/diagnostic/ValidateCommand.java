@@ -1,6 +1,7 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
@@ -25,12 +26,13 @@ import org.bson.BsonString;
  *
  * @throws MongoLakeException NamespaceNotFound for a collection that does not exist
  */
-final class ValidateCommand implements Command {
+public final class ValidateCommand implements Command {
 
   private final LakeCollections lake;
 
-  ValidateCommand(LakeCollections lake) {
-    this.lake = lake;
+  /** A command reading {@code lake}. */
+  public ValidateCommand(MongoLake lake) {
+    this.lake = new LakeCollections(lake);
   }
 
   @Override

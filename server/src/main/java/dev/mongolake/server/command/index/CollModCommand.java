@@ -30,7 +30,7 @@ import org.bson.BsonValue;
  * than ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn} and {@code
  * pipeline}.
  */
-record CollModCommand(MongoLake lake) implements Command {
+public record CollModCommand(MongoLake lake) implements Command {
 
   private static final Set<String> GENERIC =
       Set.of(

@@ -22,7 +22,7 @@ import org.bson.BsonString;
  * {@code createIndexes}: {@code {createIndexes: <coll>, indexes: [{key, name, unique?, ...}]}}.
  * Creates the collection if needed; indexes that already exist identically are left alone.
  */
-record CreateIndexesCommand(MongoLake lake) implements Command {
+public record CreateIndexesCommand(MongoLake lake) implements Command {
 
   /** MongoDB 7's createIndexes fields; a standalone has no commit quorum to wait for. */
   private static final CommandFields FIELDS =

@@ -20,7 +20,7 @@ import org.bson.BsonValue;
  * {@code dropIndexes}: {@code index} is a name, a key pattern, {@code "*"} (every index but {@code
  * _id_}) or an array of names.
  */
-record DropIndexesCommand(MongoLake lake) implements Command {
+public record DropIndexesCommand(MongoLake lake) implements Command {
 
   private static final CommandFields FIELDS = CommandFields.of("dropIndexes", "index");
 

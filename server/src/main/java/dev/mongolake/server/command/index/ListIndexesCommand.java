@@ -14,7 +14,7 @@ import java.util.List;
 import org.bson.BsonDocument;
 
 /** {@code listIndexes}: a cursor over the collection's index definitions, {@code _id_} first. */
-record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Command {
+public record ListIndexesCommand(MongoLake lake, CursorRegistry cursors) implements Command {
 
   private static final CommandFields FIELDS = CommandFields.of("listIndexes", "cursor");
 

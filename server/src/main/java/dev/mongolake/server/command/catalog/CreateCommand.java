@@ -1,0 +1,109 @@
+package dev.mongolake.server.command.catalog;
+
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.Namespace;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
+import dev.mongolake.server.command.CommandRequest;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+
+/**
+ * {@code create}: a collection, or a read-only view ({@code viewOn}, {@code pipeline}).
+ *
+ * @throws MongoLakeException InvalidOptions for a {@code pipeline} without {@code viewOn}
+ */
+public record CreateCommand(MongoLake lake) implements Command {
+
+  /**
+   * MongoDB 7's create options: a collection here is a plain one or a read-only view ({@code
+   * viewOn}, {@code pipeline}), so every option that would make it something else (capped,
+   * validated, time series, clustered, with pre- and post-images) is refused by name rather than
+   * creating a plain collection in its place.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("create", "viewOn", "pipeline")
+          .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
+          .refusingUnless("capped", CommandFields.FALSE)
+          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+          .refusing(
+              "size",
+              "max",
+              "idIndex",
+              "validator",
+              "validationLevel",
+              "validationAction",
+              "timeseries",
+              "expireAfterSeconds",
+              "clusteredIndex",
+              "changeStreamPreAndPostImages",
+              "encryptedFields",
+              "indexOptionDefaults",
+              "storageEngine",
+              "flags",
+              "temp",
+              "recordPreImages");
+
+  @Override
+  public String name() {
+    return "create";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
+  }
+
+  /**
+   * {@code createCollection}, or {@code insert}, which creates collections implicitly anyway; a
+   * view needs {@code createCollection} on the database, as in MongoDB, and {@code find} on the
+   * collection or view it reads.
+   */
+  @Override
+  public Access access(CommandRequest request) {
+    Resource collection =
+        Resource.collection(CommandArguments.of(request).namespace(request.database()));
+    if (request.body().get("viewOn") instanceof BsonString viewOn) {
+      return Access.allOf(
+          Access.to(Resource.database(request.database()), ActionType.CREATE_COLLECTION),
+          Access.to(
+              Resource.collection(new Namespace(request.database(), viewOn.getValue())),
+              ActionType.FIND));
+    }
+    return Access.anyOf(
+        Access.to(collection, ActionType.CREATE_COLLECTION),
+        Access.to(collection, ActionType.INSERT));
+  }
+
+  @Override
+  public String help() {
+    return "Create a collection.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    Namespace namespace = CommandArguments.of(request).namespace(request.database());
+    ViewOptions view = ViewOptions.of("create", request.body());
+    if (view.present()) {
+      if (view.viewOn() == null) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS, "'pipeline' requires 'viewOn' to also be specified");
+      }
+      lake.db(namespace.database())
+          .createView(
+              namespace.collection(),
+              view.viewOn(),
+              view.pipeline() == null ? List.of() : view.pipeline());
+      return new BsonDocument();
+    }
+    lake.db(namespace.database()).createCollection(namespace.collection());
+    return new BsonDocument();
+  }
+}
