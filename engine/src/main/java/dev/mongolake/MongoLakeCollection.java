@@ -27,7 +27,6 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
-import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.QueryErrors;
@@ -1014,30 +1013,6 @@ public final class MongoLakeCollection<T> {
   public java.util.function.Predicate<BsonDocument> matcher(Bson filter) {
     dev.mongolake.delta.query.Filter parsed = QueryErrors.parseFilter(toBsonDocument(filter));
     return document -> QueryErrors.matches(parsed, document);
-  }
-
-  /**
-   * How many documents a query with this filter and sort reads before filtering: those its index
-   * names, or every document for a collection scan (for explain's {@code docsExamined}).
-   */
-  public long documentsExamined(Bson filter, Bson sort) {
-    long examined = 0;
-    BsonDocument query = toBsonDocument(filter);
-    try (CloseableIterator<BsonDocument> candidates =
-        engine
-            .reads()
-            .candidates(
-                namespace,
-                query,
-                QueryErrors.parseFilter(query),
-                sort == null ? new BsonDocument() : toBsonDocument(sort),
-                engine.reads().readSequence())) {
-      while (candidates.hasNext()) {
-        candidates.next();
-        examined++;
-      }
-    }
-    return examined;
   }
 
   /**

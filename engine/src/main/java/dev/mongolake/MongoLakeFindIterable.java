@@ -3,7 +3,10 @@ package dev.mongolake;
 import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.aggregate.internal.ColumnarTopK;
+import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.delta.query.Filter;
+import dev.mongolake.internal.engine.AccessPath;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.QueryErrors;
@@ -13,6 +16,7 @@ import dev.mongolake.internal.read.Projection;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -153,45 +157,69 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
           let,
           decoder);
     }
-    var variables = engine.commandVariables(let);
-    var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+    return open(plan(), new FindCounts());
+  }
+
+  /**
+   * What this find does, decided by the planner as a run would decide it: how it reaches the
+   * documents (the {@code _id}, an index, the table's files, or column batches for a sort with a
+   * limit), whether a sort stage orders them, then skip, limit and projection. Explain prints this
+   * plan; running it fills the counts.
+   */
+  private FindPlan plan() {
+    PipelineContext variables = engine.commandVariables(let);
+    Filter parsed = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);
     SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
-    Projection projector = Projection.forFind(projection, filter, variables.scope());
-    if (!order.isEmpty() && natural.isEmpty() && limit > 0) {
+    long readSequence = engine.reads().readSequence();
+    Optional<ColumnarTopK> byColumns =
+        !order.isEmpty() && limit > 0
+            ? topKByColumns(order, filter.isEmpty() ? null : parsed, (long) skip + limit)
+            : Optional.empty();
+    AccessPath access =
+        natural.isPresent()
+            ? engine.reads().naturalScan(namespace, parsed, readSequence, neededPaths)
+            : engine.reads().plan(namespace, filter, parsed, sort, readSequence, neededPaths);
+    boolean sorts = !order.isEmpty() && !access.providesOrder(sort);
+    return new FindPlan(
+        access,
+        parsed,
+        variables,
+        order,
+        sorts,
+        natural.isPresent() && natural.get().reversed(),
+        byColumns,
+        readSequence);
+  }
+
+  /** Runs {@code plan}, counting into {@code counts}. */
+  private MongoLakeCursor<T> open(FindPlan plan, FindCounts counts) {
+    Projection projector = Projection.forFind(projection, filter, plan.variables().scope());
+    if (plan.byColumns().isPresent()) {
       Optional<List<BsonDocument>> selected =
-          selectByColumns(order, parsedFilter, (long) skip + limit);
+          selectByColumns(plan.byColumns().get(), plan.columnFilter(filter), plan.readSequence());
       if (selected.isPresent()) {
+        counts.byColumns = true;
+        Iterator<BsonDocument> matches = counts.matched(selected.get().iterator());
         return new Cursor(
-            selected.get().iterator(),
-            CloseableIterator.of(selected.get().iterator()),
+            matches,
+            CloseableIterator.of(Collections.emptyIterator()),
             projector,
-            variables.newVariables());
+            plan.variables().newVariables(),
+            counts);
       }
     }
-    CloseableIterator<BsonDocument> scan =
-        natural.isPresent()
-            ? engine
-                .reads()
-                .scan(namespace, engine.reads().readSequence(), parsedFilter, neededPaths)
-            : engine
-                .reads()
-                .candidates(
-                    namespace,
-                    filter,
-                    parsedFilter,
-                    sort,
-                    engine.reads().readSequence(),
-                    neededPaths);
-    Iterator<BsonDocument> matches = new FilteringIterator(scan, parsedFilter);
-    if (natural.isPresent() && natural.get().reversed()) {
+    CloseableIterator<BsonDocument> scan = plan.access().open(counts.examined);
+    Iterator<BsonDocument> matches =
+        counts.matched(new FilteringIterator(scan, plan.parsedFilter()));
+    if (plan.reversed()) {
       List<BsonDocument> stored = new ArrayList<>();
       try (scan) {
         matches.forEachRemaining(stored::add);
       }
       matches = stored.reversed().iterator();
     }
-    if (!order.isEmpty()) {
+    if (plan.sorts()) {
       // With a limit, only the first skip + limit in order are ever returned.
       long keep = limit == 0 ? 0 : (long) skip + limit;
       Pipeline sorting = sortStage(keep);
@@ -214,9 +242,50 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
           matches,
           CloseableIterator.of(matches, sorting::close),
           projector,
-          variables.newVariables());
+          plan.variables().newVariables(),
+          counts);
     }
-    return new Cursor(matches, scan, projector, variables.newVariables());
+    return new Cursor(matches, scan, projector, plan.variables().newVariables(), counts);
+  }
+
+  /**
+   * This find's plan in MongoDB's explain form, from the plan a run takes: {@code parsedQuery} and
+   * {@code winningPlan} (outermost stage first), and with {@code execute} the run's {@code
+   * executionStats}: the query runs to its end (its documents are dropped) and each stage says what
+   * it returned, the leaf what it examined (index keys, documents, and the table's files, row
+   * groups and rows read). A view's find is planned as its pipeline and is not explained here.
+   *
+   * @throws MongoLakeException as running the find would (an invalid filter, a sort past the memory
+   *     limit without {@code allowDiskUse}, ...)
+   */
+  public QueryExplanation explain(boolean execute) {
+    if (engine.views().isView(namespace)) {
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
+          "Cannot explain a find on view " + namespace.fullName() + " here: explain its pipeline");
+    }
+    FindPlan plan = plan();
+    if (!execute) {
+      return new QueryExplanation(
+          filter, FindStages.describe(plan, this::stageArguments, null), null);
+    }
+    FindCounts counts = new FindCounts();
+    long start = System.nanoTime();
+    try (MongoLakeCursor<T> cursor = open(plan, counts)) {
+      while (cursor.hasNext()) {
+        cursor.next();
+      }
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    BsonDocument stages = FindStages.describe(plan, this::stageArguments, counts);
+    return new QueryExplanation(
+        filter,
+        FindStages.describe(plan, this::stageArguments, null),
+        FindStages.executionStats(counts, millis, stages));
+  }
+
+  private FindStages.Arguments stageArguments() {
+    return new FindStages.Arguments(filter, sort, skip, limit, projection);
   }
 
   private Optional<ColumnarTopK> topKByColumns(
@@ -263,27 +332,18 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   }
 
   /**
-   * The first {@code keep} matches in {@code order} chosen from column batches ({@link
-   * ColumnarTopK}), when the filter reads the table's files and every sorted and filtered path is a
-   * scalar promoted column; empty when the find must read documents.
+   * The first matches in order chosen from column batches by {@code selection} ({@link
+   * ColumnarTopK}); empty when the collection has no table to read by columns.
    */
   private Optional<List<BsonDocument>> selectByColumns(
-      SortOrder order, dev.mongolake.delta.query.Filter parsedFilter, long keep) {
-    dev.mongolake.delta.query.Filter columnFilter = filter.isEmpty() ? null : parsedFilter;
-    Optional<ColumnarTopK> selection = topKByColumns(order, columnFilter, keep);
-    if (selection.isEmpty()) {
-      return Optional.empty();
-    }
+      ColumnarTopK selection, dev.mongolake.delta.query.Filter columnFilter, long readSequence) {
     Optional<ColumnarSource> source =
-        engine
-            .reads()
-            .columnarRead(
-                namespace, engine.reads().readSequence(), columnFilter, selection.get().columns());
+        engine.reads().columnarRead(namespace, readSequence, columnFilter, selection.columns());
     if (source.isEmpty()) {
       return Optional.empty();
     }
     try (ColumnarSource read = source.get()) {
-      return Optional.of(selection.get().run(read));
+      return Optional.of(selection.run(read));
     } catch (dev.mongolake.delta.query.QueryException e) {
       throw QueryErrors.translate(e);
     }
@@ -327,6 +387,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     private final Projection projection;
     // One set per cursor: $$NOW and the command's let, the document set per row.
     private final Variables projectionVariables;
+    private final FindCounts counts;
     private int skipped;
     private int returned;
 
@@ -334,11 +395,13 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         Iterator<BsonDocument> source,
         CloseableIterator<BsonDocument> scan,
         Projection projection,
-        Variables projectionVariables) {
+        Variables projectionVariables,
+        FindCounts counts) {
       this.source = source;
       this.scan = scan;
       this.projection = projection;
       this.projectionVariables = projectionVariables;
+      this.counts = counts;
     }
 
     @Override
@@ -346,6 +409,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       while (skipped < skip && source.hasNext()) {
         source.next();
         skipped++;
+        counts.ordered++;
       }
       boolean more = (limit == 0 || returned < limit) && source.hasNext();
       if (!more) {
@@ -360,6 +424,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         throw new NoSuchElementException();
       }
       returned++;
+      counts.ordered++;
+      counts.returned++;
       BsonDocument document = source.next();
       return decoder.apply(
           projection == null ? document : projection.apply(document, projectionVariables));

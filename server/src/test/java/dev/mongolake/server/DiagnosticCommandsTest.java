@@ -352,10 +352,10 @@ class DiagnosticCommandsTest {
       admin.runCommand(new Document("fsync", 1));
     }
 
-    Document planned =
-        items.find(new Document("_id", 1_005)).explain(ExplainVerbosity.QUERY_PLANNER);
-    Document executed =
-        items.find(new Document("_id", 1_005)).explain(ExplainVerbosity.EXECUTION_STATS);
+    // Under $and, so that the plan is a scan (a bare _id equality is a lookup: IDHACK).
+    Document onlyOne = new Document("$and", List.of(new Document("_id", 1_005)));
+    Document planned = items.find(onlyOne).explain(ExplainVerbosity.QUERY_PLANNER);
+    Document executed = items.find(onlyOne).explain(ExplainVerbosity.EXECUTION_STATS);
 
     Document plannedScan =
         planned.get("queryPlanner", Document.class).get("winningPlan", Document.class);
@@ -368,6 +368,48 @@ class DiagnosticCommandsTest {
     assertThat(table.getLong("filesOpened")).isEqualTo(1);
     assertThat(table.getLong("rowGroupsRead")).isEqualTo(1);
     assertThat(table.getLong("rowsRead")).isEqualTo(1);
+  }
+
+  @Test
+  void explainOfAnIdEqualityIsTheLookupThatRanNotAScan() {
+    MongoCollection<Document> items = numbers("items", 100);
+    admin.runCommand(new Document("fsync", 1));
+    items.insertOne(new Document("_id", "buffered"));
+
+    Document flushed =
+        items.find(new Document("_id", 42)).explain(ExplainVerbosity.EXECUTION_STATS);
+    Document buffered =
+        items.find(new Document("_id", "buffered")).explain(ExplainVerbosity.EXECUTION_STATS);
+    Document missing =
+        items.find(new Document("_id", "nope")).explain(ExplainVerbosity.EXECUTION_STATS);
+
+    for (Document plan : List.of(flushed, buffered)) {
+      assertThat(stage(plan, "queryPlanner", "winningPlan").getString("stage")).isEqualTo("IDHACK");
+      Document stats = plan.get("executionStats", Document.class);
+      assertThat(((Number) stats.get("nReturned")).longValue()).isEqualTo(1);
+      assertThat(((Number) stats.get("totalKeysExamined")).longValue()).isEqualTo(1);
+      assertThat(((Number) stats.get("totalDocsExamined")).longValue()).isEqualTo(1);
+    }
+    Document none = missing.get("executionStats", Document.class);
+    assertThat(((Number) none.get("nReturned")).longValue()).isZero();
+    assertThat(((Number) none.get("totalDocsExamined")).longValue()).isZero();
+  }
+
+  @Test
+  void explainOfASortAnIndexProvidesHasNoSortStage() {
+    MongoCollection<Document> items = numbers("items", 20);
+    items.createIndex(new Document("n", 1));
+
+    Document plan =
+        items.find().sort(descending("n")).limit(3).explain(ExplainVerbosity.EXECUTION_STATS);
+
+    Document winning = stage(plan, "queryPlanner", "winningPlan");
+    assertThat(winning.getString("stage")).isEqualTo("LIMIT");
+    Document fetch = stage(winning, "inputStage");
+    assertThat(fetch.getString("stage")).isEqualTo("FETCH");
+    assertThat(stage(fetch, "inputStage").getString("direction")).isEqualTo("backward");
+    assertThat(items.find().sort(descending("n")).limit(3).map(d -> d.getInteger("n")))
+        .containsExactly(19, 18, 17);
   }
 
   @Test

@@ -27,13 +27,22 @@ final class IndexedFetch {
 
   private IndexedFetch() {}
 
+  /**
+   * The documents {@code plan}'s keys name, in the index's order; {@code counters} gets the keys
+   * visited and the documents found.
+   */
   static CloseableIterator<BsonDocument> fetch(
-      CollectionState state, IndexPlan plan, long readSequence, ReaderPins pins) {
+      CollectionState state,
+      IndexPlan plan,
+      long readSequence,
+      ReaderPins pins,
+      ReadCounters counters) {
     TableView view = state.view();
     // Pinned before reading the index: a flush then keeps the entries this reader may need.
     pins.pin(view.floor());
     try {
       Set<BsonValue> ids = plan.ids(readSequence);
+      counters.addKeys(ids.size());
       Map<BsonValue, BsonDocument> found = new TreeMap<>(BsonComparisonOrder.INSTANCE);
       NavigableSet<BsonValue> inTable = new TreeSet<>(BsonComparisonOrder.INSTANCE);
       for (BsonValue id : ids) {
@@ -69,6 +78,7 @@ final class IndexedFetch {
         BsonDocument document = found.get(id);
         if (document != null) {
           ordered.add(document);
+          counters.addDocument();
         }
       }
       return new ListScan(ordered.iterator());

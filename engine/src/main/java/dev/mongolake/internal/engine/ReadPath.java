@@ -84,20 +84,7 @@ public final class ReadPath {
    */
   public CloseableIterator<BsonDocument> scan(
       Namespace namespace, long readSequence, Filter filter, Set<String> paths) {
-    CollectionState state = collections.get(namespace);
-    if (state == null) {
-      return CloseableIterator.of(Collections.emptyIterator());
-    }
-    TableView view = state.view();
-    pins.pin(view.floor());
-    return new MergedScan(
-        state.buffer(),
-        view,
-        readSequence,
-        filter,
-        ColumnarPaths.projection(view.snapshot(), paths),
-        metrics -> filesReadFromColumns.addAndGet(metrics.filesReadFromColumns()),
-        () -> pins.unpin(view.floor()));
+    return naturalScan(namespace, filter, readSequence, paths).open(new ReadCounters());
   }
 
   /**
@@ -200,36 +187,62 @@ public final class ReadPath {
       BsonDocument sort,
       long readSequence,
       Set<String> paths) {
+    return plan(namespace, filter, parsed, sort, readSequence, paths).open(new ReadCounters());
+  }
+
+  /**
+   * How a read of {@code filter} in {@code sort} order reaches the documents at {@code
+   * readSequence}: an {@code _id} equality looks the one document up; else the index the planner
+   * picks for the filter (what its {@code $expr} implies included) and sort; else the buffer and
+   * the table's files and row groups the filter's statistics do not rule out. Nothing is read until
+   * the path is opened; the caller still applies the filter (and the sort, unless the path
+   * {@linkplain AccessPath#providesOrder provides it}).
+   *
+   * @param parsed {@code filter}, already parsed by the caller, who matches documents with it
+   * @param paths the paths a table scan needs (null: whole documents)
+   */
+  public AccessPath plan(
+      Namespace namespace,
+      BsonDocument filter,
+      Filter parsed,
+      BsonDocument sort,
+      long readSequence,
+      Set<String> paths) {
     CollectionState state = collections.get(namespace);
     if (state == null) {
-      return CloseableIterator.of(Collections.emptyIterator());
+      return new AccessPath.NoCollection();
     }
     BsonValue id = IdEquality.of(filter);
-    if (id == null) {
-      // What $expr implies may pick an index; the caller still applies the whole filter.
-      Optional<IndexPlan> plan =
-          IndexPlanner.plan(
-              state.indexes().all(), ExprImplications.forPlanning(filter), sort, readSequence);
-      if (plan.isPresent()) {
-        plan.get().index().usage().record();
-        return IndexedFetch.fetch(state, plan.get(), readSequence, pins);
-      }
-      return scan(namespace, readSequence, withImplications(filter, parsed), paths);
+    if (id != null) {
+      return new AccessPath.IdLookup(state, id, readSequence);
     }
-    state.indexes().idIndexUsage().record();
-    Optional<BufferedDocument> buffered =
-        state.buffer().get(id, state.view().floor(), readSequence);
-    if (buffered.isEmpty()) {
-      // Not changed since the table version: only the table can hold it, in the few files and
-      // row groups whose _id statistics and bloom filter admit it (or in its cache of them).
-      DocumentSnapshot table = state.view().snapshot();
-      Optional<BsonDocument> found = table == null ? Optional.empty() : table.findById(id);
-      return CloseableIterator.of(found.stream().iterator());
+    Optional<IndexPlan> plan =
+        IndexPlanner.plan(
+            state.indexes().all(), ExprImplications.forPlanning(filter), sort, readSequence);
+    if (plan.isPresent()) {
+      return new AccessPath.IndexScan(state, plan.get(), readSequence, pins);
     }
-    return CloseableIterator.of(
-        buffered.get().isTombstone()
-            ? Collections.emptyIterator()
-            : List.of(buffered.get().document()).iterator());
+    return tableScan(state, withImplications(filter, parsed), paths, readSequence);
+  }
+
+  /** A scan of the whole collection in its natural order, with {@code filter} pushed down. */
+  public AccessPath naturalScan(
+      Namespace namespace, Filter filter, long readSequence, Set<String> paths) {
+    CollectionState state = collections.get(namespace);
+    return state == null
+        ? new AccessPath.NoCollection()
+        : tableScan(state, filter, paths, readSequence);
+  }
+
+  private AccessPath tableScan(
+      CollectionState state, Filter filter, Set<String> paths, long readSequence) {
+    return new AccessPath.TableScan(
+        state,
+        filter,
+        paths,
+        readSequence,
+        pins,
+        metrics -> filesReadFromColumns.addAndGet(metrics.filesReadFromColumns()));
   }
 
   /**

@@ -94,8 +94,8 @@ public final class ExplainCommand implements Command {
     BsonDocument reply =
         new BsonDocument("explainVersion", new BsonString("1"))
             .append("queryPlanner", queryPlanner(namespace, explanation));
-    if (explanation.execution() != null) {
-      BsonDocument stats = explanation.execution().toDocument();
+    if (explanation.executionStats() != null) {
+      BsonDocument stats = explanation.executionStats().clone();
       if (verbosity.equals("allPlansExecution")) {
         // One candidate plan only, so there are no other plans' trial runs to show.
         stats.append("allPlansExecution", new BsonArray());

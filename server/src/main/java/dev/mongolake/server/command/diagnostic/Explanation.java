@@ -1,6 +1,6 @@
 package dev.mongolake.server.command.diagnostic;
 
-import org.bson.BsonBoolean;
+import dev.mongolake.QueryExplanation;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 
@@ -9,37 +9,34 @@ import org.bson.BsonInt64;
  *
  * @param parsedQuery the filter as the scan applies it
  * @param winningPlan the stages that run, outermost first
- * @param execution what running them did, or {@code null} at {@code queryPlanner} verbosity
+ * @param executionStats what running them did (MongoDB's {@code executionStats}), or {@code null}
+ *     at {@code queryPlanner} verbosity
  * @param extra further top-level reply fields (for example an aggregation's {@code stages})
  */
 record Explanation(
-    BsonDocument parsedQuery, BsonDocument winningPlan, Execution execution, BsonDocument extra) {
+    BsonDocument parsedQuery,
+    BsonDocument winningPlan,
+    BsonDocument executionStats,
+    BsonDocument extra) {
+
+  /** The engine's explanation of a query, as the command's. */
+  static Explanation of(QueryExplanation query) {
+    return new Explanation(
+        query.parsedQuery(), query.winningPlan(), query.executionStats(), new BsonDocument());
+  }
 
   /**
-   * The {@code executionStats} of a run.
-   *
-   * @param nReturned documents the root stage returned
-   * @param scan the collection scan under it
-   * @param executionStages the plan annotated with per-stage counts
+   * {@code executionStats} with another root: {@code stages} over the query's, {@code nReturned}
+   * what the command returned, and (when not negative) {@code millis} as the time.
    */
-  record Execution(long nReturned, CollectionScan scan, BsonDocument executionStages) {
-
-    BsonDocument toDocument() {
-      return new BsonDocument("executionSuccess", BsonBoolean.TRUE)
-          .append("nReturned", new BsonInt64(nReturned))
-          .append("executionTimeMillis", new BsonInt64(scan.millis()))
-          .append("totalKeysExamined", new BsonInt64(keysExamined(executionStages)))
-          .append("totalDocsExamined", new BsonInt64(scan.examined()))
-          .append("executionStages", executionStages);
+  static BsonDocument executionStats(
+      BsonDocument queryStats, BsonDocument stages, long returned, long millis) {
+    BsonDocument stats = queryStats.clone();
+    stats.put("nReturned", new BsonInt64(returned));
+    if (millis >= 0) {
+      stats.put("executionTimeMillis", new BsonInt64(millis));
     }
-
-    /** The index keys the stages read: the {@code keysExamined} of each {@code IXSCAN}. */
-    private static long keysExamined(BsonDocument stage) {
-      long keys = stage.isNumber("keysExamined") ? stage.getNumber("keysExamined").longValue() : 0;
-      if (stage.isDocument("inputStage")) {
-        keys += keysExamined(stage.getDocument("inputStage"));
-      }
-      return keys;
-    }
+    stats.put("executionStages", stages);
+    return stats;
   }
 }

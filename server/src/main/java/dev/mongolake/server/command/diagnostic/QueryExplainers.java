@@ -3,19 +3,23 @@ package dev.mongolake.server.command.diagnostic;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.QueryExplanation;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.server.command.CommandArguments;
 import java.util.List;
 import java.util.Optional;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 
 /**
  * Explainers of the read commands: {@code find}, {@code count}, {@code distinct} and {@code
- * aggregate}. Each reads the collection scan with the command's filter; none returns documents.
+ * aggregate}. Each asks the engine for the plan of the find the command runs ({@link
+ * dev.mongolake.MongoLakeFindIterable#explain}), which is the planner's own (and, at {@code
+ * executionStats}, that plan run to its end); none returns documents.
  */
 final class QueryExplainers {
 
@@ -41,6 +45,18 @@ final class QueryExplainers {
     return limit == 0 ? afterSkip : Math.min(afterSkip, limit);
   }
 
+  /** The plan of the find that reads {@code filter}'s matches, run when {@code execute}. */
+  static QueryExplanation scan(
+      ScanTarget target, BsonDocument filter, BsonDocument let, long stopAfter, boolean execute) {
+    return target
+        .collection()
+        .find(filter)
+        .let(let)
+        .limit((int) Math.min(Integer.MAX_VALUE, stopAfter))
+        .explain(execute)
+        .withoutLimit();
+  }
+
   /**
    * {@code RECORD_STORE_FAST_COUNT}: a whole-collection count answered from the table's {@code
    * numRecords} statistics and the buffer, which opens only the data files lacking a record count.
@@ -58,14 +74,13 @@ final class QueryExplainers {
       BsonDocument extra) {
     BsonDocument plan = new BsonDocument("stage", new BsonString("RECORD_STORE_FAST_COUNT"));
     plan.putAll(fields);
-    Explanation.Execution execution = null;
+    BsonDocument stats = null;
     if (executed != null) {
       BsonDocument stage = plan.clone();
       stage.putAll(executed);
       stage.append("nReturned", new BsonInt64(returned)).append("docsExamined", new BsonInt64(0));
       target
-          .lake()
-          .collection(target.namespace())
+          .collection()
           .table()
           .map(DocumentTable::snapshot)
           .ifPresent(
@@ -74,14 +89,18 @@ final class QueryExplainers {
                       "tableScan",
                       new BsonDocument("filesTotal", new BsonInt64(snapshot.files().size()))
                           .append("filesOpened", new BsonInt64(snapshot.filesCountedByReading()))));
-      execution =
-          new Explanation.Execution(
-              returned, new CollectionScan(0, 0, target.clock().millis() - start), stage);
+      stats =
+          new BsonDocument("executionSuccess", BsonBoolean.TRUE)
+              .append("nReturned", new BsonInt64(returned))
+              .append("executionTimeMillis", new BsonInt64(target.clock().millis() - start))
+              .append("totalKeysExamined", new BsonInt64(0))
+              .append("totalDocsExamined", new BsonInt64(0))
+              .append("executionStages", stage);
     }
-    return new Explanation(new BsonDocument(), plan, execution, extra);
+    return new Explanation(new BsonDocument(), plan, stats, extra);
   }
 
-  /** {@code find}: the scan, then sort, skip, limit and projection, in the engine's order. */
+  /** {@code find}: the find's own plan: its access path, then sort, skip, limit, projection. */
   static final class Find implements Explainer {
     @Override
     public String commandName() {
@@ -92,69 +111,18 @@ final class QueryExplainers {
     public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
       CommandArguments args = new CommandArguments(commandName(), command);
       BsonDocument filter = args.document("filter", new BsonDocument());
-      BsonDocument sort = args.document("sort", new BsonDocument());
-      BsonDocument projection = args.document("projection", null);
-      long skip = args.nonNegativeInt("skip", 0);
       long limit = Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0)));
-      Optional<List<String>> columns =
-          target.exists()
-              ? target
-                  .lake()
-                  .collection(target.namespace())
-                  .find(filter)
-                  .sort(sort)
-                  .skip((int) skip)
-                  .limit((int) limit)
-                  .let(args.document("let", null))
-                  .columnarColumns()
-              : Optional.empty();
-      Explanation.Execution execution = null;
-      if (execute) {
-        // Without a sort the engine stops reading once skip + limit documents matched.
-        long stop = sort.isEmpty() && limit > 0 ? skip + limit : CollectionScan.UNBOUNDED;
-        CollectionScan scan = target.run(filter, stop);
-        execution =
-            new Explanation.Execution(
-                window(scan.matched(), skip, limit),
-                scan,
-                ColumnScanStage.mark(
-                    plan(target, filter, sort, skip, limit, projection, scan), columns));
-      }
-      return new Explanation(
-          filter,
-          ColumnScanStage.mark(plan(target, filter, sort, skip, limit, projection, null), columns),
-          execution,
-          new BsonDocument());
-    }
-
-    static BsonDocument plan(
-        ScanTarget target,
-        BsonDocument filter,
-        BsonDocument sort,
-        long skip,
-        long limit,
-        BsonDocument projection,
-        CollectionScan scan) {
-      BsonDocument plan = target.leafStage(filter, sort, scan);
-      Long matched = scan == null ? null : scan.matched();
-      if (!sort.isEmpty()) {
-        plan = stage("SORT", new BsonDocument("sortPattern", sort), plan, matched);
-      }
-      if (skip > 0) {
-        Long left = scan == null ? null : window(scan.matched(), skip, 0);
-        plan = stage("SKIP", new BsonDocument("skipAmount", new BsonInt64(skip)), plan, left);
-      }
-      Long returned = scan == null ? null : window(scan.matched(), skip, limit);
-      if (limit > 0) {
-        plan =
-            stage("LIMIT", new BsonDocument("limitAmount", new BsonInt64(limit)), plan, returned);
-      }
-      if (projection != null && !projection.isEmpty()) {
-        plan =
-            stage(
-                "PROJECTION_DEFAULT", new BsonDocument("transformBy", projection), plan, returned);
-      }
-      return plan;
+      return Explanation.of(
+          target
+              .collection()
+              .find(filter)
+              .sort(args.document("sort", new BsonDocument()))
+              .projection(args.document("projection", null))
+              .skip(args.nonNegativeInt("skip", 0))
+              .limit((int) limit)
+              .let(args.document("let", null))
+              .allowDiskUse(args.bool("allowDiskUse", true))
+              .explain(execute));
     }
   }
 
@@ -179,34 +147,32 @@ final class QueryExplainers {
         long start = target.clock().millis();
         BsonDocument executed = null;
         if (execute) {
-          long counted =
-              target.lake().collection(target.namespace()).count(filter, (int) skip, (int) limit);
+          long counted = target.collection().count(filter, (int) skip, (int) limit);
           executed = fields.clone().append("nCounted", new BsonInt64(counted));
         }
         return fastCount(target, fields, executed, 0, start, new BsonDocument());
       }
       Optional<List<String>> columns =
           target.exists() && skip == 0 && limit == 0
-              ? target.lake().collection(target.namespace()).countColumns(filter)
+              ? target.collection().countColumns(filter)
               : Optional.empty();
-      Explanation.Execution execution = null;
+      QueryExplanation scan =
+          scan(target, filter, args.document("let", null), limit > 0 ? skip + limit : 0, execute);
+      BsonDocument stats = null;
       if (execute) {
-        CollectionScan scan =
-            target.run(filter, limit > 0 ? skip + limit : CollectionScan.UNBOUNDED);
+        long matched = scan.executionStats().getNumber("nReturned").longValue();
         BsonDocument counted =
-            fields.clone().append("nCounted", new BsonInt64(window(scan.matched(), skip, limit)));
-        execution =
-            new Explanation.Execution(
-                0,
-                scan,
-                ColumnScanStage.mark(
-                    stage("COUNT", counted, target.leafStage(filter, scan), 0L), columns));
+            fields.clone().append("nCounted", new BsonInt64(window(matched, skip, limit)));
+        BsonDocument stages =
+            ColumnScanStage.mark(
+                stage("COUNT", counted, scan.executionStats().getDocument("executionStages"), 0L),
+                columns);
+        stats = Explanation.executionStats(scan.executionStats(), stages, 0, -1);
       }
       return new Explanation(
           filter,
-          ColumnScanStage.mark(
-              stage("COUNT", fields, target.leafStage(filter, null), null), columns),
-          execution,
+          ColumnScanStage.mark(stage("COUNT", fields, scan.winningPlan(), null), columns),
+          stats,
           new BsonDocument());
     }
   }
@@ -226,12 +192,7 @@ final class QueryExplainers {
             ErrorCode.TYPE_MISMATCH, "BSON field 'distinct.key' is missing or not a string");
       }
       BsonDocument filter = args.document("query", new BsonDocument());
-      Explanation.Execution execution = null;
-      if (execute) {
-        CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
-        execution = new Explanation.Execution(scan.matched(), scan, target.leafStage(filter, scan));
-      }
-      return new Explanation(filter, target.leafStage(filter, null), execution, new BsonDocument());
+      return Explanation.of(scan(target, filter, args.document("let", null), 0, execute));
     }
   }
 
@@ -241,7 +202,8 @@ final class QueryExplainers {
    * find's ({@code IXSCAN} under {@code FETCH} when an index serves the filter), followed by the
    * remaining {@code stages}. A pipeline counting the whole collection (the driver's {@code
    * countDocuments({})}) is answered from the table's statistics: {@code RECORD_STORE_FAST_COUNT},
-   * which opens only the data files lacking a record count.
+   * which opens only the data files lacking a record count. At {@code executionStats} the pipeline
+   * runs (for what it returns) and the prefix's find runs its plan (for what it examined).
    */
   private static final class Aggregate implements Explainer {
     @Override
@@ -263,24 +225,19 @@ final class QueryExplainers {
                 + pipeline.getLast().getFirstKey()
                 + " with execution statistics: it would write; use the queryPlanner verbosity");
       }
+      BsonDocument let = args.document("let", null);
+      boolean allowDiskUse = args.bool("allowDiskUse", true);
       long start = target.clock().millis();
       long returned = 0;
       // Opening the pipeline parses it, so an invalid stage fails here as the command would.
       try (MongoLakeCursor<BsonDocument> results =
-          target
-              .lake()
-              .collection(target.namespace())
-              .aggregate(pipeline, args.document("let", null))) {
+          target.collection().aggregate(pipeline, let, allowDiskUse)) {
         while (execute && results.hasNext()) {
           results.next();
           returned++;
         }
       }
-      Pipeline parsed =
-          target
-              .lake()
-              .collection(target.namespace())
-              .parsePipeline(pipeline, args.document("let", null));
+      Pipeline parsed = target.collection().parsePipeline(pipeline, let);
       Pipeline.FindPrefix prefix = parsed.findPrefix();
       Pipeline rest = parsed.drop(prefix.stages());
       BsonDocument filter = prefix.filter();
@@ -295,34 +252,30 @@ final class QueryExplainers {
             extra);
       }
       Optional<List<String>> columns =
-          target.exists()
-              ? target
-                  .lake()
-                  .collection(target.namespace())
-                  .columnarColumns(pipeline, args.document("let", null))
-              : Optional.empty();
-      Explanation.Execution execution = null;
+          target.exists() ? target.collection().columnarColumns(pipeline, let) : Optional.empty();
+      QueryExplanation found =
+          target
+              .collection()
+              .find(filter)
+              .sort(prefix.sort())
+              .skip(prefix.skip())
+              .limit(prefix.limit())
+              .let(let)
+              .allowDiskUse(allowDiskUse)
+              .explain(execute);
+      BsonDocument stats = null;
       if (execute) {
-        CollectionScan scan = target.run(filter, CollectionScan.UNBOUNDED);
-        // The time covers the pipeline's run and the replayed scan.
-        CollectionScan timed =
-            new CollectionScan(scan.examined(), scan.matched(), target.clock().millis() - start);
-        execution =
-            new Explanation.Execution(
-                returned,
-                timed,
+        // The time covers the pipeline's run and its prefix's.
+        stats =
+            Explanation.executionStats(
+                found.executionStats(),
                 ColumnScanStage.mark(
-                    Find.plan(
-                        target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, timed),
-                    columns));
+                    found.executionStats().getDocument("executionStages"), columns),
+                returned,
+                target.clock().millis() - start);
       }
       return new Explanation(
-          filter,
-          ColumnScanStage.mark(
-              Find.plan(target, filter, prefix.sort(), prefix.skip(), prefix.limit(), null, null),
-              columns),
-          execution,
-          extra);
+          filter, ColumnScanStage.mark(found.winningPlan(), columns), stats, extra);
     }
   }
 }

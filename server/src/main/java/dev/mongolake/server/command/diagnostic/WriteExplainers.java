@@ -2,6 +2,7 @@ package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.QueryExplanation;
 import dev.mongolake.server.command.CommandArguments;
 import java.util.List;
 import org.bson.BsonBoolean;
@@ -58,22 +59,31 @@ final class WriteExplainers {
       CommandArguments args = new CommandArguments("update.updates", statement);
       boolean multi = args.bool("multi", false);
       boolean upsert = args.bool("upsert", false);
-      Explanation.Execution execution = null;
+      QueryExplanation scan =
+          QueryExplainers.scan(
+              target,
+              filter,
+              new CommandArguments("update", command).document("let", null),
+              multi ? 0 : 1,
+              execute);
+      BsonDocument stats = null;
       if (execute) {
-        CollectionScan scan = target.run(filter, multi ? CollectionScan.UNBOUNDED : 1);
+        long matched = scan.executionStats().getNumber("nReturned").longValue();
         BsonDocument counts =
-            new BsonDocument("nMatched", new BsonInt64(scan.matched()))
-                .append("nWouldUpsert", BsonBoolean.valueOf(upsert && scan.matched() == 0));
-        execution =
-            new Explanation.Execution(
+            new BsonDocument("nMatched", new BsonInt64(matched))
+                .append("nWouldUpsert", BsonBoolean.valueOf(upsert && matched == 0));
+        stats =
+            Explanation.executionStats(
+                scan.executionStats(),
+                QueryExplainers.stage(
+                    "UPDATE", counts, scan.executionStats().getDocument("executionStages"), 0L),
                 0,
-                scan,
-                QueryExplainers.stage("UPDATE", counts, target.leafStage(filter, scan), 0L));
+                -1);
       }
       return new Explanation(
           filter,
-          QueryExplainers.stage("UPDATE", new BsonDocument(), target.leafStage(filter, null), null),
-          execution,
+          QueryExplainers.stage("UPDATE", new BsonDocument(), scan.winningPlan(), null),
+          stats,
           new BsonDocument());
     }
   }
@@ -95,20 +105,29 @@ final class WriteExplainers {
             ErrorCode.FAILED_TO_PARSE,
             "The limit field in delete objects must be 0 or 1. Got " + limit);
       }
-      Explanation.Execution execution = null;
+      QueryExplanation scan =
+          QueryExplainers.scan(
+              target,
+              filter,
+              new CommandArguments("delete", command).document("let", null),
+              limit == 1 ? 1 : 0,
+              execute);
+      BsonDocument stats = null;
       if (execute) {
-        CollectionScan scan = target.run(filter, limit == 1 ? 1 : CollectionScan.UNBOUNDED);
-        BsonDocument counts = new BsonDocument("nWouldDelete", new BsonInt64(scan.matched()));
-        execution =
-            new Explanation.Execution(
+        long matched = scan.executionStats().getNumber("nReturned").longValue();
+        BsonDocument counts = new BsonDocument("nWouldDelete", new BsonInt64(matched));
+        stats =
+            Explanation.executionStats(
+                scan.executionStats(),
+                QueryExplainers.stage(
+                    "DELETE", counts, scan.executionStats().getDocument("executionStages"), 0L),
                 0,
-                scan,
-                QueryExplainers.stage("DELETE", counts, target.leafStage(filter, scan), 0L));
+                -1);
       }
       return new Explanation(
           filter,
-          QueryExplainers.stage("DELETE", new BsonDocument(), target.leafStage(filter, null), null),
-          execution,
+          QueryExplainers.stage("DELETE", new BsonDocument(), scan.winningPlan(), null),
+          stats,
           new BsonDocument());
     }
   }
