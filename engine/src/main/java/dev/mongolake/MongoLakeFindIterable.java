@@ -176,10 +176,11 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         !order.isEmpty() && limit > 0
             ? topKByColumns(order, filter.isEmpty() ? null : parsed, (long) skip + limit)
             : Optional.empty();
+    Set<String> paths = neededPaths != null ? neededPaths : projectedPaths(natural.isPresent());
     AccessPath access =
         natural.isPresent()
-            ? engine.reads().naturalScan(namespace, parsed, readSequence, neededPaths)
-            : engine.reads().plan(namespace, filter, parsed, sort, readSequence, neededPaths);
+            ? engine.reads().naturalScan(namespace, parsed, readSequence, paths)
+            : engine.reads().plan(namespace, filter, parsed, sort, readSequence, paths);
     boolean sorts = !order.isEmpty() && !access.providesOrder(sort);
     return new FindPlan(
         access,
@@ -190,6 +191,47 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         natural.isPresent() && natural.get().reversed(),
         byColumns,
         readSequence);
+  }
+
+  /**
+   * The paths an inclusion projection of plain fields returns, with those the filter and the sort
+   * read: all a reader of this find looks at, so a table scan may read only them (from promoted
+   * columns where they are exact). Null (whole documents) for any other projection: an exclusion,
+   * computed fields, {@code $elemMatch}, {@code $slice} or the positional {@code $}, which read
+   * what they do not return; and, as for an aggregation's {@code $project} (see {@link
+   * dev.mongolake.aggregate.internal.InputFields}), for one of several top-level fields, which
+   * keeps the stored document's field order that a document rebuilt from columns does not.
+   */
+  private Set<String> projectedPaths(boolean naturalOrder) {
+    if (projection == null || projection.isEmpty()) {
+      return null;
+    }
+    for (var field : projection.entrySet()) {
+      boolean included =
+          field.getValue().isBoolean()
+              ? field.getValue().asBoolean().getValue()
+              : field.getValue().isNumber() && field.getValue().asNumber().doubleValue() != 0;
+      boolean idExcluded = field.getKey().equals("_id") && !included;
+      if ((!included && !idExcluded)
+          || field.getKey().startsWith("$")
+          || field.getKey().endsWith(".$")) {
+        return null;
+      }
+    }
+    List<BsonDocument> stages = new ArrayList<>();
+    stages.add(new BsonDocument("$match", filter));
+    if (!naturalOrder && !sort.isEmpty()) {
+      stages.add(new BsonDocument("$sort", sort));
+    }
+    stages.add(new BsonDocument("$project", projection));
+    try (Pipeline reading =
+        Pipeline.parse(
+            stages, EngineAggregationEnvironment.of(engine, namespace.database(), let))) {
+      return reading.inputPaths().orElse(null);
+    } catch (RuntimeException e) {
+      // The find itself reports what is wrong with its filter, sort or projection.
+      return null;
+    }
   }
 
   /** Runs {@code plan}, counting into {@code counts}. */

@@ -197,6 +197,44 @@ class ColumnarAggregateTest {
   }
 
   @Test
+  void aFindProjectingPromotedColumnsReadsTheExactFileByColumnsAndReturnsTheRowPathsDocuments() {
+    mixedCollection();
+    String filter = "{salary: {$gte: 1100}, status: {$in: ['A', null]}}";
+    String projection = "{salary: 1}";
+
+    long before = lake.filesReadFromColumns();
+    List<String> found = new ArrayList<>();
+    employees
+        .find(BsonDocument.parse(filter))
+        .sort(new Document("salary", 1))
+        .projection(BsonDocument.parse(projection))
+        .forEach(document -> found.add(document.toJson(EXTENDED)));
+    long fromColumns = lake.filesReadFromColumns() - before;
+
+    assertThat(found)
+        .isEqualTo(
+            run(
+                "[{$match: " + filter + "}, {$sort: {salary: 1}}, {$project: " + projection + "}]",
+                true))
+        .isNotEmpty();
+    assertThat(fromColumns).isEqualTo(1);
+  }
+
+  @Test
+  void aFindWhoseProjectionReadsMoreThanItReturnsReadsWholeDocuments() {
+    mixedCollection();
+    long before = lake.filesReadFromColumns();
+    List<BsonDocument> found = new ArrayList<>();
+    employees
+        .find(new Document("status", "A"))
+        .projection(BsonDocument.parse("{tags: {$elemMatch: {$eq: 't'}}, status: 1}"))
+        .into(found);
+
+    assertThat(lake.filesReadFromColumns() - before).isZero();
+    assertThat(found).isNotEmpty().allSatisfy(d -> assertThat(d).containsKey("status"));
+  }
+
+  @Test
   void countsOfFiltersOverPromotedColumnsAreTheRowPathsCounts() {
     mixedCollection();
     for (String filter :
