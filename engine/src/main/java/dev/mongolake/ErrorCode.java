@@ -46,7 +46,7 @@ public enum ErrorCode {
   DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
   NOT_A_REPLICA_SET(123, "NotAReplicaSet"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
-  VIEW_DEPTH_LIMIT_EXCEEDED(149, "ViewDepthLimitExceeded"),
+  VIEW_DEPTH_LIMIT_EXCEEDED(165, "ViewDepthLimitExceeded"),
   COMMAND_NOT_SUPPORTED_ON_VIEW(166, "CommandNotSupportedOnView"),
   OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),
   INVALID_PIPELINE_OPERATOR(168, "InvalidPipelineOperator"),
