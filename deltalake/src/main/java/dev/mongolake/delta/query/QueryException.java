@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import java.util.Objects;
 
 /**

@@ -200,6 +200,6 @@ class FilterParseErrorsTest {
   @Test
   void queryExceptionIsADeltaException() {
     assertThat(new QueryException(QueryErrorCode.BAD_VALUE, "x"))
-        .isInstanceOf(dev.mongolake.delta.DeltaException.class);
+        .isInstanceOf(dev.mongolake.delta.exceptions.DeltaException.class);
   }
 }

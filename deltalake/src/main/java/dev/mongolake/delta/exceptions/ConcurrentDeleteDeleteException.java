@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit removed a file this transaction also removes. */
 public class ConcurrentDeleteDeleteException extends ConcurrentModificationException {

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * There is no Delta table at the location: its {@code _delta_log} holds no commit or checkpoint.

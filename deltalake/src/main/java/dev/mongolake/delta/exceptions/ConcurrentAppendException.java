@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit added files to data this transaction read. */
 public class ConcurrentAppendException extends ConcurrentModificationException {

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit changed the table metadata (schema, partitioning or configuration). */
 public class MetadataChangedException extends ConcurrentModificationException {

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit changed a metadata domain this transaction also changes. */
 public class ConcurrentDomainMetadataException extends ConcurrentModificationException {

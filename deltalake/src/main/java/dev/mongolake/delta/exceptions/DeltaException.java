@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * Root of the deltalake error hierarchy. Every failure this library raises on purpose is a subtype,

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * A commit would remove or change data of a table whose {@code delta.appendOnly} property is true.

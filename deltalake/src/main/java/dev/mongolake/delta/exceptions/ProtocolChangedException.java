@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit changed the table protocol. */
 public class ProtocolChangedException extends ConcurrentModificationException {

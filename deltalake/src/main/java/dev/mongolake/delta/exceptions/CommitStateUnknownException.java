@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * A commit failed with a storage error and the log could not be read back to tell whether it took

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * A commit lost the race for its version to a commit it logically conflicts with; retrying on a

@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /**
  * The table uses a protocol version or table feature this library does not implement, so it refuses

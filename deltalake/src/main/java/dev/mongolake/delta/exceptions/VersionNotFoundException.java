@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A requested table version or timestamp is outside the versions the log can reconstruct. */
 public class VersionNotFoundException extends DeltaException {

@@ -1,6 +1,9 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
-/** {@link DeltaTable#create} found a table (a version 0) already at the location. */
+/**
+ * {@link dev.mongolake.delta.DeltaTable#create} found a table (a version 0) already at the
+ * location.
+ */
 public class TableAlreadyExistsException extends DeltaException {
   private static final long serialVersionUID = 1L;
 

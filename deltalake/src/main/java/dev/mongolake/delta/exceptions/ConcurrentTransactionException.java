@@ -1,4 +1,4 @@
-package dev.mongolake.delta;
+package dev.mongolake.delta.exceptions;
 
 /** A concurrent commit recorded progress for the same idempotent writer (txn appId). */
 public class ConcurrentTransactionException extends ConcurrentModificationException {
