@@ -434,7 +434,7 @@ public final class MongoLakeCollection<T> {
     }
     try (ColumnarSource read = source.get()) {
       return parsed.runColumnar(prefix, plan.get().filter(), read);
-    } catch (dev.mongolake.delta.query.QueryException e) {
+    } catch (dev.mongolake.delta.exceptions.QueryException e) {
       throw QueryErrors.translate(e);
     }
   }

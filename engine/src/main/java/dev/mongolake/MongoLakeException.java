@@ -1,6 +1,6 @@
 package dev.mongolake;
 
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.internal.engine.QueryErrors;
 import org.bson.BsonDocument;
 

@@ -386,7 +386,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     }
     try (ColumnarSource read = source.get()) {
       return Optional.of(selection.run(read));
-    } catch (dev.mongolake.delta.query.QueryException e) {
+    } catch (dev.mongolake.delta.exceptions.QueryException e) {
       throw QueryErrors.translate(e);
     }
   }

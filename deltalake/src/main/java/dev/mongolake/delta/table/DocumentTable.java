@@ -11,6 +11,7 @@ import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.exceptions.TableNotFoundException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentFileWriter;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
@@ -18,7 +19,6 @@ import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.WrittenDocumentFile;
-import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -148,7 +148,7 @@ public final class DocumentTable {
    * The latest version's documents matching a MongoDB filter, read with pruning (see {@link
    * DocumentSnapshot#scan(Filter)}); the caller closes the scan or reads it to the end.
    *
-   * @throws dev.mongolake.delta.query.QueryException if the filter is malformed
+   * @throws dev.mongolake.delta.exceptions.QueryException if the filter is malformed
    */
   public DocumentSnapshot.DocumentScan query(BsonDocument filter) {
     return snapshot().query(filter);

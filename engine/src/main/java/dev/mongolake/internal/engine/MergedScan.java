@@ -1,8 +1,8 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.delta.Cancellation;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.ColumnProjection;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.ScanMetrics;

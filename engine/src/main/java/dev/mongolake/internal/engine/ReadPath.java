@@ -2,8 +2,8 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.ColumnarSource;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;

@@ -3,8 +3,8 @@ package dev.mongolake.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.QueryErrorCode;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -1,4 +1,4 @@
-package dev.mongolake.delta.query;
+package dev.mongolake.delta.exceptions;
 
 /**
  * MongoDB error codes raised by the filter language, with MongoDB's numeric code and codeName, so

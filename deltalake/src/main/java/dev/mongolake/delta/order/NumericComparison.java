@@ -1,4 +1,4 @@
-package dev.mongolake.delta.query.internal;
+package dev.mongolake.delta.order;
 
 import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;

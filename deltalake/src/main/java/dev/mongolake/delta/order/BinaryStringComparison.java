@@ -1,4 +1,4 @@
-package dev.mongolake.delta.query.internal;
+package dev.mongolake.delta.order;
 
 /**
  * Compares Java strings in the order of their UTF-8 bytes (code point order), which is MongoDB's

@@ -1,6 +1,5 @@
-package dev.mongolake.delta.query;
+package dev.mongolake.delta.exceptions;
 
-import dev.mongolake.delta.exceptions.DeltaException;
 import java.util.Objects;
 
 /**

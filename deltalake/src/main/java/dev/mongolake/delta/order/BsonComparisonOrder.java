@@ -1,7 +1,5 @@
-package dev.mongolake.delta.query;
+package dev.mongolake.delta.order;
 
-import dev.mongolake.delta.query.internal.BinaryStringComparison;
-import dev.mongolake.delta.query.internal.NumericComparison;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package dev.mongolake.delta.query;
+package dev.mongolake.delta.order;
 
 import org.bson.BsonType;
 

@@ -1,5 +1,6 @@
-package dev.mongolake.delta.query.internal;
+package dev.mongolake.delta.query.ast;
 
+import dev.mongolake.delta.order.NumericComparison;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.OptionalLong;

@@ -1,13 +1,15 @@
-package dev.mongolake.delta.query;
+package dev.mongolake.delta.query.ast;
 
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
  * Evaluates aggregation expressions for {@code $expr}. The filter language only parses and keeps
  * the expression; the aggregation engine plugs its evaluator in through {@link
- * Filter#withExpressionEvaluator}. Implementations must be thread-safe if the filter is shared
- * between threads.
+ * dev.mongolake.delta.query.Filter#withExpressionEvaluator}. Implementations must be thread-safe if
+ * the filter is shared between threads.
  */
 @FunctionalInterface
 public interface ExpressionEvaluator {
