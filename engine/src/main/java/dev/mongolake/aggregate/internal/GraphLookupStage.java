@@ -7,7 +7,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.delta.order.BsonComparisonOrder;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.buffer.DocumentBuffer;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;

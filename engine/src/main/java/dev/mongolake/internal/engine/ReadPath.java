@@ -8,6 +8,7 @@ import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;
 import dev.mongolake.internal.index.IndexPlanner;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.mongolake.internal.engine;
+package dev.mongolake.internal.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

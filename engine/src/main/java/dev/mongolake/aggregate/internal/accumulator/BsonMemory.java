@@ -1,4 +1,4 @@
-package dev.mongolake.aggregate.internal;
+package dev.mongolake.aggregate.internal.accumulator;
 
 import java.util.Map;
 import org.bson.BsonArray;
@@ -8,7 +8,8 @@ import org.bson.BsonValue;
 /**
  * Approximate heap bytes of BSON values, for the memory limit of blocking stages. Close enough to
  * stop a stage long before the heap fills, cheap enough to count every document: object headers and
- * references are estimated, not measured. Public for the accumulators, which count their own state.
+ * references are estimated, not measured. Public for the stages, which count the documents they
+ * hold.
  */
 public final class BsonMemory {
 

@@ -1,9 +1,11 @@
-package dev.mongolake.aggregate.internal.expression;
+package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.ErrorCode;
-import dev.mongolake.aggregate.internal.accumulator.Accumulator;
-import dev.mongolake.aggregate.internal.accumulator.AccumulatorRegistry;
-import dev.mongolake.aggregate.internal.accumulator.QuantileArguments;
+import dev.mongolake.aggregate.internal.expression.Arity;
+import dev.mongolake.aggregate.internal.expression.FunctionCall;
+import dev.mongolake.aggregate.internal.expression.OperatorFamily;
+import dev.mongolake.aggregate.internal.expression.OperatorParser;
+import dev.mongolake.aggregate.internal.expression.OperatorRegistry;
 import java.util.List;
 import org.bson.BsonValue;
 
@@ -13,8 +15,12 @@ import org.bson.BsonValue;
  * $stdDevSamp} over the elements of their one array argument, or over their arguments when there
  * are several or the one is not an array ({@code {$sum: ["$a", "$b"]}}, {@code {$max: "$scores"}});
  * {@code $median} and {@code $percentile} over an array or a single number.
+ *
+ * <p>The expression registry finds this family with {@link java.util.ServiceLoader} ({@code
+ * META-INF/services}): the accumulators are built on expressions, so the expression package cannot
+ * name them.
  */
-final class AccumulatorOperators implements OperatorFamily {
+public final class AccumulatorOperators implements OperatorFamily {
 
   private static final List<String> OVER_VALUES =
       List.of("$sum", "$avg", "$min", "$max", "$stdDevPop", "$stdDevSamp");

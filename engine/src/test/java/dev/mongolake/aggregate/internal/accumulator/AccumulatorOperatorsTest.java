@@ -1,10 +1,14 @@
-package dev.mongolake.aggregate.internal.expression;
+package dev.mongolake.aggregate.internal.accumulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.expression.Expression;
+import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.aggregate.internal.expression.Variables;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;

@@ -1,4 +1,4 @@
-package dev.mongolake.internal.engine;
+package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
