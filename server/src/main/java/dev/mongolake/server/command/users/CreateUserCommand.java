@@ -1,10 +1,11 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
+import dev.mongolake.server.auth.RoleName;
+import dev.mongolake.server.auth.User;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.RoleGrants;
-import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;

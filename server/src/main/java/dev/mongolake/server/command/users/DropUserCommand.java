@@ -1,4 +1,4 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;

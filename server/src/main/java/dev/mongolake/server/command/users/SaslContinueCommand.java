@@ -1,6 +1,7 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.SaslStep;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
@@ -35,25 +36,7 @@ public final class SaslContinueCommand implements Command {
   public BsonDocument run(CommandRequest request) {
     BsonDocument body = request.body();
     int id = body.isNumber("conversationId") ? body.getNumber("conversationId").intValue() : -1;
-    ConnectionAuth auth = request.connection().auth();
-    ScramConversation conversation = auth.current(id);
-    byte[] clientMessage = SaslMessages.payload(body);
-    if (conversation.isVerified()) {
-      // The closing empty round trip of a client that did not ask to skip it.
-      auth.succeeded(conversation.user());
-      return SaslMessages.reply(id, true, new byte[0]);
-    }
-    byte[] serverFinal;
-    try {
-      serverFinal = conversation.finish(clientMessage);
-    } catch (MongoLakeException e) {
-      auth.abandon();
-      throw e;
-    }
-    if (conversation.skipsEmptyExchange()) {
-      auth.succeeded(conversation.user());
-      return SaslMessages.reply(id, true, serverFinal);
-    }
-    return SaslMessages.reply(id, false, serverFinal);
+    SaslStep step = request.connection().auth().continueScram(id, () -> SaslMessages.payload(body));
+    return SaslMessages.reply(step.conversationId(), step.done(), step.payload());
   }
 }

@@ -1,10 +1,11 @@
-package dev.mongolake.server.metrics;
+package dev.mongolake.server.rest.routes;
 
 import dev.mongolake.BufferStats;
 import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.TornTail;
 import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.metrics.Gauge;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

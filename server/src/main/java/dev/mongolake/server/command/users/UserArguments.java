@@ -1,8 +1,11 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.server.authz.RoleName;
+import dev.mongolake.server.auth.RoleName;
+import dev.mongolake.server.auth.ScramCredential;
+import dev.mongolake.server.auth.ScramMechanism;
+import dev.mongolake.server.auth.User;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.security.SecureRandom;

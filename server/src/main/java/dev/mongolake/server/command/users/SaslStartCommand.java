@@ -1,7 +1,10 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.SaslStep;
+import dev.mongolake.server.auth.ScramMechanism;
+import dev.mongolake.server.auth.UserStore;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
@@ -52,11 +55,17 @@ public final class SaslStartCommand implements Command {
             && body.getDocument("options")
                 .getBoolean("skipEmptyExchange", BsonBoolean.FALSE)
                 .getValue();
-    ScramConversation conversation =
-        new ScramConversation(
-            mechanism, request.database(), request.server().users(), RANDOM, skipEmptyExchange);
-    ConnectionAuth auth = request.connection().auth();
-    byte[] serverFirst = conversation.start(SaslMessages.payload(body));
-    return SaslMessages.reply(auth.begin(conversation), false, serverFirst);
+    SaslStep step =
+        request
+            .connection()
+            .auth()
+            .startScram(
+                mechanism,
+                request.database(),
+                request.server().users(),
+                RANDOM,
+                skipEmptyExchange,
+                SaslMessages.payload(body));
+    return SaslMessages.reply(step.conversationId(), step.done(), step.payload());
   }
 }

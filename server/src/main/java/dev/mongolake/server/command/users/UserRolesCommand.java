@@ -1,8 +1,9 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
+import dev.mongolake.server.auth.RoleName;
+import dev.mongolake.server.auth.User;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.RoleGrants;
-import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;

@@ -1,13 +1,16 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.RoleName;
+import dev.mongolake.server.auth.ScramMechanism;
+import dev.mongolake.server.auth.User;
+import dev.mongolake.server.auth.UserStore;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Privilege;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.RoleGraph;
-import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;

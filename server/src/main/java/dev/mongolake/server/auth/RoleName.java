@@ -1,4 +1,4 @@
-package dev.mongolake.server.authz;
+package dev.mongolake.server.auth;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;

@@ -1,15 +1,9 @@
-package dev.mongolake.server.rest;
+package dev.mongolake.server.rest.routes;
 
 import dev.mongolake.MongoLake;
 import dev.mongolake.server.command.ServerContext;
-import dev.mongolake.server.metrics.LakeGauges;
-import dev.mongolake.server.rest.routes.DatabaseRoutes;
-import dev.mongolake.server.rest.routes.DocumentRoutes;
-import dev.mongolake.server.rest.routes.HealthRoute;
-import dev.mongolake.server.rest.routes.HistoryRoute;
-import dev.mongolake.server.rest.routes.IndexesRoute;
-import dev.mongolake.server.rest.routes.MetricsRoute;
-import dev.mongolake.server.rest.routes.QueryRoutes;
+import dev.mongolake.server.rest.CommandClient;
+import dev.mongolake.server.rest.Route;
 import java.util.ArrayList;
 import java.util.List;
 

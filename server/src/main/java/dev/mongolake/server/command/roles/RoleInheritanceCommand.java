@@ -1,7 +1,13 @@
-package dev.mongolake.server.authz;
+package dev.mongolake.server.command.roles;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.RoleName;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.Role;
+import dev.mongolake.server.authz.RoleGrants;
+import dev.mongolake.server.authz.RoleGraph;
+import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;

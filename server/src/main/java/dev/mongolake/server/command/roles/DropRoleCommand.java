@@ -1,7 +1,14 @@
-package dev.mongolake.server.authz;
+package dev.mongolake.server.command.roles;
 
+import dev.mongolake.server.auth.RoleName;
 import dev.mongolake.server.auth.User;
 import dev.mongolake.server.auth.UserStore;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.authz.Resource;
+import dev.mongolake.server.authz.Role;
+import dev.mongolake.server.authz.RoleGraph;
+import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;

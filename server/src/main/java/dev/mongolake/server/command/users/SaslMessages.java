@@ -1,4 +1,4 @@
-package dev.mongolake.server.auth;
+package dev.mongolake.server.command.users;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
