@@ -29,12 +29,12 @@ import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
-import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.internal.engine.ViewCatalog;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
 import dev.mongolake.internal.read.DistinctValues;
 import dev.mongolake.internal.read.Projection;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -434,7 +434,7 @@ public final class MongoLakeCollection<T> {
     }
     try (ColumnarSource read = source.get()) {
       return parsed.runColumnar(prefix, plan.get().filter(), read);
-    } catch (dev.mongolake.delta.query.QueryException e) {
+    } catch (dev.mongolake.delta.exceptions.QueryException e) {
       throw QueryErrors.translate(e);
     }
   }

@@ -1,7 +1,7 @@
 package dev.mongolake;
 
-import dev.mongolake.delta.query.QueryException;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.internal.read.QueryErrors;
 import org.bson.BsonDocument;
 
 /**

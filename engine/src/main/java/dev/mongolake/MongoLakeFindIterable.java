@@ -9,10 +9,10 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.engine.AccessPath;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
-import dev.mongolake.internal.engine.QueryErrors;
 import dev.mongolake.internal.engine.ViewCatalog;
 import dev.mongolake.internal.read.NaturalOrder;
 import dev.mongolake.internal.read.Projection;
+import dev.mongolake.internal.read.QueryErrors;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -386,7 +386,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     }
     try (ColumnarSource read = source.get()) {
       return Optional.of(selection.run(read));
-    } catch (dev.mongolake.delta.query.QueryException e) {
+    } catch (dev.mongolake.delta.exceptions.QueryException e) {
       throw QueryErrors.translate(e);
     }
   }

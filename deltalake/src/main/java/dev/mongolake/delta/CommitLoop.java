@@ -1,5 +1,9 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.AppendOnlyViolationException;
+import dev.mongolake.delta.exceptions.CommitStateUnknownException;
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.CommitInfo;

@@ -1,5 +1,8 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.CommitStateUnknownException;
+import dev.mongolake.delta.exceptions.ConcurrentModificationException;
+
 /**
  * The outcome of a successful {@link Transaction#commit()} (conflicts and unknown outcomes are
  * exceptions: {@link ConcurrentModificationException}, {@link CommitStateUnknownException}).

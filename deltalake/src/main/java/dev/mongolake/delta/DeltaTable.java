@@ -1,5 +1,10 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
+import dev.mongolake.delta.exceptions.TableNotFoundException;
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
+import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.CommitInfo;
 import dev.mongolake.delta.log.Format;

@@ -1,5 +1,6 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.log.Protocol;
 import dev.mongolake.delta.log.schema.StructType;

@@ -1,5 +1,9 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.AppendOnlyViolationException;
+import dev.mongolake.delta.exceptions.CommitStateUnknownException;
+import dev.mongolake.delta.exceptions.ConcurrentModificationException;
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.AddCdcFile;
 import dev.mongolake.delta.log.AddFile;

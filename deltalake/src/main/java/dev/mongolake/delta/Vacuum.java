@@ -1,5 +1,6 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.RemoveFile;

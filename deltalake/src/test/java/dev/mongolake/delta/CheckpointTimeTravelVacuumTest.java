@@ -5,6 +5,8 @@ import static dev.mongolake.delta.TestTables.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.internal.LastCheckpoint;
 import dev.mongolake.delta.storage.MemoryStorage;

@@ -5,6 +5,15 @@ import static dev.mongolake.delta.TestTables.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.exceptions.AppendOnlyViolationException;
+import dev.mongolake.delta.exceptions.ConcurrentAppendException;
+import dev.mongolake.delta.exceptions.ConcurrentDeleteDeleteException;
+import dev.mongolake.delta.exceptions.ConcurrentDeleteReadException;
+import dev.mongolake.delta.exceptions.ConcurrentTransactionException;
+import dev.mongolake.delta.exceptions.MetadataChangedException;
+import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
+import dev.mongolake.delta.exceptions.TableNotFoundException;
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.AddFile;

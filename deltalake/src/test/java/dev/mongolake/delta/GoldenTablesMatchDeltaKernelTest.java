@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.schema.SchemaJson;

@@ -5,6 +5,7 @@ import static dev.mongolake.delta.TestTables.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.MemoryStorage;

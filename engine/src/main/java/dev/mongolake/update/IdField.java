@@ -18,7 +18,7 @@ final class IdField {
   static void checkUnchanged(BsonValue seedId, BsonValue resultId) {
     if (seedId != null
         && resultId != null
-        && !dev.mongolake.delta.query.BsonComparisonOrder.equal(seedId, resultId)) {
+        && !dev.mongolake.delta.order.BsonComparisonOrder.equal(seedId, resultId)) {
       throw new MongoLakeException(
           ErrorCode.IMMUTABLE_FIELD,
           "After applying the update, the (immutable) field '_id' was found to have been altered"

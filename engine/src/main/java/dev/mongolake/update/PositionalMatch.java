@@ -1,7 +1,7 @@
 package dev.mongolake.update;
 
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.update.internal.FilterConditions;
 import dev.mongolake.update.internal.UpdatePath;
 import java.util.ArrayList;

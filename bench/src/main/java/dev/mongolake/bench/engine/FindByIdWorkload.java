@@ -7,7 +7,7 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.bench.LatencySampler;
 import dev.mongolake.bench.documents.SampleDocuments;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.ScanMetrics;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.log;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import java.net.URI;
 import java.net.URISyntaxException;
 

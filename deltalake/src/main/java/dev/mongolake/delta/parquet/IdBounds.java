@@ -1,7 +1,7 @@
 package dev.mongolake.delta.parquet;
 
 import dev.mongolake.bson.BoundedJson;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Objects;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;

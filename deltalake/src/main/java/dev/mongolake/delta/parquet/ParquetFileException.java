@@ -1,6 +1,6 @@
 package dev.mongolake.delta.parquet;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 
 /** A Parquet file could not be written or read: bad options, a corrupt file, or an I/O failure. */
 public class ParquetFileException extends DeltaException {

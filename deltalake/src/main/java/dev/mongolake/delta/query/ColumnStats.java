@@ -1,5 +1,6 @@
 package dev.mongolake.delta.query;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import org.bson.BsonValue;
 
 /**

@@ -1,7 +1,11 @@
 package dev.mongolake.delta.query;
 
 import dev.mongolake.bson.BsonNesting;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.AndNode;
+import dev.mongolake.delta.query.ast.ExpressionEvaluator;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;

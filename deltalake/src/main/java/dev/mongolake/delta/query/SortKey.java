@@ -1,5 +1,6 @@
 package dev.mongolake.delta.query;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.FieldPath;
 import dev.mongolake.delta.query.ast.PathValues;
 import org.bson.BsonDocument;

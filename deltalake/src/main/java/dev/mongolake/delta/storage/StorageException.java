@@ -1,6 +1,6 @@
 package dev.mongolake.delta.storage;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 
 /** An I/O failure of a storage backend: the operation may or may not have taken effect. */
 public class StorageException extends DeltaException {

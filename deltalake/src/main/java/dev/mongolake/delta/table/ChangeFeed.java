@@ -2,9 +2,9 @@ package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.HistoryEntry;
-import dev.mongolake.delta.VersionNotFoundException;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
+import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.AddCdcFile;
 import dev.mongolake.delta.log.AddFile;

@@ -200,7 +200,7 @@ public final class DocumentSnapshot {
   /**
    * This version's documents matching a MongoDB filter: {@code scan(Filter.parse(filter))}.
    *
-   * @throws dev.mongolake.delta.query.QueryException if the filter is malformed
+   * @throws dev.mongolake.delta.exceptions.QueryException if the filter is malformed
    */
   public DocumentScan query(BsonDocument filter) {
     return scan(Filter.parse(filter));

@@ -1,16 +1,17 @@
 package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.CommitResult;
-import dev.mongolake.delta.DeltaException;
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.TableDefinition;
-import dev.mongolake.delta.TableNotFoundException;
 import dev.mongolake.delta.Transaction;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.TableNotFoundException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentFileWriter;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
@@ -18,7 +19,6 @@ import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.WrittenDocumentFile;
-import dev.mongolake.delta.query.BsonComparisonOrder;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -70,7 +70,7 @@ public final class DocumentTable {
   /**
    * Creates the table at {@code path}.
    *
-   * @throws dev.mongolake.delta.TableAlreadyExistsException if it exists
+   * @throws dev.mongolake.delta.exceptions.TableAlreadyExistsException if it exists
    */
   public static DocumentTable create(
       Storage storage, String path, DocumentTableConfig config, Clock clock) {
@@ -148,7 +148,7 @@ public final class DocumentTable {
    * The latest version's documents matching a MongoDB filter, read with pruning (see {@link
    * DocumentSnapshot#scan(Filter)}); the caller closes the scan or reads it to the end.
    *
-   * @throws dev.mongolake.delta.query.QueryException if the filter is malformed
+   * @throws dev.mongolake.delta.exceptions.QueryException if the filter is malformed
    */
   public DocumentSnapshot.DocumentScan query(BsonDocument filter) {
     return snapshot().query(filter);
@@ -219,8 +219,9 @@ public final class DocumentTable {
    * readers of the change feed see no change). The files are streamed through one writer, so memory
    * stays bounded. Nothing happens when fewer than two files are small.
    *
-   * @throws dev.mongolake.delta.ConcurrentModificationException if a concurrent commit removed one
-   *     of the files being compacted; nothing is lost, and the compaction can simply run again
+   * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
+   *     removed one of the files being compacted; nothing is lost, and the compaction can simply
+   *     run again
    */
   public OptimizeResult optimize() {
     return optimize(Long.MAX_VALUE);
@@ -287,7 +288,7 @@ public final class DocumentTable {
    * _commit_version} and {@code _commit_timestamp}. Commits made while the feed was off are
    * described by their files (adds as inserts, removes as deletes of the whole file).
    *
-   * @throws dev.mongolake.delta.VersionNotFoundException if a version is not in the log
+   * @throws dev.mongolake.delta.exceptions.VersionNotFoundException if a version is not in the log
    * @throws dev.mongolake.delta.storage.StorageFileNotFoundException if a file it needs was
    *     vacuumed
    */

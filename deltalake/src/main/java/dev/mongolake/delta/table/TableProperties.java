@@ -1,7 +1,7 @@
 package dev.mongolake.delta.table;
 
 import dev.mongolake.bson.BoundedJson;
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.variant;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 
 /** A document cannot be encoded as a Variant, or Variant bytes cannot be decoded to a document. */
 public class VariantCodecException extends DeltaException {

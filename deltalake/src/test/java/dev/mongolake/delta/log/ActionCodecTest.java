@@ -3,7 +3,7 @@ package dev.mongolake.delta.log;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.mongolake.delta.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;

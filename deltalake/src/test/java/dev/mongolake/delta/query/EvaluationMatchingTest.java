@@ -5,6 +5,7 @@ import static dev.mongolake.delta.query.Documents.matches;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.ast.ExprNode;
 import org.bson.BsonBoolean;
 import org.bson.BsonInt32;

@@ -4,6 +4,8 @@ import static dev.mongolake.delta.query.Documents.doc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -200,6 +202,6 @@ class FilterParseErrorsTest {
   @Test
   void queryExceptionIsADeltaException() {
     assertThat(new QueryException(QueryErrorCode.BAD_VALUE, "x"))
-        .isInstanceOf(dev.mongolake.delta.DeltaException.class);
+        .isInstanceOf(dev.mongolake.delta.exceptions.DeltaException.class);
   }
 }

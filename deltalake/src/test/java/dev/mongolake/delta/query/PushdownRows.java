@@ -96,7 +96,7 @@ final class PushdownRows {
               : null;
       case DECIMAL128 ->
           value.asDecimal128().getValue().isFinite()
-              ? dev.mongolake.delta.query.internal.NumericComparison.finiteDecimal(
+              ? dev.mongolake.delta.order.NumericComparison.finiteDecimal(
                   value.asDecimal128().getValue())
               : null;
       default -> null;

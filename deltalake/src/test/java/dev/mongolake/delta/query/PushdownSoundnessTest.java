@@ -2,6 +2,7 @@ package dev.mongolake.delta.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.FieldPath;
 import dev.mongolake.delta.query.ast.PathValues;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package dev.mongolake.delta.query;
 import static dev.mongolake.delta.query.Documents.doc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.FieldPath;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -10,7 +10,7 @@ import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.bson.DecimalValues;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.Comparator;

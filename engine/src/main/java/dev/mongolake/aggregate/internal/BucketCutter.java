@@ -3,7 +3,7 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
 import dev.mongolake.aggregate.internal.accumulator.Accumulator;
 import dev.mongolake.aggregate.internal.expression.Variables;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

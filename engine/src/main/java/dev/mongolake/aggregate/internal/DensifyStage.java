@@ -4,7 +4,7 @@ import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.window.OutputPath;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,9 +2,10 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeCursor;
+import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import dev.mongolake.bson.DecimalValues;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;

@@ -2,6 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import dev.mongolake.internal.read.SortOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -2,7 +2,7 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

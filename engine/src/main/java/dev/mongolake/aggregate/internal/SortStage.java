@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;

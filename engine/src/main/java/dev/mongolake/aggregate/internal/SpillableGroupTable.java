@@ -6,7 +6,7 @@ import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
 import dev.mongolake.aggregate.internal.accumulator.Accumulator;
 import dev.mongolake.aggregate.internal.accumulator.GroupTable;
 import dev.mongolake.aggregate.internal.expression.Variables;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;

@@ -2,7 +2,8 @@ package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.buffer;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;

@@ -1,7 +1,7 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.buffer.DocumentBuffer;

@@ -9,6 +9,7 @@ import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.DuplicateKeys;
 import dev.mongolake.internal.index.IndexKey;
 import dev.mongolake.internal.index.IndexSpec;
+import dev.mongolake.internal.read.QueryErrors;
 import dev.mongolake.internal.read.SortOrder;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;

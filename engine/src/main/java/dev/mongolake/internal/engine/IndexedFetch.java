@@ -1,6 +1,6 @@
 package dev.mongolake.internal.engine;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;

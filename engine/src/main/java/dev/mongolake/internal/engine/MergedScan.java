@@ -1,13 +1,14 @@
 package dev.mongolake.internal.engine;
 
 import dev.mongolake.delta.Cancellation;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.ColumnProjection;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.buffer.DocumentBuffer;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;

@@ -2,12 +2,13 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.ColumnarSource;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;
 import dev.mongolake.internal.index.IndexPlanner;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;

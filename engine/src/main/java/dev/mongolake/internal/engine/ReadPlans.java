@@ -7,6 +7,7 @@ import dev.mongolake.internal.index.IndexPlanner;
 import dev.mongolake.internal.index.IndexSpec;
 import dev.mongolake.internal.index.IndexUsage;
 import dev.mongolake.internal.index.SecondaryIndex;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.FlushProgress;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.TableAlreadyExistsException;
+import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.DocumentTable;

@@ -1,6 +1,6 @@
 package dev.mongolake.internal.index;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.List;
 import org.bson.BsonValue;
 

@@ -3,7 +3,7 @@ package dev.mongolake.internal.index;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.internal.SpecNesting;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.QueryErrors;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.Map;
 import java.util.Set;

@@ -3,7 +3,7 @@ package dev.mongolake.internal.index;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.internal.engine.QueryErrors;
+import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

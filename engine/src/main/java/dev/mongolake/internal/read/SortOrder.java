@@ -2,7 +2,7 @@ package dev.mongolake.internal.read;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.SpecNesting;
 import java.util.ArrayList;
 import java.util.Comparator;

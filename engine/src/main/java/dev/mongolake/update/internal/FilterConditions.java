@@ -2,8 +2,8 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.Filter;
-import dev.mongolake.delta.query.QueryException;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonRegularExpression;

@@ -4,7 +4,6 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.storage.Storage;
-import dev.mongolake.server.authz.RoleName;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;

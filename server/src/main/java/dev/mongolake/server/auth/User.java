@@ -1,6 +1,5 @@
 package dev.mongolake.server.auth;
 
-import dev.mongolake.server.authz.RoleName;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
 package dev.mongolake.server.authz;
 
 import dev.mongolake.server.auth.ConnectionAuth;
+import dev.mongolake.server.auth.RoleName;
 import dev.mongolake.server.auth.User;
 import dev.mongolake.server.auth.UserStore;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package dev.mongolake.server.authz;
 
 import static dev.mongolake.server.authz.ActionType.*;
 
+import dev.mongolake.server.auth.RoleName;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package dev.mongolake.server.authz;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.server.auth.CatalogFile;
+import dev.mongolake.server.auth.RoleName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

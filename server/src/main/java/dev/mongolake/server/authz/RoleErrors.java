@@ -2,6 +2,7 @@ package dev.mongolake.server.authz;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.RoleName;
 
 /** The errors of role management, in MongoDB's words. */
 final class RoleErrors {

@@ -1,5 +1,6 @@
 package dev.mongolake.server.authz;
 
+import dev.mongolake.server.auth.RoleName;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;

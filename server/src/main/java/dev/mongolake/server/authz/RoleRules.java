@@ -2,17 +2,18 @@ package dev.mongolake.server.authz;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.server.auth.RoleName;
 import java.util.Collection;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /** MongoDB's rules for defining roles, with its messages, shared by the role commands. */
-final class RoleRules {
+public final class RoleRules {
 
   private RoleRules() {}
 
   /** The role the command names as its first value, on the request's database. */
-  static RoleName roleName(BsonDocument body, String command, String database) {
+  public static RoleName roleName(BsonDocument body, String command, String database) {
     BsonValue name = body.get(command);
     if (name == null || !name.isString()) {
       throw new MongoLakeException(
@@ -25,7 +26,7 @@ final class RoleRules {
   }
 
   /** Fails for a built-in role: they are fixed. */
-  static void requireModifiable(RoleName role) {
+  public static void requireModifiable(RoleName role) {
     if (BuiltinRoles.isBuiltin(role)) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, role + " is a built-in role and cannot be modified");
@@ -33,7 +34,7 @@ final class RoleRules {
   }
 
   /** The user-defined role, which must exist. */
-  static Role requireDefined(RoleGraph graph, RoleName role) {
+  public static Role requireDefined(RoleGraph graph, RoleName role) {
     return graph.store().find(role).orElseThrow(() -> RoleErrors.notFound(role));
   }
 
@@ -43,7 +44,7 @@ final class RoleRules {
    *
    * @throws MongoLakeException InvalidRoleModification, or RoleNotFound
    */
-  static void checkInherits(RoleGraph graph, RoleName role, Collection<RoleName> added) {
+  public static void checkInherits(RoleGraph graph, RoleName role, Collection<RoleName> added) {
     for (RoleName inherited : added) {
       if (inherited.equals(role)) {
         throw new MongoLakeException(
@@ -75,7 +76,7 @@ final class RoleRules {
    *
    * @throws MongoLakeException InvalidRoleModification
    */
-  static void checkGrants(RoleName role, Collection<Privilege> privileges) {
+  public static void checkGrants(RoleName role, Collection<Privilege> privileges) {
     if (role.db().equals("admin")) {
       return;
     }

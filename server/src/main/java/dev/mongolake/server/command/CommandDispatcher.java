@@ -4,7 +4,7 @@ import dev.mongolake.DeferredDurability;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.Cancellation;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.CommandText;
 import dev.mongolake.server.metrics.CommandTimer;

@@ -11,7 +11,6 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.server.MongoLakeServer;
 import dev.mongolake.server.ServerConfig;
-import dev.mongolake.server.authz.RoleName;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

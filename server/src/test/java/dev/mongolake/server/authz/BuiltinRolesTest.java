@@ -3,6 +3,7 @@ package dev.mongolake.server.authz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mongolake.Namespace;
+import dev.mongolake.server.auth.RoleName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.MongoCommandException;
 import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.server.auth.RoleName;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.log.internal;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.AddFile;

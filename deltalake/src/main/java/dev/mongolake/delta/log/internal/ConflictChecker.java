@@ -1,12 +1,12 @@
 package dev.mongolake.delta.log.internal;
 
-import dev.mongolake.delta.ConcurrentAppendException;
-import dev.mongolake.delta.ConcurrentDeleteDeleteException;
-import dev.mongolake.delta.ConcurrentDeleteReadException;
-import dev.mongolake.delta.ConcurrentDomainMetadataException;
-import dev.mongolake.delta.ConcurrentTransactionException;
-import dev.mongolake.delta.MetadataChangedException;
-import dev.mongolake.delta.ProtocolChangedException;
+import dev.mongolake.delta.exceptions.ConcurrentAppendException;
+import dev.mongolake.delta.exceptions.ConcurrentDeleteDeleteException;
+import dev.mongolake.delta.exceptions.ConcurrentDeleteReadException;
+import dev.mongolake.delta.exceptions.ConcurrentDomainMetadataException;
+import dev.mongolake.delta.exceptions.ConcurrentTransactionException;
+import dev.mongolake.delta.exceptions.MetadataChangedException;
+import dev.mongolake.delta.exceptions.ProtocolChangedException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DomainMetadata;

@@ -1,8 +1,8 @@
 package dev.mongolake.delta.log.internal;
 
-import dev.mongolake.delta.DeltaException;
-import dev.mongolake.delta.TableNotFoundException;
-import dev.mongolake.delta.VersionNotFoundException;
+import dev.mongolake.delta.exceptions.DeltaException;
+import dev.mongolake.delta.exceptions.TableNotFoundException;
+import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import java.util.ArrayList;

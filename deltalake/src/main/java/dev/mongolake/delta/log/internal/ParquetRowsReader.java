@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.ActionCodec;
 import dev.mongolake.delta.log.AddFile;

@@ -1,6 +1,5 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.internal.IntegralValues;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;

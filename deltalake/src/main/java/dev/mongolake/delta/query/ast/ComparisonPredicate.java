@@ -1,8 +1,8 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
-import dev.mongolake.delta.query.BsonTypeBracket;
-import dev.mongolake.delta.query.internal.NumericComparison;
+import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonTypeBracket;
+import dev.mongolake.delta.order.NumericComparison;
 import java.util.Objects;
 import org.bson.BsonType;
 import org.bson.BsonValue;

@@ -1,7 +1,6 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
-import dev.mongolake.delta.query.ExpressionEvaluator;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Objects;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;

@@ -1,6 +1,5 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.ExpressionEvaluator;
 import org.bson.BsonDocument;
 
 /**
@@ -13,7 +12,7 @@ public sealed interface FilterNode
   /**
    * Whether {@code document} matches this node.
    *
-   * @throws dev.mongolake.delta.query.QueryException if an {@code $expr} cannot be evaluated
+   * @throws dev.mongolake.delta.exceptions.QueryException if an {@code $expr} cannot be evaluated
    */
   boolean matches(BsonDocument document, ExpressionEvaluator evaluator);
 }

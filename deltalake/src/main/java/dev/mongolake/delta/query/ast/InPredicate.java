@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Collections;
 import java.util.List;
 import org.bson.BsonValue;

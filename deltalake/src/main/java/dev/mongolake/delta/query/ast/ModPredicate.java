@@ -1,6 +1,5 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.internal.IntegralValues;
 import java.util.OptionalLong;
 import org.bson.BsonValue;
 

@@ -1,6 +1,5 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.ExpressionEvaluator;
 import java.util.List;
 import org.bson.BsonDocument;
 

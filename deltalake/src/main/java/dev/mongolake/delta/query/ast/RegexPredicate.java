@@ -1,6 +1,5 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.internal.RegexCompiler;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.bson.BsonValue;
@@ -20,15 +19,6 @@ public record RegexPredicate(String pattern, String options, Pattern compiled)
     Objects.requireNonNull(pattern, "pattern");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(compiled, "compiled");
-  }
-
-  /**
-   * Compiles a regular expression.
-   *
-   * @throws dev.mongolake.delta.query.QueryException if the options or the pattern are invalid
-   */
-  public static RegexPredicate of(String pattern, String options) {
-    return new RegexPredicate(pattern, options, RegexCompiler.compile(pattern, options));
   }
 
   @Override

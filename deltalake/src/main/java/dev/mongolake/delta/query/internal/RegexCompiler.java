@@ -1,7 +1,8 @@
 package dev.mongolake.delta.query.internal;
 
-import dev.mongolake.delta.query.QueryErrorCode;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.query.ast.RegexPredicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -13,6 +14,15 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class RegexCompiler {
   private RegexCompiler() {}
+
+  /**
+   * The predicate of a regular expression, compiled.
+   *
+   * @throws QueryException as {@link #compile} does
+   */
+  public static RegexPredicate predicate(String pattern, String options) {
+    return new RegexPredicate(pattern, options, compile(pattern, options));
+  }
 
   /**
    * Compiles a pattern.

@@ -3,7 +3,7 @@ package dev.mongolake.delta.log.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mongolake.delta.DeltaException;
+import dev.mongolake.delta.exceptions.DeltaException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

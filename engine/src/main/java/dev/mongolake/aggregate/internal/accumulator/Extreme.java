@@ -1,7 +1,7 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.BsonNull;

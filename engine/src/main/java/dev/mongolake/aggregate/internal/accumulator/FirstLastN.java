@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.aggregate.internal.BsonMemory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

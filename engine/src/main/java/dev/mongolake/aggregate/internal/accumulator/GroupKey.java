@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;

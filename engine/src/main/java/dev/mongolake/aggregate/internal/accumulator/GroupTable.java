@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.aggregate.internal.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

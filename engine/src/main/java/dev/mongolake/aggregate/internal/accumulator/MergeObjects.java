@@ -3,7 +3,6 @@ package dev.mongolake.aggregate.internal.accumulator;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.aggregate.internal.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.update.internal.BsonDebugText;
 import java.util.Map;

@@ -1,8 +1,7 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.aggregate.internal.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.aggregate.internal.BsonMemory;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 

@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.Comparator;
 import java.util.List;
 import org.bson.BsonArray;

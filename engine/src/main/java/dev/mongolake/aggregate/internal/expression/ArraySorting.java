@@ -3,7 +3,7 @@ package dev.mongolake.aggregate.internal.expression;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.mongolake.aggregate.internal.expression;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.function.IntPredicate;
 import org.bson.BsonBoolean;
 import org.bson.BsonInt32;

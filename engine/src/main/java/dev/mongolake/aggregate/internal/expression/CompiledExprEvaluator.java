@@ -1,9 +1,9 @@
 package dev.mongolake.aggregate.internal.expression;
 
-import dev.mongolake.delta.query.ExpressionEvaluator;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ExprNode;
+import dev.mongolake.delta.query.ast.ExpressionEvaluator;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.ast.NorNode;
 import dev.mongolake.delta.query.ast.OrNode;

@@ -2,9 +2,11 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
@@ -14,24 +16,12 @@ import java.util.TreeMap;
  */
 public final class OperatorRegistry {
 
-  /** The families, in no particular order (names must not collide). */
-  private static final List<OperatorFamily> FAMILIES =
-      List.of(
-          new ArithmeticOperators(),
-          new ComparisonOperators(),
-          new BooleanOperators(),
-          new ConditionalOperators(),
-          new VariableOperators(),
-          new TypeOperators(),
-          new StringOperators(),
-          new ObjectOperators(),
-          new ArrayOperators(),
-          new SetOperators(),
-          new DateOperators(),
-          new AccumulatorOperators(),
-          new MiscellaneousOperators(),
-          new BitwiseOperators(),
-          new TimestampOperators());
+  /**
+   * The families, in no particular order (names must not collide): this package's, and those that
+   * packages built on expressions contribute through {@link ServiceLoader} (the accumulators'
+   * expression forms), which this package cannot name without a package cycle.
+   */
+  private static final List<OperatorFamily> FAMILIES = families();
 
   private static final OperatorRegistry INSTANCE = build(FAMILIES);
 
@@ -41,6 +31,29 @@ public final class OperatorRegistry {
   private OperatorRegistry(Map<String, OperatorParser> operators, Map<String, String> unsupported) {
     this.operators = Map.copyOf(operators);
     this.unsupported = Map.copyOf(unsupported);
+  }
+
+  private static List<OperatorFamily> families() {
+    List<OperatorFamily> families =
+        new ArrayList<>(
+            List.of(
+                new ArithmeticOperators(),
+                new ComparisonOperators(),
+                new BooleanOperators(),
+                new ConditionalOperators(),
+                new VariableOperators(),
+                new TypeOperators(),
+                new StringOperators(),
+                new ObjectOperators(),
+                new ArrayOperators(),
+                new SetOperators(),
+                new DateOperators(),
+                new MiscellaneousOperators(),
+                new BitwiseOperators(),
+                new TimestampOperators()));
+    ServiceLoader.load(OperatorFamily.class, OperatorFamily.class.getClassLoader())
+        .forEach(families::add);
+    return List.copyOf(families);
   }
 
   /** The registry of every family. */

@@ -73,7 +73,7 @@ record FillFunction(BsonDocument specification, boolean linear, Expression input
                 + WindowBounds.typeName(sort));
       }
       if (previousX != null) {
-        if (dev.mongolake.delta.query.BsonComparisonOrder.INSTANCE.compare(previousX, sort) == 0) {
+        if (dev.mongolake.delta.order.BsonComparisonOrder.INSTANCE.compare(previousX, sort) == 0) {
           throw new MongoLakeException(
               ErrorCode.LOCATION_6050106, "There can be no repeated values in the sort field");
         }

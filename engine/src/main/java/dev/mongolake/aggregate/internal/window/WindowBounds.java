@@ -6,7 +6,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonString;

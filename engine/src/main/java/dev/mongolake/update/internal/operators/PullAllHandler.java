@@ -3,7 +3,7 @@ package dev.mongolake.update.internal.operators;
 import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;
 import java.util.List;

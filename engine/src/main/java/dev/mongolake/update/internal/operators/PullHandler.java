@@ -1,6 +1,6 @@
 package dev.mongolake.update.internal.operators;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.ElementMatcher;
 import dev.mongolake.update.internal.FieldConditionKind;
 import dev.mongolake.update.internal.FieldModification;

@@ -2,7 +2,7 @@ package dev.mongolake.update.internal.operators;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.UpdatePath;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package dev.mongolake.server.command.admin;
 
 import dev.mongolake.server.auth.ConnectionAuth;
+import dev.mongolake.server.auth.RoleName;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.Privilege;
-import dev.mongolake.server.authz.RoleName;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;

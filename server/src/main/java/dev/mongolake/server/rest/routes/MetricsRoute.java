@@ -1,7 +1,6 @@
 package dev.mongolake.server.rest.routes;
 
 import dev.mongolake.server.command.ServerContext;
-import dev.mongolake.server.metrics.LakeGauges;
 import dev.mongolake.server.metrics.ServerMetrics;
 import dev.mongolake.server.rest.RestRequest;
 import dev.mongolake.server.rest.RestResponse;

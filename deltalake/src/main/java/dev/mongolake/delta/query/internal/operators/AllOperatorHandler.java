@@ -5,7 +5,7 @@ import dev.mongolake.delta.query.ast.ComparisonOperator;
 import dev.mongolake.delta.query.ast.ComparisonPredicate;
 import dev.mongolake.delta.query.ast.ConstantPredicate;
 import dev.mongolake.delta.query.ast.FieldPredicate;
-import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexCompiler;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
@@ -46,7 +46,7 @@ final class AllOperatorHandler implements FieldOperatorHandler {
       for (BsonValue value : values) {
         if (value.isRegularExpression()) {
           predicates.add(
-              RegexPredicate.of(
+              RegexCompiler.predicate(
                   value.asRegularExpression().getPattern(),
                   value.asRegularExpression().getOptions()));
         } else if (value.isDocument()

@@ -2,7 +2,7 @@ package dev.mongolake.delta.query.internal.operators;
 
 import dev.mongolake.delta.query.ast.ConstantNode;
 import dev.mongolake.delta.query.ast.FilterNode;
-import dev.mongolake.delta.query.internal.IntegralValues;
+import dev.mongolake.delta.query.ast.IntegralValues;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
 import dev.mongolake.delta.query.internal.parse.ParseLevel;
 import dev.mongolake.delta.query.internal.parse.QueryErrors;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal.operators;
 
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.ast.BitTest;
 import dev.mongolake.delta.query.ast.BitTestPredicate;
 import dev.mongolake.delta.query.ast.FieldPredicate;

@@ -4,6 +4,7 @@ import dev.mongolake.delta.query.ast.FieldPredicate;
 import dev.mongolake.delta.query.ast.InPredicate;
 import dev.mongolake.delta.query.ast.NotPredicate;
 import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexCompiler;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
@@ -37,7 +38,7 @@ final class InOperatorHandler implements FieldOperatorHandler {
       UndefinedOperand.reject(element);
       if (element.isRegularExpression()) {
         regexes.add(
-            RegexPredicate.of(
+            RegexCompiler.predicate(
                 element.asRegularExpression().getPattern(),
                 element.asRegularExpression().getOptions()));
       } else {

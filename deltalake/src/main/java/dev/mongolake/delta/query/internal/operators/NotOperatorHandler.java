@@ -2,7 +2,7 @@ package dev.mongolake.delta.query.internal.operators;
 
 import dev.mongolake.delta.query.ast.FieldPredicate;
 import dev.mongolake.delta.query.ast.NotPredicate;
-import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexCompiler;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.QueryErrors;
@@ -17,7 +17,7 @@ final class NotOperatorHandler implements FieldOperatorHandler {
     if (operand.isRegularExpression()) {
       return Optional.of(
           new NotPredicate(
-              RegexPredicate.of(
+              RegexCompiler.predicate(
                   operand.asRegularExpression().getPattern(),
                   operand.asRegularExpression().getOptions())));
     }

@@ -1,9 +1,9 @@
 package dev.mongolake.delta.query.internal.operators;
 
-import dev.mongolake.delta.query.QueryErrorCode;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.ast.FieldPredicate;
-import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexCompiler;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.QueryErrors;
@@ -53,6 +53,6 @@ final class RegexOperatorHandler implements FieldOperatorHandler {
         options = value.asString().getValue();
       }
     }
-    return Optional.of(RegexPredicate.of(pattern, options));
+    return Optional.of(RegexCompiler.predicate(pattern, options));
   }
 }

@@ -1,7 +1,7 @@
 package dev.mongolake.delta.query.internal.operators;
 
-import dev.mongolake.delta.query.QueryErrorCode;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
 import dev.mongolake.delta.query.internal.parse.ParseLevel;

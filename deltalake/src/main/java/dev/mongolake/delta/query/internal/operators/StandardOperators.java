@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal.operators;
 
-import dev.mongolake.delta.query.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
 import dev.mongolake.delta.query.ast.BitTest;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
 import dev.mongolake.delta.query.internal.parse.OperatorRegistry;

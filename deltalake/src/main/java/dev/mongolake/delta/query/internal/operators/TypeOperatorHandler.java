@@ -1,8 +1,8 @@
 package dev.mongolake.delta.query.internal.operators;
 
 import dev.mongolake.delta.query.ast.FieldPredicate;
+import dev.mongolake.delta.query.ast.IntegralValues;
 import dev.mongolake.delta.query.ast.TypePredicate;
-import dev.mongolake.delta.query.internal.IntegralValues;
 import dev.mongolake.delta.query.internal.parse.FieldContext;
 import dev.mongolake.delta.query.internal.parse.FieldOperatorHandler;
 import dev.mongolake.delta.query.internal.parse.OperandText;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal.parquet;
 
-import dev.mongolake.delta.query.BsonTypeBracket;
+import dev.mongolake.delta.order.BsonTypeBracket;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
 import java.math.BigDecimal;
 import org.apache.parquet.filter2.predicate.FilterApi;

@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal.parquet;
 
-import dev.mongolake.delta.query.internal.NumericComparison;
+import dev.mongolake.delta.order.NumericComparison;
 import java.math.BigDecimal;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;

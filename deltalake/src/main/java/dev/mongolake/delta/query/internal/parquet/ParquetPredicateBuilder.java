@@ -1,6 +1,6 @@
 package dev.mongolake.delta.query.internal.parquet;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.PushdownColumn;
 import dev.mongolake.delta.query.ast.AllOfPredicate;
 import dev.mongolake.delta.query.ast.AndNode;

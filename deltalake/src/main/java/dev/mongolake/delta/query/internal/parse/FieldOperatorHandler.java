@@ -11,7 +11,7 @@ public interface FieldOperatorHandler {
    *
    * @param operatorName the operator as written (one handler may serve several names)
    * @return the predicate, or empty when the operator only modifies a sibling ({@code $options})
-   * @throws dev.mongolake.delta.query.QueryException when the operand is malformed
+   * @throws dev.mongolake.delta.exceptions.QueryException when the operand is malformed
    */
   Optional<FieldPredicate> parse(String operatorName, BsonValue operand, FieldContext context);
 }

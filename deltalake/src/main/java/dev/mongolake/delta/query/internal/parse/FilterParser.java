@@ -9,7 +9,7 @@ import dev.mongolake.delta.query.ast.FieldNode;
 import dev.mongolake.delta.query.ast.FieldPath;
 import dev.mongolake.delta.query.ast.FieldPredicate;
 import dev.mongolake.delta.query.ast.FilterNode;
-import dev.mongolake.delta.query.ast.RegexPredicate;
+import dev.mongolake.delta.query.internal.RegexCompiler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +81,7 @@ public final class FilterParser {
     }
     if (value.isRegularExpression()) {
       BsonRegularExpression regex = value.asRegularExpression();
-      return RegexPredicate.of(regex.getPattern(), regex.getOptions());
+      return RegexCompiler.predicate(regex.getPattern(), regex.getOptions());
     }
     UndefinedOperand.reject(value);
     return new ComparisonPredicate(ComparisonOperator.EQ, value);

@@ -1,7 +1,7 @@
 package dev.mongolake.delta.query.internal.parse;
 
-import dev.mongolake.delta.query.QueryException;
-import dev.mongolake.delta.query.internal.IntegralValues;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.query.ast.IntegralValues;
 import java.util.OptionalLong;
 import org.bson.BsonValue;
 

@@ -1,7 +1,7 @@
 package dev.mongolake.delta.query.internal.parse;
 
-import dev.mongolake.delta.query.QueryErrorCode;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryErrorCode;
+import dev.mongolake.delta.exceptions.QueryException;
 
 /** Builds the MongoDB errors the parser raises. */
 public final class QueryErrors {

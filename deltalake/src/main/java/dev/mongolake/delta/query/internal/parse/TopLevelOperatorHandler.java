@@ -10,7 +10,7 @@ public interface TopLevelOperatorHandler {
    * Parses the operand.
    *
    * @return the node, or empty when the operator has no effect on matching ({@code $comment})
-   * @throws dev.mongolake.delta.query.QueryException when the operand is malformed
+   * @throws dev.mongolake.delta.exceptions.QueryException when the operand is malformed
    */
   Optional<FilterNode> parse(
       String operatorName, BsonValue operand, ParseLevel level, FilterParser parser);

@@ -10,7 +10,7 @@ public final class UndefinedOperand {
   /**
    * Rejects an undefined operand.
    *
-   * @throws dev.mongolake.delta.query.QueryException BadValue "cannot compare to undefined"
+   * @throws dev.mongolake.delta.exceptions.QueryException BadValue "cannot compare to undefined"
    */
   public static void reject(BsonValue operand) {
     if (operand.getBsonType() == BsonType.UNDEFINED) {

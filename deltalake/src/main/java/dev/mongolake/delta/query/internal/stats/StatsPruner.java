@@ -1,7 +1,7 @@
 package dev.mongolake.delta.query.internal.stats;
 
-import dev.mongolake.delta.query.BsonComparisonOrder;
-import dev.mongolake.delta.query.BsonTypeBracket;
+import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.BsonTypeBracket;
 import dev.mongolake.delta.query.ColumnStats;
 import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.ast.AllOfPredicate;

@@ -1,0 +1,30 @@
+package dev.mongolake.server.command.users;
+
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandRequest;
+import org.bson.BsonDocument;
+
+/** {@code logout}: forgets the users authenticated on this connection. */
+public final class LogoutCommand implements Command {
+  @Override
+  public String name() {
+    return "logout";
+  }
+
+  @Override
+  public Access access(CommandRequest request) {
+    return Access.open();
+  }
+
+  @Override
+  public String help() {
+    return "Forget the users authenticated on this connection.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    request.connection().auth().logout();
+    return new BsonDocument();
+  }
+}
