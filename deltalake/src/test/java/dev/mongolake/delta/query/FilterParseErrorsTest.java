@@ -141,6 +141,43 @@ class FilterParseErrorsTest {
   }
 
   @Test
+  void withoutSpecialFeaturesExprAndJsonSchemaAreNotAllowed() {
+    for (String filter :
+        new String[] {
+          "{$expr: {$eq: ['$a', 1]}}", "{x: 1, $expr: true}", "{$or: [{x: 1}, {$expr: true}]}"
+        }) {
+      assertThatThrownBy(() -> Filter.parseWithoutSpecialFeatures(doc(filter)))
+          .as(filter)
+          .isInstanceOfSatisfying(
+              QueryException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED);
+                assertThat(e.getMessage()).isEqualTo("$expr is not allowed in this context");
+              });
+    }
+    assertThatThrownBy(() -> Filter.parseWithoutSpecialFeatures(doc("{$jsonSchema: {}}")))
+        .isInstanceOfSatisfying(
+            QueryException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED);
+              assertThat(e.getMessage()).isEqualTo("$jsonSchema is not allowed in this context");
+            });
+    // Below the top level, $expr is refused for its level first, as in MongoDB.
+    assertThatThrownBy(
+            () -> Filter.parseWithoutSpecialFeatures(doc("{a: {$elemMatch: {$expr: true}}}")))
+        .isInstanceOfSatisfying(
+            QueryException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(QueryErrorCode.BAD_VALUE);
+              assertThat(e.getMessage())
+                  .isEqualTo("$expr can only be applied to the top-level document");
+            });
+    // The rest of the language is the same.
+    assertThat(Filter.parseWithoutSpecialFeatures(doc("{a: {$gt: 1}}")).matches(doc("{a: 2}")))
+        .isTrue();
+  }
+
+  @Test
   void jsonSchemaIsRejectedAsNotImplemented() {
     assertRejected(
         "{$jsonSchema: {required: ['a']}}",
