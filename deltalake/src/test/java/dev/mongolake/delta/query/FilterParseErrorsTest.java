@@ -218,11 +218,11 @@ class FilterParseErrorsTest {
   void regexOptionsInBothPlacesAreRejected() {
     assertRejected(
         "{a: {$regex: /x/i, $options: 'm'}}",
-        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
+        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
         "options set in both $regex and $options");
     assertRejected(
         "{a: {$options: 'm', $regex: /x/i}}",
-        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
+        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
         "options set in both $regex and $options");
   }
 
@@ -232,6 +232,10 @@ class FilterParseErrorsTest {
     assertThat(QueryErrorCode.BAD_VALUE.codeName()).isEqualTo("BadValue");
     assertThat(QueryErrorCode.FAILED_TO_PARSE.code()).isEqualTo(9);
     assertThat(QueryErrorCode.TYPE_MISMATCH.code()).isEqualTo(14);
+    // MongoDB raises 51074 on reaching $regex after $options, 51075 on reaching $options after
+    // $regex: each name says which came first.
+    assertThat(QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST.code()).isEqualTo(51074);
+    assertThat(QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST.code()).isEqualTo(51075);
   }
 
   @Test
