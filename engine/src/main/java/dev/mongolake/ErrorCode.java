@@ -46,6 +46,7 @@ public enum ErrorCode {
   DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
   NOT_A_REPLICA_SET(123, "NotAReplicaSet"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
+  DURATION_OVERFLOW(159, "DurationOverflow"),
   VIEW_DEPTH_LIMIT_EXCEEDED(149, "ViewDepthLimitExceeded"),
   COMMAND_NOT_SUPPORTED_ON_VIEW(166, "CommandNotSupportedOnView"),
   OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),
