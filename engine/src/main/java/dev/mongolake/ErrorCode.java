@@ -47,7 +47,7 @@ public enum ErrorCode {
   NOT_A_REPLICA_SET(123, "NotAReplicaSet"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
   DURATION_OVERFLOW(159, "DurationOverflow"),
-  VIEW_DEPTH_LIMIT_EXCEEDED(149, "ViewDepthLimitExceeded"),
+  VIEW_DEPTH_LIMIT_EXCEEDED(165, "ViewDepthLimitExceeded"),
   COMMAND_NOT_SUPPORTED_ON_VIEW(166, "CommandNotSupportedOnView"),
   OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),
   INVALID_PIPELINE_OPERATOR(168, "InvalidPipelineOperator"),
