@@ -396,6 +396,8 @@ public final class MongoLakeCollection<T> {
                 namespace, engine, prefix.filter(), d -> d, this::toBsonDocument)
             .neededPaths(parsed.inputPaths().orElse(null))
             .sort(prefix.sort())
+            // A leading $sort runs as the find's: it keeps to the command's allowDiskUse.
+            .allowDiskUse(allowDiskUse)
             .skip(prefix.skip())
             .limit(prefix.limit())
             .iterator();

@@ -130,6 +130,20 @@ public final class MongoLakeDatabase {
    *     needs a collection
    */
   public MongoLakeCursor<BsonDocument> aggregate(List<? extends Bson> pipeline, Bson let) {
+    return aggregate(pipeline, let, true);
+  }
+
+  /**
+   * A database-level aggregation (see {@link #aggregate(List, Bson)}); without {@code
+   * allowDiskUse}, a blocking stage over its memory limit fails with
+   * QueryExceededMemoryLimitNoDiskUseAllowed instead of spilling to temporary files, as in {@link
+   * MongoLakeCollection#aggregate(List, Bson, boolean)}.
+   *
+   * @throws MongoLakeException InvalidNamespace for an empty pipeline or one whose first stage
+   *     needs a collection
+   */
+  public MongoLakeCursor<BsonDocument> aggregate(
+      List<? extends Bson> pipeline, Bson let, boolean allowDiskUse) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(
         stage ->
@@ -145,7 +159,8 @@ public final class MongoLakeDatabase {
                 let == null
                     ? null
                     : let.toBsonDocument(
-                        BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry())));
+                        BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()),
+                allowDiskUse));
     if (stages.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE, "{aggregate: 1} is not valid for an empty pipeline.");

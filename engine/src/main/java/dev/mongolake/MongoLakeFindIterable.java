@@ -155,6 +155,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
           view.get(),
           ViewReads.findStages(filter, sort, skip, limit, projection),
           let,
+          allowDiskUse,
           decoder);
     }
     return open(plan(), new FindCounts());
@@ -269,13 +270,6 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
         matches = sorting.run(matches);
         // The sort holds its input: checking for a next document makes it read the scan.
         matches.hasNext();
-      } catch (MongoLakeException e) {
-        sorting.close();
-        throw e.errorCode() == ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED
-            ? new MongoLakeException(
-                e.errorCode(),
-                "Executor error during find command :: caused by :: " + e.getMessage())
-            : e;
       } catch (RuntimeException e) {
         sorting.close();
         throw e;

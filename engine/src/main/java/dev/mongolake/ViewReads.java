@@ -41,18 +41,22 @@ final class ViewReads {
     return stages;
   }
 
-  /** A find over {@code view}, its documents decoded with {@code decoder}. */
+  /**
+   * A find over {@code view}, its documents decoded with {@code decoder}; the find's {@code
+   * allowDiskUse} holds for every blocking stage of the view's pipeline and of its own.
+   */
   static <T> MongoLakeCursor<T> find(
       Engine engine,
       ResolvedView view,
       List<BsonDocument> findStages,
       BsonDocument let,
+      boolean allowDiskUse,
       Function<BsonDocument, T> decoder) {
     List<BsonDocument> pipeline = new ArrayList<>(view.pipeline());
     pipeline.addAll(findStages);
     MongoLakeCursor<BsonDocument> results =
         new MongoLakeCollection<>(view.source(), BsonDocument.class, engine)
-            .aggregate(pipeline, let == null || let.isEmpty() ? null : let);
+            .aggregate(pipeline, let == null || let.isEmpty() ? null : let, allowDiskUse);
     return new MongoLakeCursor<>() {
       @Override
       public boolean hasNext() {

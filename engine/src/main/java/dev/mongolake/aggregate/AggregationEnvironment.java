@@ -95,6 +95,14 @@ public interface AggregationEnvironment {
 
   /** An environment with no other collections, for pipelines over a given input. */
   static AggregationEnvironment standalone(Instant now, BsonDocument let) {
+    return standalone(now, let, true);
+  }
+
+  /**
+   * An environment with no other collections, for pipelines over a given input, whose blocking
+   * stages spill past their memory limit only with {@code allowDiskUse}.
+   */
+  static AggregationEnvironment standalone(Instant now, BsonDocument let, boolean allowDiskUse) {
     BsonDocument copy = let.clone();
     return new AggregationEnvironment() {
       @Override
@@ -105,6 +113,11 @@ public interface AggregationEnvironment {
       @Override
       public BsonDocument let() {
         return copy;
+      }
+
+      @Override
+      public boolean allowDiskUse() {
+        return allowDiskUse;
       }
     };
   }

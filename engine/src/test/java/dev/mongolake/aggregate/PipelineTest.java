@@ -77,6 +77,9 @@ class PipelineTest {
   @Test
   void limitMustBePositive() {
     assertThatThrownBy(() -> run("{$limit: 0}"))
-        .hasMessage("invalid argument to $limit stage: Expected a positive number, but found 0");
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOCATION_15958))
+        .hasMessage("the limit must be positive");
   }
 }

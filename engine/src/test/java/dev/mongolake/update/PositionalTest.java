@@ -227,6 +227,25 @@ class PositionalTest {
   }
 
   @Test
+  void arrayFiltersMayNotUseExprOrJsonSchema() {
+    assertFails(
+        () ->
+            applyWithFilters(
+                "{$set: {'a.$[x]': 1}}", List.of("{$expr: {$eq: [1, 1]}}"), "{a: [1]}"),
+        ErrorCode.QUERY_FEATURE_NOT_ALLOWED,
+        "Error parsing array filter :: caused by :: $expr is not allowed in this context");
+    assertFails(
+        () -> applyWithFilters("{$set: {'a.$[x]': 1}}", List.of("{x: 1, $jsonSchema: {}}"), "{}"),
+        ErrorCode.QUERY_FEATURE_NOT_ALLOWED,
+        "Error parsing array filter :: caused by :: $jsonSchema is not allowed in this context");
+    // Parse errors come before the identifier's checks, with MongoDB's context.
+    assertFails(
+        () -> applyWithFilters("{$set: {'a.$[x]': 1}}", List.of("{x: {$foo: 1}, y: 1}"), "{}"),
+        ErrorCode.BAD_VALUE,
+        "Error parsing array filter :: caused by :: unknown operator: $foo");
+  }
+
+  @Test
   void arrayFilterIdentifiersMustBeLowercaseAlphanumeric() {
     assertFails(
         () -> applyWithFilters("{$set: {'a.$[X]': 1}}", List.of("{X: 1}"), "{}"),

@@ -17,10 +17,16 @@ public enum QueryErrorCode {
   QUERY_FEATURE_NOT_ALLOWED(224, "QueryFeatureNotAllowed"),
   /** An operator MongoLake parses but cannot evaluate yet. */
   NOT_IMPLEMENTED(238, "NotImplemented"),
-  /** $regex options given both in the regular expression and in $options ($regex first). */
-  REGEX_OPTIONS_IN_BOTH_REGEX_FIRST(51074, "Location51074"),
-  /** $regex options given both in the regular expression and in $options ($options first). */
-  REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST(51075, "Location51075"),
+  /**
+   * $regex options given both in $options and in the regular expression, {@code $options} first
+   * (MongoDB's 51074, raised on reaching the {@code $regex}).
+   */
+  REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST(51074, "Location51074"),
+  /**
+   * $regex options given both in the regular expression and in $options, {@code $regex} first
+   * (MongoDB's 51075, raised on reaching the {@code $options}).
+   */
+  REGEX_OPTIONS_IN_BOTH_REGEX_FIRST(51075, "Location51075"),
   /** A regular expression that does not compile. */
   INVALID_REGEX(51091, "Location51091"),
   /** An unknown flag in regular expression options. */

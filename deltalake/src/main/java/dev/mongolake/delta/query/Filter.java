@@ -10,6 +10,7 @@ import dev.mongolake.delta.query.ast.FilterNode;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
+import dev.mongolake.delta.query.internal.parse.OperatorRegistry;
 import dev.mongolake.delta.query.internal.parse.ParseLevel;
 import dev.mongolake.delta.query.internal.stats.StatsPruner;
 import java.util.List;
@@ -49,6 +50,22 @@ public final class Filter {
    * @throws NullPointerException if {@code filter} is null
    */
   public static Filter parse(BsonDocument filter) {
+    return parse(filter, StandardOperators.registry());
+  }
+
+  /**
+   * Parses a filter written where MongoDB bans the filter language's special features (an update's
+   * {@code arrayFilters}): as {@link #parse}, except that {@code $expr} and {@code $jsonSchema}
+   * fail with {@link QueryErrorCode#QUERY_FEATURE_NOT_ALLOWED} ("... is not allowed in this
+   * context") and {@code $where} with BadValue, as MongoDB's parser fails them there.
+   *
+   * @throws QueryException as {@link #parse} does, and for those operators
+   */
+  public static Filter parseWithoutSpecialFeatures(BsonDocument filter) {
+    return parse(filter, StandardOperators.withoutSpecialFeatures());
+  }
+
+  private static Filter parse(BsonDocument filter, OperatorRegistry operators) {
     Objects.requireNonNull(filter, "filter");
     // Before the copy: copying, parsing and matching all recurse into the filter's values.
     if (BsonNesting.tooDeep(filter)) {
@@ -56,7 +73,7 @@ public final class Filter {
           QueryErrorCode.OVERFLOW, "Cannot parse filter: " + BsonNesting.TOO_DEEP);
     }
     BsonDocument copy = filter.clone();
-    FilterParser parser = new FilterParser(StandardOperators.registry());
+    FilterParser parser = new FilterParser(operators);
     return new Filter(
         copy, parser.parseDocument(copy, ParseLevel.TOP_LEVEL), ExpressionEvaluator.UNSUPPORTED);
   }

@@ -143,6 +143,43 @@ class FilterParseErrorsTest {
   }
 
   @Test
+  void withoutSpecialFeaturesExprAndJsonSchemaAreNotAllowed() {
+    for (String filter :
+        new String[] {
+          "{$expr: {$eq: ['$a', 1]}}", "{x: 1, $expr: true}", "{$or: [{x: 1}, {$expr: true}]}"
+        }) {
+      assertThatThrownBy(() -> Filter.parseWithoutSpecialFeatures(doc(filter)))
+          .as(filter)
+          .isInstanceOfSatisfying(
+              QueryException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED);
+                assertThat(e.getMessage()).isEqualTo("$expr is not allowed in this context");
+              });
+    }
+    assertThatThrownBy(() -> Filter.parseWithoutSpecialFeatures(doc("{$jsonSchema: {}}")))
+        .isInstanceOfSatisfying(
+            QueryException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED);
+              assertThat(e.getMessage()).isEqualTo("$jsonSchema is not allowed in this context");
+            });
+    // Below the top level, $expr is refused for its level first, as in MongoDB.
+    assertThatThrownBy(
+            () -> Filter.parseWithoutSpecialFeatures(doc("{a: {$elemMatch: {$expr: true}}}")))
+        .isInstanceOfSatisfying(
+            QueryException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(QueryErrorCode.BAD_VALUE);
+              assertThat(e.getMessage())
+                  .isEqualTo("$expr can only be applied to the top-level document");
+            });
+    // The rest of the language is the same.
+    assertThat(Filter.parseWithoutSpecialFeatures(doc("{a: {$gt: 1}}")).matches(doc("{a: 2}")))
+        .isTrue();
+  }
+
+  @Test
   void jsonSchemaIsRejectedAsNotImplemented() {
     assertRejected(
         "{$jsonSchema: {required: ['a']}}",
@@ -183,11 +220,11 @@ class FilterParseErrorsTest {
   void regexOptionsInBothPlacesAreRejected() {
     assertRejected(
         "{a: {$regex: /x/i, $options: 'm'}}",
-        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
+        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
         "options set in both $regex and $options");
     assertRejected(
         "{a: {$options: 'm', $regex: /x/i}}",
-        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
+        QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
         "options set in both $regex and $options");
   }
 
@@ -197,6 +234,10 @@ class FilterParseErrorsTest {
     assertThat(QueryErrorCode.BAD_VALUE.codeName()).isEqualTo("BadValue");
     assertThat(QueryErrorCode.FAILED_TO_PARSE.code()).isEqualTo(9);
     assertThat(QueryErrorCode.TYPE_MISMATCH.code()).isEqualTo(14);
+    // MongoDB raises 51074 on reaching $regex after $options, 51075 on reaching $options after
+    // $regex: each name says which came first.
+    assertThat(QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST.code()).isEqualTo(51074);
+    assertThat(QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST.code()).isEqualTo(51075);
   }
 
   @Test

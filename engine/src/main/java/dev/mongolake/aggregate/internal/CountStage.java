@@ -20,15 +20,30 @@ import org.bson.BsonValue;
  */
 public record CountStage(String field) implements PipelineStage {
 
+  /** MongoDB 8.0's checks, in its order. */
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    if (!specification.isString() || specification.asString().getValue().isEmpty()) {
+    if (!specification.isString()) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40156, "the count field must be a non-empty string");
     }
     String field = specification.asString().getValue();
-    if (field.startsWith("$") || field.contains(".")) {
+    if (field.isEmpty()) {
       throw new MongoLakeException(
-          ErrorCode.LOCATION_40158, "the count field cannot be a $-prefixed path or contain '.'");
+          ErrorCode.LOCATION_40157, "the count field must be a non-empty string");
+    }
+    if (field.startsWith("$")) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40158, "the count field cannot be a $-prefixed path");
+    }
+    if (field.indexOf('\0') >= 0) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40159, "the count field cannot contain a null byte");
+    }
+    if (field.contains(".")) {
+      throw new MongoLakeException(ErrorCode.LOCATION_40160, "the count field cannot contain '.'");
+    }
+    if (field.equals("_id")) {
+      throw new MongoLakeException(ErrorCode.LOCATION_9039800, "the count field cannot be '_id'");
     }
     return new CountStage(field);
   }

@@ -84,8 +84,9 @@ record DensifyStage(
     }
     String path = value.asString().getValue();
     if (path.isEmpty()) {
+      // MongoDB's FieldPath constructor's check.
       throw new MongoLakeException(
-          ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
+          ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
     }
     OutputPath.check(path);
     return path;

@@ -101,7 +101,8 @@ final class EqualityJoin {
     }
     List<BsonDocument> documents = new ArrayList<>();
     long bytes = 0;
-    try (MongoLakeCursor<BsonDocument> cursor = foreign.find(new BsonDocument()).iterator()) {
+    try (MongoLakeCursor<BsonDocument> cursor =
+        foreign.find(new BsonDocument()).allowDiskUse(memory.allowDiskUse()).iterator()) {
       while (cursor.hasNext()) {
         BsonDocument document = cursor.next();
         bytes += BsonMemory.of(document);
@@ -191,7 +192,9 @@ final class EqualityJoin {
     }
     List<BsonDocument> candidates =
         ForeignCollections.findAll(
-            foreign, ForeignCollections.equalToAny(foreignField, new ArrayList<>(union)));
+            foreign,
+            ForeignCollections.equalToAny(foreignField, new ArrayList<>(union)),
+            memory.allowDiskUse());
     Map<Object, List<Integer>> buckets = bucket(candidates);
     List<Map.Entry<BsonDocument, List<BsonDocument>>> out = new ArrayList<>(documents.size());
     for (int i = 0; i < documents.size(); i++) {

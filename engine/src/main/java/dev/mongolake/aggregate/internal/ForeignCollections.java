@@ -35,11 +35,15 @@ final class ForeignCollections {
     return context.environment().database(db).collection(name, BsonDocument.class);
   }
 
-  /** The documents of {@code collection} matching {@code filter}, read whole (and closed). */
+  /**
+   * The documents of {@code collection} matching {@code filter}, read whole (and closed); a view's
+   * blocking stages keep to the command's {@code allowDiskUse}.
+   */
   static List<BsonDocument> findAll(
-      MongoLakeCollection<BsonDocument> collection, BsonDocument filter) {
+      MongoLakeCollection<BsonDocument> collection, BsonDocument filter, boolean allowDiskUse) {
     List<BsonDocument> out = new ArrayList<>();
-    try (MongoLakeCursor<BsonDocument> cursor = collection.find(filter).iterator()) {
+    try (MongoLakeCursor<BsonDocument> cursor =
+        collection.find(filter).allowDiskUse(allowDiskUse).iterator()) {
       cursor.forEachRemaining(out::add);
     }
     return out;
@@ -48,13 +52,14 @@ final class ForeignCollections {
   /**
    * The documents of {@code collection} a pipeline's find prefix names, with {@code extra} (or
    * {@code null}) and-ed to its filter, read whole; {@code variables} are the values the prefix's
-   * {@code $expr} may read.
+   * {@code $expr} may read. The prefix's sort keeps to the command's {@code allowDiskUse}.
    */
   static List<BsonDocument> findAll(
       MongoLakeCollection<BsonDocument> collection,
       Pipeline.FindPrefix prefix,
       BsonDocument extra,
-      BsonDocument variables) {
+      BsonDocument variables,
+      boolean allowDiskUse) {
     BsonDocument filter = and(extra, prefix.filter());
     // The prefix's $expr reads the sub-pipeline's variables: passed as the find's let, each value
     // a literal so that it is never read as a field path or an operator.
@@ -68,6 +73,7 @@ final class ForeignCollections {
             .sort(prefix.sort())
             .skip(prefix.skip())
             .limit(prefix.limit())
+            .allowDiskUse(allowDiskUse)
             .iterator()) {
       cursor.forEachRemaining(out::add);
     }

@@ -192,7 +192,8 @@ record GraphLookupStage(
           ForeignCollections.and(
               ForeignCollections.equalToAny(connectToField, new ArrayList<>(frontier)), restrict);
       Set<BsonValue> next = new TreeSet<>(BsonComparisonOrder.INSTANCE);
-      for (BsonDocument candidate : ForeignCollections.findAll(foreign, query)) {
+      for (BsonDocument candidate :
+          ForeignCollections.findAll(foreign, query, context.environment().allowDiskUse())) {
         BsonValue id = candidate.get("_id");
         if (id == null) {
           throw new MongoLakeException(

@@ -1,5 +1,7 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import java.util.Iterator;
 import java.util.Spliterators;
@@ -16,7 +18,11 @@ import org.bson.BsonValue;
 record LimitStage(long limit) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    return new LimitStage(StageSpecs.nonNegative("$limit", specification, true));
+    long limit = StageSpecs.nonNegativeInteger("$limit", specification, ErrorCode.LOCATION_5107201);
+    if (limit == 0) {
+      throw new MongoLakeException(ErrorCode.LOCATION_15958, "the limit must be positive");
+    }
+    return new LimitStage(limit);
   }
 
   @Override

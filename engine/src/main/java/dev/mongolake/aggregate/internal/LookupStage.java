@@ -228,7 +228,8 @@ record LookupStage(
       equality = ForeignCollections.equalToAny(foreignField, values);
     }
     if (pipeline == null) {
-      return DocumentPaths.array(ForeignCollections.findAll(foreign, equality));
+      return DocumentPaths.array(
+          ForeignCollections.findAll(foreign, equality, context.environment().allowDiskUse()));
     }
     Variables variables = context.newVariables().setDocument(document);
     Map<String, BsonValue> values = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.read.QueryErrors;
@@ -28,7 +29,11 @@ record MatchStage(BsonDocument specification, List<Filter> filters) implements P
   }
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    BsonDocument spec = StageSpecs.document("$match", specification);
+    BsonDocument spec =
+        StageSpecs.document(
+            specification,
+            ErrorCode.LOCATION_15959,
+            "the match filter must be an expression in an object");
     return new MatchStage(
         spec, List.of(QueryErrors.parseFilter(spec, context.scope(), context::newVariables)));
   }

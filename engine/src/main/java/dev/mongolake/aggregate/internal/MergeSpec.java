@@ -247,9 +247,9 @@ record MergeSpec(
     List<PipelineStage> stages = new ArrayList<>();
     for (BsonValue stage : value.asArray()) {
       if (!stage.isDocument()) {
+        // MongoDB parses it as any pipeline: each element must be an object first.
         throw new MongoLakeException(
-            ErrorCode.LOCATION_40323,
-            "A pipeline stage specification object must contain exactly one field.");
+            ErrorCode.TYPE_MISMATCH, "Each element of the 'pipeline' array must be an object");
       }
       String name = StageParsers.stageName(stage.asDocument());
       if (!UPDATE_STAGES.contains(name)) {

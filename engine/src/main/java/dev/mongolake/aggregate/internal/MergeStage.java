@@ -122,7 +122,8 @@ record MergeStage(BsonValue specification, MergeSpec merge) implements PipelineS
       ForeignCollections.insert(target, List.of(document));
       return;
     }
-    List<BsonDocument> matches = ForeignCollections.findAll(target, filter);
+    List<BsonDocument> matches =
+        ForeignCollections.findAll(target, filter, context.environment().allowDiskUse());
     if (matches.isEmpty()) {
       switch (merge.whenNotMatched()) {
         case "insert" -> ForeignCollections.insert(target, List.of(document));

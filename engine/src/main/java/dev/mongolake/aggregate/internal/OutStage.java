@@ -69,17 +69,31 @@ record OutStage(BsonValue specification, String database, String collection)
   private static OutStage checked(
       BsonValue specification, String database, String collection, PipelineContext context) {
     String db = database == null ? context.environment().databaseName() : database;
+    // MongoDB's order: a valid database and a collection name, then not a system collection
+    // (which Namespace refuses too), then the rest of the name's rules.
     try {
-      new Namespace(db, collection);
+      Namespace.validateDatabaseName(db);
     } catch (MongoLakeException e) {
-      throw new MongoLakeException(
-          ErrorCode.INVALID_NAMESPACE, "Invalid $out target namespace, " + db + "." + collection);
+      throw invalidTarget(db, collection);
+    }
+    if (collection.isEmpty()) {
+      throw invalidTarget(db, collection);
     }
     if (collection.startsWith("system.")) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_17385, "Can't $out to special collection: " + collection);
     }
+    try {
+      new Namespace(db, collection);
+    } catch (MongoLakeException e) {
+      throw invalidTarget(db, collection);
+    }
     return new OutStage(specification, database, collection);
+  }
+
+  private static MongoLakeException invalidTarget(String db, String collection) {
+    return new MongoLakeException(
+        ErrorCode.INVALID_NAMESPACE, "Invalid $out target namespace, " + db + "." + collection);
   }
 
   @Override

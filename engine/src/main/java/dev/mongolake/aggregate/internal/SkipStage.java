@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import java.util.Iterator;
 import java.util.Spliterators;
@@ -16,7 +17,8 @@ import org.bson.BsonValue;
 record SkipStage(long skip) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    return new SkipStage(StageSpecs.nonNegative("$skip", specification, false));
+    return new SkipStage(
+        StageSpecs.nonNegativeInteger("$skip", specification, ErrorCode.LOCATION_5107200));
   }
 
   @Override

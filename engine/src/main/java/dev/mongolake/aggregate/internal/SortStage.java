@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.internal.read.SortOrder;
@@ -27,7 +28,11 @@ import org.bson.BsonValue;
 record SortStage(BsonDocument specification, SortOrder order, long limit) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
-    BsonDocument spec = StageSpecs.document("$sort", specification);
+    BsonDocument spec =
+        StageSpecs.document(
+            specification,
+            ErrorCode.LOCATION_15973,
+            "the $sort key specification must be an object");
     return new SortStage(spec, SortOrder.parse(spec), 0);
   }
 

@@ -118,7 +118,13 @@ record SubPipeline(
       from = 1;
     } else {
       current =
-          ForeignCollections.findAll(collection, prefix, filter, context.letValues()).iterator();
+          ForeignCollections.findAll(
+                  collection,
+                  prefix,
+                  filter,
+                  context.letValues(),
+                  context.environment().allowDiskUse())
+              .iterator();
       from = prefix.stages();
     }
     for (int i = from; i < stages.size(); i++) {

@@ -42,6 +42,7 @@ final class ProjectionParser {
   }
 
   private final Mode mode;
+  private final BsonDocument spec;
   private final boolean findOperators;
   private final VariableScope scope;
   private final ProjectionNode root = new ProjectionNode();
@@ -51,8 +52,9 @@ final class ProjectionParser {
   private boolean positional;
   private boolean explicitIdInclusion;
 
-  private ProjectionParser(Mode mode, VariableScope scope) {
+  private ProjectionParser(Mode mode, BsonDocument spec, VariableScope scope) {
     this.mode = mode;
+    this.spec = spec;
     this.findOperators = mode == Mode.FIND;
     this.scope = scope;
   }
@@ -66,7 +68,7 @@ final class ProjectionParser {
       throw new MongoLakeException(
           ErrorCode.LOCATION_51272, "projection specification must have at least one field");
     }
-    ProjectionParser parser = new ProjectionParser(mode, scope);
+    ProjectionParser parser = new ProjectionParser(mode, spec, scope);
     Deque<Map.Entry<String, BsonValue>> entries = new ArrayDeque<>(spec.entrySet());
     while (!entries.isEmpty()) {
       Map.Entry<String, BsonValue> entry = entries.removeFirst();
@@ -113,6 +115,9 @@ final class ProjectionParser {
       if (document.size() == 1 && document.getFirstKey().startsWith("$")) {
         operator(path, document);
       } else {
+        if (mode == Mode.ADDITION) {
+          checkNotAnOperatorWithOtherFields(document);
+        }
         // {a: {b: 1}} means {"a.b": 1}; handled in order, before the next top-level entry.
         List<Map.Entry<String, BsonValue>> nested =
             document.entrySet().stream()
@@ -136,6 +141,27 @@ final class ProjectionParser {
       return;
     }
     computed(path, ExpressionParser.parse(value, scope), value);
+  }
+
+  /**
+   * {@code $addFields} checks that no sub-document mixes an operator with other fields before it
+   * parses (MongoDB's 40181); {@code $project} reads such a document as nested paths, whose {@code
+   * $} field name fails as a field path, as MongoDB's projection parser does.
+   */
+  private void checkNotAnOperatorWithOtherFields(BsonDocument document) {
+    for (String name : document.keySet()) {
+      if (name.startsWith("$")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40181,
+            "an expression specification must contain exactly one field, the name of the"
+                + " expression. Found "
+                + document.size()
+                + " fields in "
+                + document.toJson()
+                + ", while parsing object "
+                + spec.toJson());
+      }
+    }
   }
 
   private void operator(String path, BsonDocument document) {

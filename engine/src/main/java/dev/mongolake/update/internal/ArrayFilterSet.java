@@ -2,6 +2,7 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.query.Filter;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,13 +26,15 @@ public final class ArrayFilterSet {
   public static Map<String, ElementMatcher> parse(List<BsonDocument> filters) {
     Map<String, ElementMatcher> matchers = new LinkedHashMap<>();
     for (BsonDocument filter : filters) {
+      // MongoDB's order: the filter parses, then it must name one identifier.
+      Filter parsed = FilterConditions.arrayFilter(filter);
       String identifier = identifierOf(filter);
       if (matchers.containsKey(identifier)) {
         throw new MongoLakeException(
             ErrorCode.FAILED_TO_PARSE,
             "Found multiple array filters with the same top-level field name " + identifier);
       }
-      matchers.put(identifier, FilterConditions.underIdentifier(identifier, filter));
+      matchers.put(identifier, FilterConditions.underIdentifier(identifier, parsed));
     }
     return matchers;
   }

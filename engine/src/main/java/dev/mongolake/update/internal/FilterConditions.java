@@ -19,12 +19,29 @@ public final class FilterConditions {
   private FilterConditions() {}
 
   /**
+   * An array filter parsed as MongoDB parses it, before it looks for the filter's identifier:
+   * without the filter language's special features ({@code $expr}, {@code $jsonSchema}: {@code
+   * QueryFeatureNotAllowed}), its errors prefixed {@code "Error parsing array filter :: caused by
+   * :: "}.
+   */
+  public static Filter arrayFilter(BsonDocument filter) {
+    try {
+      return Filter.parseWithoutSpecialFeatures(filter);
+    } catch (QueryException e) {
+      MongoLakeException translated = translate(e);
+      throw new MongoLakeException(
+          translated.errorCode(),
+          "Error parsing array filter :: caused by :: " + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
    * A matcher for {@code {identifier: element}} documents: an array filter such as {@code
    * {"x.grade": {$gte: 85}}} selects the elements {@code e} for which {@code {x: e}} matches.
    */
-  public static ElementMatcher underIdentifier(String identifier, BsonDocument filter) {
-    Filter parsed = parse(() -> Filter.parse(filter));
-    return element -> matches(parsed, new BsonDocument(identifier, element));
+  public static ElementMatcher underIdentifier(String identifier, Filter filter) {
+    return element -> matches(filter, new BsonDocument(identifier, element));
   }
 
   /** A matcher for the elements a regular expression matches, as a filter on the element. */

@@ -434,6 +434,40 @@ class ForeignStagesTest {
   }
 
   @Test
+  void outToASystemCollectionIsRefusedAsASpecialCollection() {
+    coll("src", "{_id: 1}");
+    MongoLakeCollection<BsonDocument> src = db.collection("src", BsonDocument.class);
+    assertRefused(
+        () -> src.aggregate(stages("{$out: 'system.x'}")),
+        ErrorCode.LOCATION_17385,
+        "Can't $out to special collection: system.x");
+    assertRefused(
+        () -> src.aggregate(stages("{$out: {db: 'reports', coll: 'system.views'}}")),
+        ErrorCode.LOCATION_17385,
+        "Can't $out to special collection: system.views");
+    // The name's other rules come after, as in MongoDB.
+    assertRefused(
+        () -> src.aggregate(stages("{$out: 'a$b'}")),
+        ErrorCode.INVALID_NAMESPACE,
+        "Invalid $out target namespace, app.a$b");
+    assertRefused(
+        () -> src.aggregate(stages("{$out: {db: 'a b', coll: 'system.x'}}")),
+        ErrorCode.INVALID_NAMESPACE,
+        "Invalid $out target namespace, a b.system.x");
+  }
+
+  @Test
+  void mergeWhenMatchedPipelineElementsMustBeObjects() {
+    coll("src", "{_id: 1}");
+    assertRefused(
+        () ->
+            db.collection("src", BsonDocument.class)
+                .aggregate(stages("{$merge: {into: 'dst', whenMatched: [1]}}")),
+        ErrorCode.TYPE_MISMATCH,
+        "Each element of the 'pipeline' array must be an object");
+  }
+
+  @Test
   void mergeModesWriteAsMongoDbs() {
     coll("src", "{_id: 1, a: 10}", "{_id: 2, a: 20}");
     MongoLakeCollection<BsonDocument> target = coll("dst", "{_id: 1, a: 1, b: 1}");

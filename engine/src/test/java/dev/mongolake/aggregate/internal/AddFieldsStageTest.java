@@ -125,6 +125,26 @@ class AddFieldsStageTest {
   }
 
   @Test
+  void anOperatorDocumentWithOtherFieldsIsRefusedAsMongoDbsValidatorDoes() {
+    assertFails(
+        VEHICLES,
+        ErrorCode.LOCATION_40181,
+        "Invalid $addFields :: caused by :: an expression specification must contain exactly one"
+            + " field, the name of the expression. Found 2 fields in {\"$add\": [\"$_id\", 1],"
+            + " \"$multiply\": [\"$_id\", 2]}, while parsing object {\"r\": {\"$add\":"
+            + " [\"$_id\", 1], \"$multiply\": [\"$_id\", 2]}}",
+        "{$addFields: {r: {$add: ['$_id', 1], $multiply: ['$_id', 2]}}}");
+    // At any depth, and whichever field the operator is.
+    assertFails(
+        VEHICLES,
+        ErrorCode.LOCATION_40181,
+        "Invalid $set :: caused by :: an expression specification must contain exactly one"
+            + " field, the name of the expression. Found 2 fields in {\"b\": 1, \"$literal\":"
+            + " 2}, while parsing object {\"r\": {\"a\": {\"b\": 1, \"$literal\": 2}}}",
+        "{$set: {r: {a: {b: 1, $literal: 2}}}}");
+  }
+
+  @Test
   void declaresItsReadsAndTheFieldsItChanges() {
     PipelineStage stage = Stages.stage("{$set: {'specs.fuel': '$type', total: 1}}");
     Dependencies dependencies = new Dependencies();

@@ -102,6 +102,24 @@ class ProjectStageTest {
   }
 
   @Test
+  void anOperatorDocumentWithOtherFieldsIsNestedPathsWhoseDollarNameFails() {
+    // MongoDB's projection parser reads a document as an expression only when it has one field.
+    assertFails(
+        BOOKS,
+        ErrorCode.LOCATION_16410,
+        "Invalid $project :: caused by :: FieldPath field names may not start with '$'. Consider"
+            + " using $getField or $setField.",
+        "{$project: {r: {$add: ['$copies', 1], $multiply: ['$copies', 2]}}}");
+    // Inside an array it is an expression, and has one field too many.
+    assertFails(
+        BOOKS,
+        ErrorCode.LOCATION_15983,
+        "Invalid $project :: caused by :: An object representing an expression must have exactly"
+            + " one field: {\"$add\": [\"$copies\", 1], \"$multiply\": [\"$copies\", 2]}",
+        "{$project: {r: [{$add: ['$copies', 1], $multiply: ['$copies', 2]}]}}");
+  }
+
+  @Test
   void anEmptySpecificationIsRefused() {
     assertFails(
         BOOKS,

@@ -230,7 +230,11 @@ class ViewsTest {
     assertThatThrownBy(() -> db.createView("v21", "v20", stages()))
         .isInstanceOfSatisfying(
             MongoLakeException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.VIEW_DEPTH_LIMIT_EXCEEDED))
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.VIEW_DEPTH_LIMIT_EXCEEDED);
+              // MongoDB's number for ViewDepthLimitExceeded (149 is NoConfigPrimary).
+              assertThat(e.errorCode().code()).isEqualTo(165);
+            })
         .hasMessage("View depth limit exceeded; maximum depth is 20");
   }
 

@@ -150,6 +150,21 @@ class DensifyTest {
   }
 
   @Test
+  void anEmptyFieldOrPartitionFieldIsMongoDbsEmptyFieldPath() {
+    for (String stage :
+        List.of(
+            "{$densify: {field: '', range: {step: 1, bounds: 'full'}}}",
+            "{$densify: {field: 'altitude', partitionByFields: [''], range: {step: 1, bounds:"
+                + " 'full'}}}")) {
+      assertFails(
+          COFFEE,
+          ErrorCode.LOCATION_40352,
+          "FieldPath cannot be constructed with empty string",
+          stage);
+    }
+  }
+
+  @Test
   void valuesMustMatchTheRangesKind() {
     assertFails(
         documents("{v: 'x'}"),

@@ -2,6 +2,7 @@ package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.delta.Cancellation;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -36,8 +37,11 @@ public final class CursorRegistry {
   /** Documents in a first batch when the client does not say ({@code find}'s default). */
   public static final int DEFAULT_FIRST_BATCH = 101;
 
-  /** Reply batches stop growing past this many bytes (MongoDB's 16 MiB reply budget). */
-  private static final int MAX_BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
+  /**
+   * The most bytes a reply batch holds, as in MongoDB: 16 MiB, its largest user document. A batch
+   * stops before the document that would take its array past it, but always holds at least one.
+   */
+  static final int MAX_BATCH_BYTES = 16 * 1024 * 1024;
 
   private final ConcurrentMap<Long, OpenCursor> cursors = new ConcurrentHashMap<>();
   private final SecureRandom random = new SecureRandom();
@@ -84,11 +88,12 @@ public final class CursorRegistry {
       boolean noTimeout) {
     BsonArray batch;
     boolean more;
+    ReplyDocuments documents = ReplyDocuments.of(results);
     try {
-      batch = take(results, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
-      more = !singleBatch && results.hasNext();
+      batch = take(documents, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
+      more = !singleBatch && documents.hasNext();
     } catch (RuntimeException e) {
-      OpenCursor.release(results);
+      OpenCursor.release(documents);
       throw e;
     }
     long id = 0;
@@ -97,10 +102,10 @@ public final class CursorRegistry {
       cursors.put(
           id,
           new OpenCursor(
-              namespace, results, owner, noTimeout, clock.millis(), remainingOfCommand()));
+              namespace, documents, owner, noTimeout, clock.millis(), remainingOfCommand()));
       opened.incrementAndGet();
     } else {
-      OpenCursor.release(results);
+      OpenCursor.release(documents);
     }
     return cursorReply(id, namespace, "firstBatch", batch);
   }
@@ -343,17 +348,36 @@ public final class CursorRegistry {
     return id;
   }
 
-  private static BsonArray take(Iterator<BsonDocument> source, int limit) {
+  /**
+   * Up to {@code limit} documents of {@code source}, as many as fit in {@link #MAX_BATCH_BYTES} (at
+   * least one). Each is encoded here once, for the wire encoder to copy.
+   */
+  private static BsonArray take(ReplyDocuments source, int limit) {
     BsonArray batch = new BsonArray();
-    long bytes = 0;
-    while (batch.size() < limit && bytes < MAX_BATCH_BYTES && source.hasNext()) {
+    BsonBytesEncoder scratch = new BsonBytesEncoder();
+    // The batch array's encoded length so far, as MongoDB's reply builder counts it: its length
+    // prefix, then per document a type byte, the index as a name and the document.
+    long bytes = 4;
+    while (batch.size() < limit && source.hasNext()) {
       // Between documents: killOp and maxTimeMS (the scan itself checks between rows it skips).
       Cancellation.checkpoint();
-      BsonDocument document = source.next();
-      batch.add(document);
-      bytes += document.size() * 32L + 64;
+      int size = ReplyDocuments.size(source.peek(scratch));
+      if (!batch.isEmpty() && bytes + size > MAX_BATCH_BYTES) {
+        // The document starts the next batch.
+        break;
+      }
+      bytes += 1 + decimalDigits(batch.size()) + 1 + size;
+      batch.add(source.next());
     }
     return batch;
+  }
+
+  private static int decimalDigits(int index) {
+    int digits = 1;
+    for (int rest = index / 10; rest > 0; rest /= 10) {
+      digits++;
+    }
+    return digits;
   }
 
   private static BsonDocument cursorReply(

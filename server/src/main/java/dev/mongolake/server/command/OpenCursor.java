@@ -15,7 +15,7 @@ import org.bson.BsonDocument;
 final class OpenCursor {
 
   final String namespace;
-  final Iterator<BsonDocument> source;
+  final ReplyDocuments source;
   final CursorOwner owner;
   final boolean noTimeout;
   final ReentrantLock lock = new ReentrantLock();
@@ -32,7 +32,7 @@ final class OpenCursor {
 
   OpenCursor(
       String namespace,
-      Iterator<BsonDocument> source,
+      ReplyDocuments source,
       CursorOwner owner,
       boolean noTimeout,
       long now,

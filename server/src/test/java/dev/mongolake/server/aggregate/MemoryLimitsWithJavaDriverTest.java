@@ -7,6 +7,7 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import dev.mongolake.MongoLakeOptions;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
@@ -14,6 +15,8 @@ import dev.mongolake.server.ServerConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -155,6 +158,52 @@ class MemoryLimitsWithJavaDriverTest {
             "order number 997",
             "order number 996",
             "order number 995");
+  }
+
+  @Test
+  void aLeadingSortOverTheLimitSpillsWithAllowDiskUseAndFailsWithoutIt() {
+    // A first $sort runs as the find prefix's sort: the command's allowDiskUse still holds.
+    List<Document> pipeline = List.of(Document.parse("{$sort: {note: -1}}"));
+    assertThat(orders.aggregate(pipeline).allowDiskUse(true).into(new ArrayList<>()))
+        .hasSize(DOCUMENTS);
+    assertThatThrownBy(() -> orders.aggregate(pipeline).allowDiskUse(false).first())
+        .isInstanceOfSatisfying(
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(292);
+              assertThat(e.getErrorCodeName())
+                  .isEqualTo("QueryExceededMemoryLimitNoDiskUseAllowed");
+              assertThat(e.getErrorMessage())
+                  .isEqualTo(
+                      "Sort exceeded memory limit of 65536 bytes, but did not opt in to external"
+                          + " sorting.");
+            });
+  }
+
+  @Test
+  void aDatabaseLevelAggregationOverTheLimitFailsWithoutAllowDiskUse() {
+    BsonDocument command =
+        BsonDocument.parse(
+            "{aggregate: 1, pipeline: [{$documents: [{}]}, {$project: {n: {$range: [0, 2000]}}},"
+                + " {$unwind: '$n'}, {$addFields: {note: {$concat: ['order ', {$toString:"
+                + " '$n'}]}}}, {$sort: {note: -1}}, {$count: 'n'}], cursor: {}}");
+    MongoDatabase app = client.getDatabase("app");
+    assertThat(
+            app.runCommand(command.clone().append("allowDiskUse", BsonBoolean.TRUE))
+                .get("cursor", Document.class)
+                .getList("firstBatch", Document.class))
+        .containsExactly(new Document("n", DOCUMENTS));
+    assertThatThrownBy(
+            () -> app.runCommand(command.clone().append("allowDiskUse", BsonBoolean.FALSE)))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(292);
+              assertThat(e.getErrorMessage())
+                  .isEqualTo(
+                      "Sort exceeded memory limit of 65536 bytes, but did not opt in to external"
+                          + " sorting.");
+            });
   }
 
   @Test

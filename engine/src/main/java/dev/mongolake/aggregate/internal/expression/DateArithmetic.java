@@ -112,13 +112,19 @@ record DateArithmetic(
    * {@code millis} moved by {@code amount} units in {@code zone}.
    *
    * @throws MongoLakeException 5976500 for an amount far beyond any date, 5166406 when the result
-   *     is not a date
+   *     is not a date; for milliseconds, which MongoDB adds as durations, DurationOverflow
    */
   static long add(long millis, DateUnit unit, long amount, DateZone zone) {
-    try {
-      if (unit == DateUnit.MILLISECOND) {
+    if (unit == DateUnit.MILLISECOND) {
+      try {
         return Math.addExact(millis, amount);
+      } catch (ArithmeticException overflow) {
+        throw new MongoLakeException(
+            ErrorCode.DURATION_OVERFLOW,
+            "Overflow while adding " + amount + "ms to " + millis + "ms");
       }
+    }
+    try {
       if (!amountFitsDates(amount, unit)) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_5976500,

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -26,6 +27,19 @@ public final class ExpressionParser {
 
   public static final BsonString PRUNE = new BsonString("prune");
   public static final BsonString KEEP = new BsonString("keep");
+
+  /** The system variables a path may not read as documents: constants, or refused. */
+  private static final Set<String> BUILTIN_VARIABLES =
+      Set.of(
+          "REMOVE",
+          "DESCEND",
+          "PRUNE",
+          "KEEP",
+          "CLUSTER_TIME",
+          "USER_ROLES",
+          "SEARCH_META",
+          "JS_SCOPE",
+          "IS_MR");
 
   private ExpressionParser() {}
 
@@ -69,13 +83,7 @@ public final class ExpressionParser {
     if (document.size() != 1) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_15983,
-          "an expression specification must contain exactly one field, the name of the"
-              + " expression. Found "
-              + document.size()
-              + " fields in "
-              + document.toJson()
-              + ", while parsing object "
-              + document.toJson());
+          "An object representing an expression must have exactly one field: " + document.toJson());
     }
     Expression parsed =
         OperatorRegistry.instance().parser(operator).parse(operator, document.get(operator), scope);
@@ -115,7 +123,13 @@ public final class ExpressionParser {
     String rest = text.substring(2);
     int dot = rest.indexOf('.');
     String variable = dot < 0 ? rest : rest.substring(0, dot);
-    String[] fields = dot < 0 ? new String[0] : fieldNames(rest.substring(dot + 1));
+    if (!BUILTIN_VARIABLES.contains(variable)) {
+      // MongoDB's order: the name, then whether it is defined, then the path after it.
+      checkReferenceName(variable);
+      int slot = scope.slotOf(variable);
+      return new FieldPathExpression(slot, variable, variableFieldNames(rest, dot));
+    }
+    variableFieldNames(rest, dot);
     return switch (variable) {
       case "REMOVE" -> new Constant(null);
       case "DESCEND" -> new Constant(DESCEND);
@@ -128,11 +142,22 @@ public final class ExpressionParser {
           throw new MongoLakeException(
               ErrorCode.NOT_IMPLEMENTED,
               "Cannot evaluate $$" + variable + ": the variable is not supported");
-      default -> {
-        checkReferenceName(variable);
-        yield new FieldPathExpression(scope.slotOf(variable), variable, fields);
-      }
+      default -> throw new IllegalStateException("not a builtin variable: " + variable);
     };
+  }
+
+  /**
+   * The field names after a variable ({@code rest} is the path without {@code $$}, {@code dot} its
+   * first dot or -1): MongoDB checks the whole of it as one field path, so a trailing dot is 40353.
+   */
+  private static String[] variableFieldNames(String rest, int dot) {
+    if (dot < 0) {
+      return new String[0];
+    }
+    if (rest.endsWith(".")) {
+      throw FieldPathNames.trailingDot();
+    }
+    return fieldNames(rest.substring(dot + 1));
   }
 
   /** A variable read must name a user variable or a system one; MongoDB answers FailedToParse. */
@@ -155,11 +180,11 @@ public final class ExpressionParser {
     return FieldPathNames.split(dotted);
   }
 
-  /** A computed field's name: not empty, no dot, no leading {@code $}. */
+  /** A computed field's name: not empty, no dot, no leading {@code $} (MongoDB's order). */
   private static void checkFieldName(String name) {
     if (name.isEmpty()) {
       throw new MongoLakeException(
-          ErrorCode.LOCATION_16412, "FieldPath field names may not be empty strings.");
+          ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
     }
     if (name.startsWith("$")) {
       throw new MongoLakeException(
@@ -168,7 +193,8 @@ public final class ExpressionParser {
     }
     if (name.contains(".")) {
       throw new MongoLakeException(
-          ErrorCode.LOCATION_16412, "FieldPath field names may not contain '.'.");
+          ErrorCode.LOCATION_16412,
+          "FieldPath field names may not contain '.'. Consider using $getField or $setField.");
     }
   }
 }

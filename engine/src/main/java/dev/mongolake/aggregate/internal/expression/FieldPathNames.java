@@ -11,9 +11,13 @@ public final class FieldPathNames {
   /**
    * The field names of {@code dotted}.
    *
-   * @throws MongoLakeException 15998 for an empty field name, 16410 for one starting with '$'
+   * @throws MongoLakeException 40353 for a path ending in '.', 15998 for an empty field name, 16410
+   *     for one starting with '$'
    */
   public static String[] split(String dotted) {
+    if (dotted.endsWith(".")) {
+      throw trailingDot();
+    }
     String[] names = dotted.split("\\.", -1);
     for (String name : names) {
       if (name.isEmpty()) {
@@ -28,6 +32,11 @@ public final class FieldPathNames {
       }
     }
     return names;
+  }
+
+  /** MongoDB's error for a field path whose last character is a dot. */
+  public static MongoLakeException trailingDot() {
+    return new MongoLakeException(ErrorCode.LOCATION_40353, "FieldPath must not end with a '.'.");
   }
 
   /**

@@ -118,8 +118,18 @@ class DateArithmeticTest {
         add("2021-01-01T00:00:00Z", "year", "1000000000", null),
         ErrorCode.LOCATION_5976500,
         "invalid dateAdd 'amount' parameter value: 1000000000 year");
+    // Milliseconds are added as MongoDB's durations, whose overflow is DurationOverflow.
     assertFails(
         add("2021-01-01T00:00:00Z", "millisecond", "{$numberLong: '9223372036854775807'}", null),
+        ErrorCode.DURATION_OVERFLOW,
+        "Overflow while adding 9223372036854775807ms to 1609459200000ms");
+    assertFails(
+        "{$dateSubtract: {startDate: {$date: '1969-12-31T00:00:00Z'}, unit: 'millisecond',"
+            + " amount: {$numberLong: '9223372036854775807'}}}",
+        ErrorCode.DURATION_OVERFLOW,
+        "Overflow while adding -9223372036854775807ms to -86400000ms");
+    assertFails(
+        add("2021-01-01T00:00:00Z", "year", "500000000", null),
         ErrorCode.LOCATION_5166406,
         "dateAdd overflowed");
     assertFails(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import java.util.List;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -80,6 +81,39 @@ class ExpressionCoreTest {
     assertThat(codeOf("{$literal: 1, $let: 2}")).isEqualTo(ErrorCode.LOCATION_15983);
     assertThat(codeOf("{a: 1, $b: 2}")).isEqualTo(ErrorCode.LOCATION_16410);
     assertThat(codeOf("{'a.b': 1}")).isEqualTo(ErrorCode.LOCATION_16412);
+    assertThat(codeOf("{'': 1}")).isEqualTo(ErrorCode.LOCATION_15998);
+    assertThat(codeOf("[{x: 1, '': '$a'}]")).isEqualTo(ErrorCode.LOCATION_15998);
+  }
+
+  @Test
+  void objectFieldNamesAndOperatorDocumentsFailWithMongoDbsMessages() {
+    assertThatThrownBy(() -> eval("{'': 1}", "{}"))
+        .hasMessage("FieldPath field names may not be empty strings.");
+    assertThatThrownBy(() -> eval("{'a.b': 1}", "{}"))
+        .hasMessage(
+            "FieldPath field names may not contain '.'. Consider using $getField or $setField.");
+    assertThatThrownBy(() -> eval("{$literal: 1, $let: 2}", "{}"))
+        .hasMessage(
+            "An object representing an expression must have exactly one field: {\"$literal\": 1,"
+                + " \"$let\": 2}");
+  }
+
+  @Test
+  void aFieldPathEndingInADotIsMongoDbsTrailingDotError() {
+    for (String path : List.of("'$a.'", "'$a.b.'", "'$.'", "'$$ROOT.'", "'$$CURRENT.a.'")) {
+      assertThatThrownBy(() -> eval(path, "{}"))
+          .as(path)
+          .isInstanceOfSatisfying(
+              MongoLakeException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(ErrorCode.LOCATION_40353);
+                assertThat(e.getMessage()).isEqualTo("FieldPath must not end with a '.'.");
+              });
+    }
+    // As in MongoDB, the variable is checked before the path after it.
+    assertThat(codeOf("'$$nope.'")).isEqualTo(ErrorCode.LOCATION_17276);
+    assertThat(codeOf("'$$.'")).isEqualTo(ErrorCode.FAILED_TO_PARSE);
+    assertThat(codeOf("'$$ROOT..a'")).isEqualTo(ErrorCode.LOCATION_15998);
   }
 
   @Test

@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.aggregate.AggregationEnvironment;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -14,6 +15,7 @@ import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.diagnostic.CurrentOpStage;
 import dev.mongolake.server.command.diagnostic.StorageStats;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -123,6 +125,7 @@ public final class AggregateCommand extends CollectionCommand {
           "aggregate's 'explain' option is not supported: use the explain command");
     }
     BsonDocument let = args.document("let", null);
+    boolean allowDiskUse = args.bool("allowDiskUse", true);
     if (!request.body().get("aggregate").isString()) {
       if (!request.body().get("aggregate").isNumber()
           || request.body().get("aggregate").asNumber().doubleValue() != 1) {
@@ -135,14 +138,15 @@ public final class AggregateCommand extends CollectionCommand {
             CurrentOpStage.operations(request, pipeline.getFirst().get("$currentOp"));
         return cursors.firstBatch(
             request.database() + ".$cmd.aggregate",
-            Pipeline.parse(pipeline.subList(1, pipeline.size())).run(operations.iterator()),
+            overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse)
+                .run(operations.iterator()),
             batchSize,
             false,
             request.cursorOwner());
       }
       return cursors.firstBatch(
           request.database() + ".$cmd.aggregate",
-          lake().db(request.database()).aggregate(pipeline, let),
+          lake().db(request.database()).aggregate(pipeline, let, allowDiskUse),
           batchSize,
           false,
           request.cursorOwner());
@@ -152,7 +156,7 @@ public final class AggregateCommand extends CollectionCommand {
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
       return cursors.firstBatch(
           namespace.fullName(),
-          collStats(namespace, pipeline, request),
+          collStats(namespace, pipeline, let, allowDiskUse, request),
           batchSize,
           false,
           request.cursorOwner());
@@ -160,11 +164,7 @@ public final class AggregateCommand extends CollectionCommand {
     return cursors.firstBatch(
         namespace.fullName(),
         collection(namespace)
-            .aggregate(
-                pipeline,
-                let,
-                args.bool("allowDiskUse", true),
-                request.connection().localAddress()),
+            .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress()),
         batchSize,
         false,
         request.cursorOwner());
@@ -175,7 +175,11 @@ public final class AggregateCommand extends CollectionCommand {
    * document, which the rest of the pipeline then transforms.
    */
   private Iterator<BsonDocument> collStats(
-      Namespace namespace, List<BsonDocument> pipeline, CommandRequest request) {
+      Namespace namespace,
+      List<BsonDocument> pipeline,
+      BsonDocument let,
+      boolean allowDiskUse,
+      CommandRequest request) {
     BsonValue spec = pipeline.getFirst().get("$collStats");
     if (!spec.isDocument()) {
       throw new MongoLakeException(
@@ -185,6 +189,19 @@ public final class AggregateCommand extends CollectionCommand {
     BsonDocument stats =
         StorageStats.collStatsStage(
             lake(), namespace, spec.asDocument(), request.connection().localAddress());
-    return Pipeline.parse(pipeline.subList(1, pipeline.size())).run(List.of(stats).iterator());
+    return overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse)
+        .run(List.of(stats).iterator());
+  }
+
+  /**
+   * The stages after a leading stage the server answers itself ({@code $currentOp}, {@code
+   * $collStats}), with the command's {@code let} and {@code allowDiskUse}.
+   */
+  private static Pipeline overGivenDocuments(
+      List<BsonDocument> stages, BsonDocument let, boolean allowDiskUse) {
+    return Pipeline.parse(
+        stages,
+        AggregationEnvironment.standalone(
+            Instant.now(), let == null ? new BsonDocument() : let, allowDiskUse));
   }
 }

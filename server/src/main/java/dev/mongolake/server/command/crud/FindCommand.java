@@ -1,6 +1,8 @@
 package dev.mongolake.server.command.crud;
 
+import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeFindIterable;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
@@ -118,12 +120,23 @@ public final class FindCommand extends CollectionCommand {
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
-    return cursors.firstBatch(
-        namespace.fullName(),
-        query.iterator(),
-        batchSize,
-        singleBatch,
-        request.cursorOwner(),
-        noCursorTimeout);
+    try {
+      return cursors.firstBatch(
+          namespace.fullName(),
+          query.iterator(),
+          batchSize,
+          singleBatch,
+          request.cursorOwner(),
+          noCursorTimeout);
+    } catch (MongoLakeException e) {
+      // MongoDB names the command a sort over its memory limit failed in.
+      if (e.errorCode() == ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED) {
+        throw new MongoLakeException(
+            e.errorCode(),
+            "Executor error during find command :: caused by :: " + e.getMessage(),
+            e);
+      }
+      throw e;
+    }
   }
 }

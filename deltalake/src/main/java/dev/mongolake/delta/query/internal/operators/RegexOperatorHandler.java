@@ -33,7 +33,7 @@ final class RegexOperatorHandler implements FieldOperatorHandler {
           if (!embedded.isEmpty()) {
             if (!options.isEmpty()) {
               throw new QueryException(
-                  QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
+                  QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
                   "options set in both $regex and $options");
             }
             options = embedded;
@@ -47,7 +47,7 @@ final class RegexOperatorHandler implements FieldOperatorHandler {
         }
         if (!options.isEmpty()) {
           throw new QueryException(
-              QueryErrorCode.REGEX_OPTIONS_IN_BOTH_OPTIONS_FIRST,
+              QueryErrorCode.REGEX_OPTIONS_IN_BOTH_REGEX_FIRST,
               "options set in both $regex and $options");
         }
         options = value.asString().getValue();

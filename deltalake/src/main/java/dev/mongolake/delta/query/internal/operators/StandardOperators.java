@@ -7,7 +7,8 @@ import dev.mongolake.delta.query.internal.parse.OperatorRegistry;
 
 /** The registry of every query operator MongoLake knows. */
 public final class StandardOperators {
-  private static final OperatorRegistry REGISTRY = build();
+  private static final OperatorRegistry REGISTRY = build(true);
+  private static final OperatorRegistry WITHOUT_SPECIAL_FEATURES = build(false);
 
   private StandardOperators() {}
 
@@ -15,7 +16,16 @@ public final class StandardOperators {
     return REGISTRY;
   }
 
-  private static OperatorRegistry build() {
+  /**
+   * The operators of a filter where MongoDB bans its special features ({@code
+   * kBanAllSpecialFeatures}): {@code $expr} and {@code $jsonSchema} fail with
+   * QueryFeatureNotAllowed, as there.
+   */
+  public static OperatorRegistry withoutSpecialFeatures() {
+    return WITHOUT_SPECIAL_FEATURES;
+  }
+
+  private static OperatorRegistry build(boolean specialFeatures) {
     OperatorRegistry.Builder builder = OperatorRegistry.builder();
     for (ComparisonOperator operator : ComparisonOperator.values()) {
       builder.field(new ComparisonOperatorHandler(operator), operator.operatorName());
@@ -46,7 +56,7 @@ public final class StandardOperators {
         .topLevel(LogicalOperatorHandler.and(), "$and")
         .topLevel(LogicalOperatorHandler.or(), "$or")
         .topLevel(LogicalOperatorHandler.nor(), "$nor")
-        .topLevel(new ExprOperatorHandler(), "$expr")
+        .topLevel(new ExprOperatorHandler(specialFeatures), "$expr")
         .topLevel(new CommentOperatorHandler(), "$comment")
         .topLevel(new AlwaysBooleanOperatorHandler(true), "$alwaysTrue")
         .topLevel(new AlwaysBooleanOperatorHandler(false), "$alwaysFalse")
@@ -56,8 +66,12 @@ public final class StandardOperators {
                 QueryErrorCode.BAD_VALUE, "$where is not allowed in this context"),
             "$where")
         .topLevel(
-            new RejectedTopLevelOperatorHandler(
-                QueryErrorCode.NOT_IMPLEMENTED, "$jsonSchema is not supported yet"),
+            specialFeatures
+                ? new RejectedTopLevelOperatorHandler(
+                    QueryErrorCode.NOT_IMPLEMENTED, "$jsonSchema is not supported yet")
+                : new RejectedTopLevelOperatorHandler(
+                    QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED,
+                    "$jsonSchema is not allowed in this context"),
             "$jsonSchema")
         .topLevel(
             new RejectedTopLevelOperatorHandler(
