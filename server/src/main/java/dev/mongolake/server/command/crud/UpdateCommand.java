@@ -28,16 +28,14 @@ public final class UpdateCommand extends CollectionCommand {
     super(lake);
   }
 
-  /** MongoDB 7's update fields. */
+  /** MongoDB 8.0's update fields. */
   private static final CommandFields FIELDS =
       CommandFields.of("update", "updates", "ordered", "bypassDocumentValidation", "let");
 
-  /**
-   * MongoDB 7's update statement fields; {@code sort} came with 8.0, and 7.0 refuses it as an
-   * unknown field, as this server (which reports 7.0) does.
-   */
+  /** MongoDB 8.0's update statement fields ({@code sort} came with 8.0). */
   static final CommandFields STATEMENT_FIELDS =
-      CommandFields.of("update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint")
+      CommandFields.of(
+              "update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint", "sort")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
           .refusing("c", "upsertSupplied");
 
