@@ -601,6 +601,10 @@ public final class MongoLakeCollection<T> {
     return updateOne(filter, update, new UpdateOptions());
   }
 
+  /**
+   * Updates the first match, or with the options' {@code sort} (MongoDB 8.0) the first match in
+   * that order; {@code upsert}, {@code arrayFilters} and {@code let} as the driver's.
+   */
   public UpdateResult updateOne(Bson filter, Bson update, UpdateOptions options) {
     return update(filter, toBsonDocument(update), false, options);
   }
@@ -609,6 +613,10 @@ public final class MongoLakeCollection<T> {
     return updateMany(filter, update, new UpdateOptions());
   }
 
+  /**
+   * Updates every match; options as {@link #updateOne(Bson, Bson, UpdateOptions)}, but a {@code
+   * sort} is refused (FailedToParse), as MongoDB refuses it with {@code multi}.
+   */
   public UpdateResult updateMany(Bson filter, Bson update, UpdateOptions options) {
     return update(filter, toBsonDocument(update), true, options);
   }
@@ -642,6 +650,10 @@ public final class MongoLakeCollection<T> {
     return replaceOne(filter, replacement, new ReplaceOptions());
   }
 
+  /**
+   * Replaces the first match (in the options' {@code sort} order, when given) with {@code
+   * replacement}; the options' {@code let} variables are visible to {@code $expr}.
+   */
   public UpdateResult replaceOne(Bson filter, T replacement, ReplaceOptions options) {
     WriteOutcome outcome =
         engine
@@ -652,7 +664,9 @@ public final class MongoLakeCollection<T> {
                 toBsonDocument(replacement),
                 false,
                 options.isUpsert(),
-                List.of());
+                List.of(),
+                letOf(options.getLet()),
+                sortOf(options.getSort()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
@@ -705,8 +719,14 @@ public final class MongoLakeCollection<T> {
                 multi,
                 options.isUpsert(),
                 arrayFilters,
-                letOf(options.getLet()));
+                letOf(options.getLet()),
+                sortOf(options.getSort()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
+  }
+
+  /** An update's {@code sort} ({@code null} when it has none, which is not an empty one). */
+  private BsonDocument sortOf(Bson sort) {
+    return sort == null ? null : toBsonDocument(sort);
   }
 
   public DeleteResult deleteOne(Bson filter) {

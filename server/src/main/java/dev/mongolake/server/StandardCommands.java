@@ -27,6 +27,7 @@ import dev.mongolake.server.command.catalog.ListCollectionsCommand;
 import dev.mongolake.server.command.catalog.ListDatabasesCommand;
 import dev.mongolake.server.command.catalog.RenameCollectionCommand;
 import dev.mongolake.server.command.crud.AggregateCommand;
+import dev.mongolake.server.command.crud.BulkWriteCommand;
 import dev.mongolake.server.command.crud.CountCommand;
 import dev.mongolake.server.command.crud.DeleteCommand;
 import dev.mongolake.server.command.crud.DistinctCommand;
@@ -87,6 +88,7 @@ public final class StandardCommands {
             new KillCursorsCommand(cursors),
             new UpdateCommand(lake),
             new DeleteCommand(lake),
+            new BulkWriteCommand(lake, cursors),
             new FindAndModifyCommand(lake),
             new CountCommand(lake),
             new DistinctCommand(lake),

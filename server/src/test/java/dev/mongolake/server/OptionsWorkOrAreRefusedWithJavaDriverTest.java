@@ -148,15 +148,15 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
   }
 
   @Test
-  void anUpdateStatementsSortAndUnknownFieldsAreRefusedAsMongoDb7RefusesThem() {
+  void unknownFieldsOfUpdateAndDeleteStatementsAreRefusedAsMongoDbRefusesThem() {
     Document statement =
         new Document("q", new Document())
             .append("u", new Document("$set", new Document("seen", true)))
-            .append("sort", new Document("age", -1));
+            .append("order", new Document("age", -1));
     assertRefused(
         new Document("update", "people").append("updates", List.of(statement)),
         40415,
-        "BSON field 'update.updates.sort' is an unknown field.");
+        "BSON field 'update.updates.order' is an unknown field.");
     assertRefused(
         new Document("delete", "people")
             .append(

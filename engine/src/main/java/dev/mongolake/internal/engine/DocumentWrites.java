@@ -146,6 +146,30 @@ public final class DocumentWrites {
       boolean upsert,
       List<BsonDocument> arrayFilters,
       BsonDocument let) {
+    return update(namespace, filter, update, multi, upsert, arrayFilters, let, null);
+  }
+
+  /**
+   * {@link #update(Namespace, BsonDocument, BsonValue, boolean, boolean, List, BsonDocument)} with
+   * MongoDB 8.0's {@code sort} ({@code null}: none): the one document changed is the first match in
+   * that order, chosen as {@link #findAndModify} chooses its target.
+   *
+   * @throws MongoLakeException FailedToParse for a sort with {@code multi}, as MongoDB refuses it
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let,
+      BsonDocument sort) {
+    if (sort != null && multi) {
+      throw new MongoLakeException(
+          ErrorCode.FAILED_TO_PARSE, "Cannot specify sort with multi=true");
+    }
+    SortOrder order = sort == null ? SortOrder.NONE : SortOrder.parse(sort);
     PipelineContext variables = commandVariables.apply(let);
     Filter parsed = parseFilter(filter, variables);
     DocumentChange change =
@@ -160,7 +184,7 @@ public final class DocumentWrites {
     long modified = 0;
     BsonValue upsertedId = null;
     try {
-      for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
+      for (BsonDocument document : targets(namespace, filter, parsed, multi, order)) {
         matched++;
         var result = change.apply(document, UpdateContext.forUpdate(clock));
         if (result.modified()) {
@@ -272,6 +296,16 @@ public final class DocumentWrites {
       }
     }
     return matches;
+  }
+
+  /** What an update changes: every match with {@code multi}, else the first in {@code order}. */
+  private List<BsonDocument> targets(
+      Namespace namespace, BsonDocument filter, Filter parsed, boolean multi, SortOrder order) {
+    if (multi || order.isEmpty()) {
+      return matching(namespace, filter, parsed, multi);
+    }
+    BsonDocument first = firstInOrder(namespace, filter, parsed, order);
+    return first == null ? List.of() : List.of(first);
   }
 
   /** The first document matching {@code parsed} in {@code order} (scan order without one). */

@@ -18,10 +18,14 @@ import org.bson.types.ObjectId;
 public final class ServerContext {
 
   /** The MongoDB version this server reports, matching {@link #MAX_WIRE_VERSION}. */
-  public static final String COMPATIBLE_MONGODB_VERSION = "7.0.0";
+  public static final String COMPATIBLE_MONGODB_VERSION = "8.0.0";
 
-  /** Wire version 21 is MongoDB 7.0: current drivers, mongosh and Compass accept it. */
-  public static final int MAX_WIRE_VERSION = 21;
+  /**
+   * Wire version 25 is MongoDB 8.0: drivers that see it send the {@code bulkWrite} command for
+   * {@code client.bulkWrite} and {@code sort} in update statements, which this server answers as
+   * 8.0 does; queries for null do not match undefined, as in 8.0.
+   */
+  public static final int MAX_WIRE_VERSION = 25;
 
   /** Session timeout reported in {@code hello}; drivers refuse sessions without one. */
   public static final int LOGICAL_SESSION_TIMEOUT_MINUTES = 30;

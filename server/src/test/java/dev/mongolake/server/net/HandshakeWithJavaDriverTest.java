@@ -44,7 +44,7 @@ class HandshakeWithJavaDriverTest {
       Document hello = client.getDatabase("admin").runCommand(new Document("hello", 1));
 
       assertThat(hello.getBoolean("isWritablePrimary")).isTrue();
-      assertThat(hello.getInteger("maxWireVersion")).isGreaterThanOrEqualTo(17);
+      assertThat(hello.getInteger("maxWireVersion")).isEqualTo(25);
       assertThat(hello.getInteger("minWireVersion")).isZero();
       assertThat(hello.getInteger("logicalSessionTimeoutMinutes")).isEqualTo(30);
       assertThat(hello.getInteger("maxWriteBatchSize")).isEqualTo(100_000);
@@ -60,8 +60,8 @@ class HandshakeWithJavaDriverTest {
     try (MongoClient client = MongoClients.create(server.uri(""))) {
       Document info = client.getDatabase("admin").runCommand(new Document("buildInfo", 1));
 
-      assertThat(info.getString("version")).isEqualTo("7.0.0");
-      assertThat(info.getList("versionArray", Integer.class)).containsExactly(7, 0, 0, 0);
+      assertThat(info.getString("version")).isEqualTo("8.0.0");
+      assertThat(info.getList("versionArray", Integer.class)).containsExactly(8, 0, 0, 0);
       assertThat(info.getString("mongolakeVersion")).isEqualTo("test");
     }
   }
@@ -95,7 +95,7 @@ class HandshakeWithJavaDriverTest {
                       new Document("getParameter", 1).append("featureCompatibilityVersion", 1))
                   .get("featureCompatibilityVersion", Document.class)
                   .getString("version"))
-          .isEqualTo("7.0");
+          .isEqualTo("8.0");
       assertThat(
               admin.runCommand(new Document("connectionStatus", 1)).get("authInfo", Document.class))
           .containsKey("authenticatedUsers");

@@ -21,7 +21,7 @@ public final class GetParameterCommand implements Command {
 
   private static final Map<String, BsonValue> PARAMETERS =
       Map.of(
-          "featureCompatibilityVersion", new BsonDocument("version", new BsonString("7.0")),
+          "featureCompatibilityVersion", new BsonDocument("version", new BsonString("8.0")),
           "authenticationMechanisms",
               new org.bson.BsonArray(
                   java.util.List.of(

@@ -25,7 +25,7 @@ import org.bson.BsonValue;
 
 /**
  * {@code hello} (and the legacy {@code isMaster}/{@code ismaster}): the handshake that tells a
- * driver what this server is. It reports a standalone, writable MongoDB 7.0 so that current
+ * driver what this server is. It reports a standalone, writable MongoDB 8.0 so that current
  * drivers, mongosh and Compass accept it.
  *
  * <p>Every reply carries {@code topologyVersion}; a request that sends it back with {@code

@@ -1,6 +1,5 @@
 package dev.mongolake.server.command.crud;
 
-import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
@@ -12,18 +11,16 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
-import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonValue;
-import org.bson.conversions.Bson;
 
 /**
- * {@code update}: {@code {update: <coll>, updates: [{q, u, upsert, multi, arrayFilters}],
- * ordered}}. Each statement is its own atomic write; failures are reported per statement.
+ * {@code update}: {@code {update: <coll>, updates: [{q, u, upsert, multi, arrayFilters, hint,
+ * sort}], ordered}}. Each statement is its own atomic write; failures are reported per statement.
  */
 public final class UpdateCommand extends CollectionCommand {
 
@@ -31,16 +28,14 @@ public final class UpdateCommand extends CollectionCommand {
     super(lake);
   }
 
-  /** MongoDB 7's update fields. */
+  /** MongoDB 8.0's update fields. */
   private static final CommandFields FIELDS =
       CommandFields.of("update", "updates", "ordered", "bypassDocumentValidation", "let");
 
-  /**
-   * MongoDB 7's update statement fields; {@code sort} came with 8.0, and 7.0 refuses it as an
-   * unknown field, as this server (which reports 7.0) does.
-   */
+  /** MongoDB 8.0's update statement fields ({@code sort} came with 8.0). */
   static final CommandFields STATEMENT_FIELDS =
-      CommandFields.of("update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint")
+      CommandFields.of(
+              "update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint", "sort")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
           .refusing("c", "upsertSupplied");
 
@@ -87,14 +82,12 @@ public final class UpdateCommand extends CollectionCommand {
     BsonArray upserted = new BsonArray();
     WriteErrors errors = new WriteErrors();
     for (int i = 0; i < statements.size(); i++) {
+      refuseSortWithMulti(statements.get(i));
       try {
         BsonDocument statement = statements.get(i);
-        IndexHint.checkForOneDocument(
-            lake(),
-            namespace,
-            statement.get("hint"),
-            !(statement.get("multi") instanceof BsonBoolean multi && multi.getValue()));
-        UpdateResult result = runStatement(collection, statement, args.document("let", null));
+        UpdateStatement update = statement(statement);
+        IndexHint.checkForOneDocument(lake(), namespace, statement.get("hint"), update.picksOne());
+        UpdateResult result = update.run(collection, args.document("let", null));
         matched += result.getMatchedCount();
         modified += result.getModifiedCount();
         if (result.getUpsertedId() != null) {
@@ -119,44 +112,37 @@ public final class UpdateCommand extends CollectionCommand {
     return reply;
   }
 
-  private static UpdateResult runStatement(
-      MongoLakeCollection<BsonDocument> collection, BsonDocument statement, BsonDocument let) {
+  /**
+   * MongoDB 8.0 refuses a statement with both {@code sort} and {@code multi: true} when it reaches
+   * it, failing the command (the statements before it have run), not only the statement.
+   */
+  private static void refuseSortWithMulti(BsonDocument statement) {
+    BsonValue multi = statement.get("multi");
+    boolean many =
+        multi != null
+            && (multi.isBoolean()
+                ? multi.asBoolean().getValue()
+                : multi.isNumber() && multi.asNumber().doubleValue() != 0);
+    if (many && statement.get("sort") instanceof BsonValue sort && !sort.isNull()) {
+      throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, UpdateStatement.SORT_WITH_MULTI);
+    }
+  }
+
+  /** A statement of the command, as {@link UpdateStatement#run} takes it. */
+  private static UpdateStatement statement(BsonDocument statement) {
     CommandArguments args = new CommandArguments("update.updates", statement);
-    BsonDocument filter = args.document("q", new BsonDocument());
     BsonValue update = statement.get("u");
     if (update == null) {
       throw new MongoLakeException(
           ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
     }
-    if (!update.isDocument() && !update.isArray()) {
-      throw new MongoLakeException(
-          ErrorCode.FAILED_TO_PARSE, "Update argument must be either an object or an array");
-    }
-    UpdateOptions options = new UpdateOptions().upsert(args.bool("upsert", false)).let(let);
-    BsonArray arrayFilters = args.optionalArray("arrayFilters");
-    if (arrayFilters != null) {
-      List<Bson> filters = new ArrayList<>();
-      for (BsonValue f : arrayFilters) {
-        filters.add(f.asDocument());
-      }
-      options.arrayFilters(filters);
-    }
-    boolean multi = args.bool("multi", false);
-    if (update.isArray()) {
-      List<BsonDocument> pipeline = new ArrayList<>();
-      for (BsonValue stage : update.asArray()) {
-        if (!stage.isDocument()) {
-          throw new MongoLakeException(
-              ErrorCode.TYPE_MISMATCH, "Each element of the 'pipeline' array must be an object");
-        }
-        pipeline.add(stage.asDocument());
-      }
-      return multi
-          ? collection.updateMany(filter, pipeline, options)
-          : collection.updateOne(filter, pipeline, options);
-    }
-    return multi
-        ? collection.updateMany(filter, update.asDocument(), options)
-        : collection.updateOne(filter, update.asDocument(), options);
+    return new UpdateStatement(
+        args.document("q", new BsonDocument()),
+        UpdateStatement.checkedUpdate(update),
+        args.bool("multi", false),
+        args.bool("upsert", false),
+        UpdateStatement.arrayFilters(
+            args.optionalArray("arrayFilters"), "update.updates.arrayFilters"),
+        args.document("sort", null));
   }
 }

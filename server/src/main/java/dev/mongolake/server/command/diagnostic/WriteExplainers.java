@@ -56,6 +56,11 @@ final class WriteExplainers {
         throw new MongoLakeException(
             ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
       }
+      if (statement.containsKey("sort")) {
+        // The plan below has no SORT stage: it would describe another choice of document.
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED, "Cannot explain update with 'sort': not supported yet");
+      }
       CommandArguments args = new CommandArguments("update.updates", statement);
       boolean multi = args.bool("multi", false);
       boolean upsert = args.bool("upsert", false);

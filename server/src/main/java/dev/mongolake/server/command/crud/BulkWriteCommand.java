@@ -1,0 +1,184 @@
+package dev.mongolake.server.command.crud;
+
+import com.mongodb.client.model.DeleteOptions;
+import com.mongodb.client.model.InsertManyOptions;
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.MongoLakeException;
+import dev.mongolake.MongoLakeWriteException;
+import dev.mongolake.Namespace;
+import dev.mongolake.delta.Cancellation;
+import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.command.CommandFields;
+import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.diagnostic.AdminDatabase;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * MongoDB 8.0's {@code bulkWrite} (what drivers' {@code client.bulkWrite} sends, on {@code admin}):
+ * inserts, updates and deletes across namespaces, {@code {bulkWrite: 1, ops: [{insert: 0,
+ * document}, {update: 1, filter, updateMods, multi, upsert, arrayFilters, hint, sort}, {delete: 0,
+ * filter, multi, hint}], nsInfo: [{ns: "db.coll"}], ordered, errorsOnly, let, cursor}}.
+ *
+ * <p>Each operation runs through the collection's own methods, as its single-collection command
+ * would; consecutive inserts into one namespace go to the engine as one batch. An ordered run stops
+ * at the first failed operation, an unordered one tries them all. The reply is a cursor of
+ * per-operation results with the summary counts (see {@link BulkWriteReplies}).
+ */
+public final class BulkWriteCommand extends CollectionCommand {
+
+  /**
+   * 8.0's fields. No collection here has a validator (create and collMod refuse them), so {@code
+   * bypassDocumentValidation} is refused by name until there is something to bypass; its false
+   * value asks for nothing. {@code stmtId} and {@code stmtIds} belong to retryable writes, which a
+   * standalone does not take.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("bulkWrite", "ops", "nsInfo", "ordered", "errorsOnly", "let", "cursor")
+          .refusingUnless("bypassDocumentValidation", CommandFields.FALSE)
+          .refusing("stmtId", "stmtIds");
+
+  private final CursorRegistry cursors;
+
+  public BulkWriteCommand(MongoLake lake, CursorRegistry cursors) {
+    super(lake);
+    this.cursors = cursors;
+  }
+
+  @Override
+  public String name() {
+    return "bulkWrite";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
+  }
+
+  /** The write actions of its operations on every namespace they name (see the request). */
+  @Override
+  public Access access(CommandRequest request) {
+    AdminDatabase.require(request);
+    return BulkWriteRequest.parse(request.body()).access();
+  }
+
+  @Override
+  public String help() {
+    return "Apply inserts, updates and deletes to several collections in one request.";
+  }
+
+  @Override
+  public BsonDocument run(CommandRequest request) {
+    AdminDatabase.require(request);
+    BulkWriteRequest bulk = BulkWriteRequest.parse(request.body());
+    BulkWriteReplies replies = new BulkWriteReplies(bulk.errorsOnly());
+    List<BulkWriteOp> ops = bulk.ops();
+    int index = 0;
+    boolean carryOn = true;
+    while (index < ops.size() && carryOn) {
+      // Between operations: killOp and maxTimeMS fail the command, not one operation.
+      Cancellation.checkpoint();
+      if (ops.get(index) instanceof BulkWriteOp.Insert) {
+        int end = index;
+        while (end < ops.size()
+            && ops.get(end) instanceof BulkWriteOp.Insert insert
+            && insert.ns() == ops.get(index).ns()) {
+          end++;
+        }
+        carryOn = insert(bulk, index, end, replies) || !bulk.ordered();
+        index = end;
+      } else {
+        carryOn = runOne(bulk, index, replies) || !bulk.ordered();
+        index++;
+      }
+    }
+    return replies.reply(cursors, bulk.batchSize(), request.cursorOwner());
+  }
+
+  /** Inserts operations {@code [start, end)}, all into one namespace; false if any failed. */
+  private boolean insert(BulkWriteRequest bulk, int start, int end, BulkWriteReplies replies) {
+    List<BsonDocument> documents = new ArrayList<>(end - start);
+    for (int i = start; i < end; i++) {
+      documents.add(((BulkWriteOp.Insert) bulk.ops().get(i)).document());
+    }
+    Map<Integer, BsonValue> inserted;
+    Map<Integer, MongoLakeException> failed = new HashMap<>();
+    try {
+      inserted =
+          collection(bulk.namespace(bulk.ops().get(start)))
+              .insertMany(documents, new InsertManyOptions().ordered(bulk.ordered()))
+              .getInsertedIds();
+    } catch (MongoLakeWriteException e) {
+      inserted = e.insertedIds();
+      e.errors().forEach(error -> failed.put(error.index(), error.toException()));
+    } catch (MongoLakeException e) {
+      if (interrupts(e)) {
+        throw e;
+      }
+      // The batch failed as a whole (a view, for one): so did each of its operations.
+      inserted = Map.of();
+      for (int i = 0; i < (bulk.ordered() ? 1 : documents.size()); i++) {
+        failed.put(i, e);
+      }
+    }
+    for (int i = 0; i < documents.size(); i++) {
+      if (inserted.containsKey(i)) {
+        replies.inserted(start + i);
+      } else if (failed.containsKey(i)) {
+        replies.failed(start + i, failed.get(i), false);
+      }
+    }
+    return failed.isEmpty();
+  }
+
+  /** Runs the update or delete at {@code index}; false if it failed. */
+  private boolean runOne(BulkWriteRequest bulk, int index, BulkWriteReplies replies) {
+    BulkWriteOp op = bulk.ops().get(index);
+    Namespace namespace = bulk.namespace(op);
+    try {
+      MongoLakeCollection<BsonDocument> collection = collection(namespace);
+      switch (op) {
+        case BulkWriteOp.Update update -> {
+          IndexHint.checkForOneDocument(
+              lake(), namespace, update.hint(), update.statement().picksOne());
+          replies.updated(index, update.statement().run(collection, bulk.let()));
+        }
+        case BulkWriteOp.Delete delete -> {
+          IndexHint.checkForOneDocument(lake(), namespace, delete.hint(), !delete.multi());
+          DeleteOptions options = new DeleteOptions().let(bulk.let());
+          replies.deleted(
+              index,
+              delete.multi()
+                  ? collection.deleteMany(delete.filter(), options).getDeletedCount()
+                  : collection.deleteOne(delete.filter(), options).getDeletedCount());
+        }
+        case BulkWriteOp.Insert insert -> throw new IllegalStateException("inserts run in batches");
+      }
+      return true;
+    } catch (MongoLakeException | QueryException e) {
+      MongoLakeException error =
+          e instanceof QueryException query
+              ? MongoLakeException.fromQueryError(query)
+              : (MongoLakeException) e;
+      if (interrupts(error)) {
+        throw error;
+      }
+      replies.failed(index, error, op instanceof BulkWriteOp.Update);
+      return false;
+    }
+  }
+
+  /** A killOp or an expired maxTimeMS fails the command, as MongoDB's does, not one operation. */
+  private static boolean interrupts(MongoLakeException error) {
+    return error.errorCode() == ErrorCode.INTERRUPTED
+        || error.errorCode() == ErrorCode.MAX_TIME_MS_EXPIRED;
+  }
+}
