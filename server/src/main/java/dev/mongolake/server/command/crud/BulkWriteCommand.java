@@ -9,7 +9,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeWriteException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.Cancellation;
-import dev.mongolake.delta.query.QueryException;
+import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
