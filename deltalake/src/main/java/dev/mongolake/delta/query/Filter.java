@@ -3,6 +3,7 @@ package dev.mongolake.delta.query;
 import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.FilterNode;
+import dev.mongolake.delta.query.internal.explain.MismatchExplainer;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
@@ -97,6 +98,20 @@ public final class Filter {
    */
   public boolean matches(BsonDocument document) {
     return root.matches(Objects.requireNonNull(document, "document"), evaluator);
+  }
+
+  /**
+   * Why {@code document}, which this filter does not match, fails it: the {@code details} of
+   * MongoDB's document validation error ({@code {operatorName: "$gt", specifiedAs: {qty: {$gt: 5}},
+   * reason: "comparison failed", consideredValue: 3}}; {@code $and}, {@code $or} and {@code $nor}
+   * with their {@code clausesNotSatisfied}; {@code $jsonSchema} with its {@code
+   * schemaRulesNotSatisfied}; {@code $expr} with its {@code expressionResult}). See {@link
+   * dev.mongolake.delta.query.internal.explain.MismatchExplainer} for where the details are simpler
+   * than MongoDB's.
+   */
+  public BsonDocument explainMismatch(BsonDocument document) {
+    return MismatchExplainer.explain(
+        source, evaluator, Objects.requireNonNull(document, "document"));
   }
 
   /**

@@ -55,10 +55,7 @@ public final class StandardOperators {
             new RejectedTopLevelOperatorHandler(
                 QueryErrorCode.BAD_VALUE, "$where is not allowed in this context"),
             "$where")
-        .topLevel(
-            new RejectedTopLevelOperatorHandler(
-                QueryErrorCode.NOT_IMPLEMENTED, "$jsonSchema is not supported yet"),
-            "$jsonSchema")
+        .topLevel(new JsonSchemaOperatorHandler(), "$jsonSchema")
         .topLevel(
             new RejectedTopLevelOperatorHandler(
                 QueryErrorCode.NOT_IMPLEMENTED, "$text is not supported yet"),
