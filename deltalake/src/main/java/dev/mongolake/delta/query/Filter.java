@@ -3,6 +3,7 @@ package dev.mongolake.delta.query;
 import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.FilterNode;
+import dev.mongolake.delta.query.internal.SchemaUse;
 import dev.mongolake.delta.query.internal.explain.MismatchExplainer;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
@@ -78,6 +79,14 @@ public final class Filter {
     BsonDocument combined =
         new BsonDocument("$and", new BsonArray(List.of(source.clone(), extra.source)));
     return new Filter(combined, new AndNode(List.of(root, extra.root)), evaluator);
+  }
+
+  /**
+   * Whether the filter holds a {@code $jsonSchema} anywhere, for the contexts where MongoDB does
+   * not allow one (array filters, {@code $pull} conditions).
+   */
+  public boolean hasJsonSchema() {
+    return SchemaUse.in(root);
   }
 
   /** The parsed tree, for planners (index selection, pushdown). */

@@ -108,7 +108,10 @@ record OutStage(BsonValue specification, String database, String collection)
     String db = database == null ? context.environment().databaseName() : database;
     MongoLakeDatabase target = context.environment().database(db);
     String temporary = "tmp.agg_out." + UUID.randomUUID();
-    target.createCollection(temporary);
+    // As MongoDB's $out, the results keep the target's options, its validator included, which
+    // validates them as they are inserted (unless the aggregation bypasses validation).
+    target.createCollection(
+        temporary, target.collectionOptions(collection).orElseGet(BsonDocument::new));
     MongoLakeCollection<BsonDocument> staging = target.collection(temporary, BsonDocument.class);
     try {
       if (target.listCollectionNames().contains(collection)) {
