@@ -110,8 +110,11 @@ record OutStage(BsonValue specification, String database, String collection)
     String temporary = "tmp.agg_out." + UUID.randomUUID();
     // As MongoDB's $out, the results keep the target's options, its validator included, which
     // validates them as they are inserted (unless the aggregation bypasses validation).
-    target.createCollection(
-        temporary, target.collectionOptions(collection).orElseGet(BsonDocument::new));
+    BsonDocument options =
+        target.listCollectionNames().contains(collection)
+            ? target.collectionOptions(collection).orElseGet(BsonDocument::new)
+            : new BsonDocument();
+    target.createCollection(temporary, options);
     MongoLakeCollection<BsonDocument> staging = target.collection(temporary, BsonDocument.class);
     try {
       if (target.listCollectionNames().contains(collection)) {
