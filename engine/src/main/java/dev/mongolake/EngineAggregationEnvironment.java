@@ -18,6 +18,8 @@ import org.bson.BsonDocument;
  * @param allowDiskUse whether blocking stages over their memory limit may spill
  * @param collection the collection a collection-level aggregate reads, or {@code null}
  * @param answeringHost the {@code host:port} that answered the command, or {@code null} embedded
+ * @param bypassDocumentValidation whether {@code $out} and {@code $merge} skip the target's
+ *     validator
  */
 record EngineAggregationEnvironment(
     Instant now,
@@ -26,7 +28,8 @@ record EngineAggregationEnvironment(
     Engine engine,
     boolean allowDiskUse,
     String collection,
-    String answeringHost)
+    String answeringHost,
+    boolean bypassDocumentValidation)
     implements AggregationEnvironment {
 
   EngineAggregationEnvironment {
@@ -46,13 +49,20 @@ record EngineAggregationEnvironment(
         engine,
         allowDiskUse,
         null,
-        null);
+        null,
+        false);
   }
 
   /** This environment for an aggregate over {@code collection}, answered by {@code host}. */
   EngineAggregationEnvironment over(String collection, String host) {
     return new EngineAggregationEnvironment(
-        now, let, databaseName, engine, allowDiskUse, collection, host);
+        now, let, databaseName, engine, allowDiskUse, collection, host, bypassDocumentValidation);
+  }
+
+  /** This environment, with {@code $out} and {@code $merge} skipping validation or not. */
+  EngineAggregationEnvironment bypassingDocumentValidation(boolean bypass) {
+    return new EngineAggregationEnvironment(
+        now, let, databaseName, engine, allowDiskUse, collection, answeringHost, bypass);
   }
 
   @Override
@@ -79,6 +89,7 @@ record EngineAggregationEnvironment(
   @Override
   public MongoLakeDatabase database(String name) {
     Namespace.validateDatabaseName(name);
-    return new MongoLakeDatabase(name, engine);
+    MongoLakeDatabase database = new MongoLakeDatabase(name, engine);
+    return bypassDocumentValidation ? database.bypassingDocumentValidation() : database;
   }
 }

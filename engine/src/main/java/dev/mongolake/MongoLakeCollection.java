@@ -27,6 +27,7 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
+import dev.mongolake.internal.engine.DocumentWrites;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
 import dev.mongolake.internal.engine.ViewCatalog;
@@ -74,12 +75,41 @@ public final class MongoLakeCollection<T> {
   private final Class<T> documentClass;
   private final Engine engine;
   private final Codec<T> codec;
+  private final boolean bypassDocumentValidation;
 
   MongoLakeCollection(Namespace namespace, Class<T> documentClass, Engine engine) {
+    this(namespace, documentClass, engine, false);
+  }
+
+  private MongoLakeCollection(
+      Namespace namespace, Class<T> documentClass, Engine engine, boolean bypass) {
     this.namespace = namespace;
     this.documentClass = documentClass;
     this.engine = engine;
     this.codec = CODECS.get(documentClass);
+    this.bypassDocumentValidation = bypass;
+  }
+
+  /**
+   * This collection, whose writes skip its validator (MongoDB's {@code bypassDocumentValidation}),
+   * as do the {@code $out} and {@code $merge} of its aggregations. A write's own options ({@code
+   * InsertManyOptions}, {@code UpdateOptions}, ... {@code bypassDocumentValidation(true)}) do the
+   * same for that write.
+   */
+  public MongoLakeCollection<T> bypassingDocumentValidation() {
+    return new MongoLakeCollection<>(namespace, documentClass, engine, true);
+  }
+
+  /** This collection, or its bypassing form when the write asks to bypass validation. */
+  private MongoLakeCollection<T> forWrite(Boolean bypassRequested) {
+    return Boolean.TRUE.equals(bypassRequested) ? bypassingDocumentValidation() : this;
+  }
+
+  /** The engine's writes, without validation when this collection or the write bypasses it. */
+  private DocumentWrites writes(Boolean bypassRequested) {
+    return bypassDocumentValidation || Boolean.TRUE.equals(bypassRequested)
+        ? engine.writes().bypassingDocumentValidation()
+        : engine.writes();
   }
 
   public Namespace namespace() {
@@ -119,7 +149,9 @@ public final class MongoLakeCollection<T> {
     for (T document : documents) {
       encoded.add(encodeForInsert(document));
     }
-    WriteOutcome outcome = engine.writes().insert(namespace, encoded, options.isOrdered());
+    WriteOutcome outcome =
+        writes(options.getBypassDocumentValidation())
+            .insert(namespace, encoded, options.isOrdered());
     if (!outcome.failures().isEmpty()) {
       List<MongoLakeWriteException.WriteError> errors = new ArrayList<>();
       for (WriteFailure failure : outcome.failures()) {
@@ -346,7 +378,8 @@ public final class MongoLakeCollection<T> {
       // The view's pipeline, then the command's, over the collection at the end of the chain.
       List<BsonDocument> resolved = new ArrayList<>(view.get().pipeline());
       resolved.addAll(stages);
-      return new MongoLakeCollection<>(view.get().source(), documentClass, engine)
+      return new MongoLakeCollection<>(
+              view.get().source(), documentClass, engine, bypassDocumentValidation)
           .aggregate(resolved, let, allowDiskUse, host);
     }
     Pipeline parsed =
@@ -357,7 +390,8 @@ public final class MongoLakeCollection<T> {
                     namespace.database(),
                     let == null ? null : toBsonDocument(let),
                     allowDiskUse)
-                .over(namespace.collection(), host));
+                .over(namespace.collection(), host)
+                .bypassingDocumentValidation(bypassDocumentValidation));
     if (!stages.isEmpty() && stages.getFirst().containsKey("$documents")) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE,
@@ -656,8 +690,7 @@ public final class MongoLakeCollection<T> {
    */
   public UpdateResult replaceOne(Bson filter, T replacement, ReplaceOptions options) {
     WriteOutcome outcome =
-        engine
-            .writes()
+        writes(options.getBypassDocumentValidation())
             .update(
                 namespace,
                 toBsonDocument(filter),
@@ -687,7 +720,11 @@ public final class MongoLakeCollection<T> {
    */
   public BulkWriteResult bulkWrite(
       List<? extends WriteModel<? extends T>> requests, BulkWriteOptions options) {
-    return new BulkWriteRun<>(this, options.isOrdered()).run(requests);
+    MongoLakeCollection<T> target =
+        Boolean.TRUE.equals(options.getBypassDocumentValidation())
+            ? bypassingDocumentValidation()
+            : this;
+    return new BulkWriteRun<>(target, options.isOrdered()).run(requests);
   }
 
   /** An update document, or a pipeline as an array of stages. */
@@ -710,8 +747,7 @@ public final class MongoLakeCollection<T> {
       options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
     }
     WriteOutcome outcome =
-        engine
-            .writes()
+        writes(options.getBypassDocumentValidation())
             .update(
                 namespace,
                 toBsonDocument(filter),
@@ -774,15 +810,16 @@ public final class MongoLakeCollection<T> {
     if (options.getArrayFilters() != null) {
       options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
     }
-    return findOneAndModify(
-        filter,
-        options.getSort(),
-        toBsonDocument(update),
-        options.getReturnDocument() == ReturnDocument.AFTER,
-        options.isUpsert(),
-        arrayFilters,
-        options.getProjection(),
-        options.getLet());
+    return forWrite(options.getBypassDocumentValidation())
+        .findOneAndModify(
+            filter,
+            options.getSort(),
+            toBsonDocument(update),
+            options.getReturnDocument() == ReturnDocument.AFTER,
+            options.isUpsert(),
+            arrayFilters,
+            options.getProjection(),
+            options.getLet());
   }
 
   /**
@@ -791,28 +828,30 @@ public final class MongoLakeCollection<T> {
    */
   public T findOneAndUpdate(
       Bson filter, List<? extends Bson> pipeline, FindOneAndUpdateOptions options) {
-    return findOneAndModify(
-        filter,
-        options.getSort(),
-        updateOf(null, pipeline),
-        options.getReturnDocument() == ReturnDocument.AFTER,
-        options.isUpsert(),
-        List.of(),
-        options.getProjection(),
-        options.getLet());
+    return forWrite(options.getBypassDocumentValidation())
+        .findOneAndModify(
+            filter,
+            options.getSort(),
+            updateOf(null, pipeline),
+            options.getReturnDocument() == ReturnDocument.AFTER,
+            options.isUpsert(),
+            List.of(),
+            options.getProjection(),
+            options.getLet());
   }
 
   /** Atomically replaces the first match and returns it (before, unless asked for after). */
   public T findOneAndReplace(Bson filter, T replacement, FindOneAndReplaceOptions options) {
-    return findOneAndModify(
-        filter,
-        options.getSort(),
-        toBsonDocument(replacement),
-        options.getReturnDocument() == ReturnDocument.AFTER,
-        options.isUpsert(),
-        List.of(),
-        options.getProjection(),
-        options.getLet());
+    return forWrite(options.getBypassDocumentValidation())
+        .findOneAndModify(
+            filter,
+            options.getSort(),
+            toBsonDocument(replacement),
+            options.getReturnDocument() == ReturnDocument.AFTER,
+            options.isUpsert(),
+            List.of(),
+            options.getProjection(),
+            options.getLet());
   }
 
   /** Atomically deletes the first match (in the options' sort order) and returns it. */
@@ -872,8 +911,7 @@ public final class MongoLakeCollection<T> {
       Bson projection,
       Bson let) {
     FindAndModifyOutcome outcome =
-        engine
-            .writes()
+        writes(null)
             .findAndModify(
                 namespace,
                 toBsonDocument(filter),

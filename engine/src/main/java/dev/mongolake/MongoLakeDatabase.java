@@ -7,6 +7,7 @@ import dev.mongolake.internal.engine.ViewDefinition;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -16,10 +17,24 @@ public final class MongoLakeDatabase {
 
   private final String name;
   private final Engine engine;
+  private final boolean bypassDocumentValidation;
 
   MongoLakeDatabase(String name, Engine engine) {
+    this(name, engine, false);
+  }
+
+  private MongoLakeDatabase(String name, Engine engine, boolean bypassDocumentValidation) {
     this.name = name;
     this.engine = engine;
+    this.bypassDocumentValidation = bypassDocumentValidation;
+  }
+
+  /**
+   * This database, whose collections' writes (and aggregations' {@code $out} and {@code $merge})
+   * skip the collections' validators: MongoDB's {@code bypassDocumentValidation}.
+   */
+  public MongoLakeDatabase bypassingDocumentValidation() {
+    return new MongoLakeDatabase(name, engine, true);
   }
 
   public String name() {
@@ -39,7 +54,9 @@ public final class MongoLakeDatabase {
    * ...).
    */
   public <T> MongoLakeCollection<T> collection(String collectionName, Class<T> documentClass) {
-    return new MongoLakeCollection<>(new Namespace(name, collectionName), documentClass, engine);
+    MongoLakeCollection<T> collection =
+        new MongoLakeCollection<>(new Namespace(name, collectionName), documentClass, engine);
+    return bypassDocumentValidation ? collection.bypassingDocumentValidation() : collection;
   }
 
   /**
@@ -107,7 +124,43 @@ public final class MongoLakeDatabase {
    * @throws MongoLakeException NamespaceExists if it exists
    */
   public void createCollection(String collectionName) {
-    engine.catalog().createCollection(new Namespace(name, collectionName), new BsonDocument());
+    createCollection(collectionName, new BsonDocument());
+  }
+
+  /**
+   * Creates a collection explicitly with {@code create}'s options: {@code validator} (a filter,
+   * {@code $jsonSchema} and {@code $expr} included, that inserted and updated documents must
+   * match), {@code validationLevel} ({@code strict}, {@code moderate}, {@code off}) and {@code
+   * validationAction} ({@code error}, {@code warn}). The options are durable, and kept with the
+   * collection's table.
+   *
+   * @throws MongoLakeException NamespaceExists if it exists; MongoDB's error for an invalid option
+   *     (TypeMismatch, BadValue, InvalidOptions, the validator's parse error prefixed "Parsing of
+   *     collection validator failed"); NotImplemented naming any other option
+   */
+  public void createCollection(String collectionName, BsonDocument options) {
+    engine.catalog().createCollection(new Namespace(name, collectionName), options);
+  }
+
+  /**
+   * The options a collection was created or modified with ({@code validator}, {@code
+   * validationLevel}, {@code validationAction}; empty for one created implicitly), as {@code
+   * listCollections} shows them; empty when there is no such collection.
+   */
+  public Optional<BsonDocument> collectionOptions(String collectionName) {
+    return engine.catalog().options(new Namespace(name, collectionName));
+  }
+
+  /**
+   * {@code collMod}'s validation options: the given {@code validator}, {@code validationLevel} and
+   * {@code validationAction} replace the collection's, the others stay. Durable on return; later
+   * writes are validated by the new options (documents already stored are not re-checked).
+   *
+   * @throws MongoLakeException NamespaceNotFound without the collection; MongoDB's error for an
+   *     invalid option
+   */
+  public void modifyCollection(String collectionName, BsonDocument changes) {
+    engine.catalog().modifyCollection(new Namespace(name, collectionName), changes);
   }
 
   /** Drops every collection and view of the database. */
@@ -154,13 +207,14 @@ public final class MongoLakeDatabase {
         Pipeline.parse(
             stages,
             EngineAggregationEnvironment.of(
-                engine,
-                name,
-                let == null
-                    ? null
-                    : let.toBsonDocument(
-                        BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()),
-                allowDiskUse));
+                    engine,
+                    name,
+                    let == null
+                        ? null
+                        : let.toBsonDocument(
+                            BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()),
+                    allowDiskUse)
+                .bypassingDocumentValidation(bypassDocumentValidation));
     if (stages.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE, "{aggregate: 1} is not valid for an empty pipeline.");

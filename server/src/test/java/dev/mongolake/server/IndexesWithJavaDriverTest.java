@@ -262,7 +262,8 @@ class IndexesWithJavaDriverTest {
         new Document("index", new Document("name", "nope_1").append("expireAfterSeconds", 1)), 27);
     assertCollModFails(
         new Document("index", new Document("name", "a_1_b_1").append("expireAfterSeconds", 1)), 72);
-    assertCollModFails(new Document("validator", new Document("a", 1)), 238);
+    assertCollModFails(
+        new Document("changeStreamPreAndPostImages", new Document("enabled", true)), 238);
     assertCollModFails(new Document("bogus", 1), 72);
   }
 

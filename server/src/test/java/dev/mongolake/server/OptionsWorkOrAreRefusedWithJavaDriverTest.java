@@ -178,11 +178,6 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
             MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
         .hasMessageContaining("'capped'");
     assertRefused(
-        new Document("create", "checked")
-            .append("validator", new Document("age", new Document("$gte", 0))),
-        238,
-        "'validator'");
-    assertRefused(
         new Document("create", "series").append("timeseries", new Document("timeField", "t")),
         238,
         "'timeseries'");

@@ -7,6 +7,8 @@ import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ExpressionEvaluator;
 import dev.mongolake.delta.query.ast.FilterNode;
+import dev.mongolake.delta.query.internal.SchemaUse;
+import dev.mongolake.delta.query.internal.explain.MismatchExplainer;
 import dev.mongolake.delta.query.internal.operators.StandardOperators;
 import dev.mongolake.delta.query.internal.parquet.ParquetPredicateBuilder;
 import dev.mongolake.delta.query.internal.parse.FilterParser;
@@ -100,6 +102,14 @@ public final class Filter {
     return new Filter(combined, new AndNode(List.of(root, extra.root)), evaluator);
   }
 
+  /**
+   * Whether the filter holds a {@code $jsonSchema} anywhere, for the contexts where MongoDB does
+   * not allow one (array filters, {@code $pull} conditions).
+   */
+  public boolean hasJsonSchema() {
+    return SchemaUse.in(root);
+  }
+
   /** The parsed tree, for planners (index selection, pushdown). */
   public FilterNode root() {
     return root;
@@ -118,6 +128,20 @@ public final class Filter {
    */
   public boolean matches(BsonDocument document) {
     return root.matches(Objects.requireNonNull(document, "document"), evaluator);
+  }
+
+  /**
+   * Why {@code document}, which this filter does not match, fails it: the {@code details} of
+   * MongoDB's document validation error ({@code {operatorName: "$gt", specifiedAs: {qty: {$gt: 5}},
+   * reason: "comparison failed", consideredValue: 3}}; {@code $and}, {@code $or} and {@code $nor}
+   * with their {@code clausesNotSatisfied}; {@code $jsonSchema} with its {@code
+   * schemaRulesNotSatisfied}; {@code $expr} with its {@code expressionResult}). See {@link
+   * dev.mongolake.delta.query.internal.explain.MismatchExplainer} for where the details are simpler
+   * than MongoDB's.
+   */
+  public BsonDocument explainMismatch(BsonDocument document) {
+    return MismatchExplainer.explain(
+        source, evaluator, Objects.requireNonNull(document, "document"));
   }
 
   /**

@@ -180,11 +180,9 @@ class FilterParseErrorsTest {
   }
 
   @Test
-  void jsonSchemaIsRejectedAsNotImplemented() {
+  void jsonSchemaOperandMustBeAnObject() {
     assertRejected(
-        "{$jsonSchema: {required: ['a']}}",
-        QueryErrorCode.NOT_IMPLEMENTED,
-        "$jsonSchema is not supported yet");
+        "{$jsonSchema: ['a']}", QueryErrorCode.TYPE_MISMATCH, "$jsonSchema must be an object");
   }
 
   @Test

@@ -122,7 +122,13 @@ record OutStage(BsonValue specification, String database, String collection)
     String db = database == null ? context.environment().databaseName() : database;
     MongoLakeDatabase target = context.environment().database(db);
     String temporary = "tmp.agg_out." + UUID.randomUUID();
-    target.createCollection(temporary);
+    // As MongoDB's $out, the results keep the target's options, its validator included, which
+    // validates them as they are inserted (unless the aggregation bypasses validation).
+    BsonDocument options =
+        target.listCollectionNames().contains(collection)
+            ? target.collectionOptions(collection).orElseGet(BsonDocument::new)
+            : new BsonDocument();
+    target.createCollection(temporary, options);
     MongoLakeCollection<BsonDocument> staging = target.collection(temporary, BsonDocument.class);
     try {
       if (target.listCollectionNames().contains(collection)) {

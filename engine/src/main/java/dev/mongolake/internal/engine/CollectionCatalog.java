@@ -95,8 +95,12 @@ public final class CollectionCatalog {
     return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);
   }
 
-  /** Creates a collection; fails with NamespaceExists if it exists. */
+  /**
+   * Creates a collection with {@code options} (its validation: see {@link CollectionValidation});
+   * fails with NamespaceExists if it exists, or with MongoDB's error for invalid options.
+   */
   public void createCollection(Namespace namespace, BsonDocument options) {
+    CollectionValidation.check("create", namespace, options);
     synchronized (collections.namingLock()) {
       if (views.isView(namespace)) {
         throw ViewCatalog.viewExists(namespace);
@@ -107,6 +111,32 @@ public final class CollectionCatalog {
       }
       wal.append(new WalRecord.CreateCollection(namespace, options), applier).awaitDurable();
     }
+  }
+
+  /**
+   * {@code collMod}'s validation options: {@code changes} ({@code validator}, {@code
+   * validationLevel}, {@code validationAction}) replace those the collection has, the others stay.
+   * Durable on return; writes after it see the new options.
+   *
+   * @throws MongoLakeException NamespaceNotFound without the collection, or MongoDB's error for
+   *     invalid options
+   */
+  public void modifyCollection(Namespace namespace, BsonDocument changes) {
+    CollectionValidation.check("collMod", namespace, changes);
+    CollectionState state = collections.lockedExisting(namespace);
+    if (state == null) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
+    }
+    WriteAheadLog.Appended appended;
+    try {
+      BsonDocument options = state.options();
+      options.putAll(changes);
+      appended = wal.append(new WalRecord.ModifyCollection(namespace, options), applier);
+    } finally {
+      state.writeLock().unlock();
+    }
+    appended.awaitDurable();
   }
 
   /**

@@ -21,7 +21,10 @@ final class CollectionState {
   private volatile Namespace namespace;
   private final DocumentBuffer buffer = new DocumentBuffer();
   private final ReentrantLock writeLock = new ReentrantLock();
-  private final BsonDocument options;
+  private volatile BsonDocument options;
+  private volatile CollectionValidation validation;
+  private long optionsVersion;
+  private long persistedOptionsVersion;
   private volatile DocumentTable table;
   private volatile TableView view = TableView.EMPTY;
   private final CollectionIndexes indexes;
@@ -36,6 +39,9 @@ final class CollectionState {
   CollectionState(Namespace namespace, BsonDocument options) {
     this.namespace = namespace;
     this.options = options.clone();
+    this.validation = CollectionValidation.of(this.options);
+    // Options given at creation have yet to reach the table's options file.
+    this.optionsVersion = this.options.isEmpty() ? 0 : 1;
     this.indexes = new CollectionIndexes(namespace);
   }
 
@@ -88,6 +94,32 @@ final class CollectionState {
 
   BsonDocument options() {
     return options.clone();
+  }
+
+  /** The validator, validationLevel and validationAction its options give. */
+  CollectionValidation validation() {
+    return validation;
+  }
+
+  /**
+   * Replaces the collection's options (a logged {@code collMod}, or the options file read at open).
+   * Caller holds the write lock, or is recovery.
+   */
+  void setOptions(BsonDocument newOptions) {
+    BsonDocument copy = newOptions.clone();
+    validation = CollectionValidation.of(copy);
+    options = copy;
+    optionsVersion++;
+  }
+
+  /** Whether the options changed since they were last written with the table. Writer-only. */
+  boolean optionsStale() {
+    return optionsVersion != persistedOptionsVersion;
+  }
+
+  /** Records that the table's options file holds the current options. Writer-only. */
+  void optionsPersisted() {
+    persistedOptionsVersion = optionsVersion;
   }
 
   DocumentTable table() {

@@ -40,6 +40,7 @@ public final class DocumentWrites {
   private final ReadPath reads;
   private final Clock clock;
   private final Function<BsonDocument, PipelineContext> commandVariables;
+  private final boolean bypassDocumentValidation;
 
   /**
    * @param commandVariables a command's variables from its {@code let}
@@ -51,12 +52,32 @@ public final class DocumentWrites {
       ReadPath reads,
       Clock clock,
       Function<BsonDocument, PipelineContext> commandVariables) {
+    this(collections, wal, applier, reads, clock, commandVariables, false);
+  }
+
+  private DocumentWrites(
+      CollectionRegistry collections,
+      WriteAheadLog wal,
+      LogApplier applier,
+      ReadPath reads,
+      Clock clock,
+      Function<BsonDocument, PipelineContext> commandVariables,
+      boolean bypassDocumentValidation) {
     this.collections = collections;
     this.wal = wal;
     this.applier = applier;
     this.reads = reads;
     this.clock = clock;
     this.commandVariables = commandVariables;
+    this.bypassDocumentValidation = bypassDocumentValidation;
+  }
+
+  /**
+   * These writes without the collections' validators (MongoDB's {@code bypassDocumentValidation});
+   * see {@link DocumentValidator}.
+   */
+  public DocumentWrites bypassingDocumentValidation() {
+    return new DocumentWrites(collections, wal, applier, reads, clock, commandVariables, true);
   }
 
   /**
@@ -65,6 +86,8 @@ public final class DocumentWrites {
    */
   public WriteOutcome insert(Namespace namespace, List<BsonDocument> documents, boolean ordered) {
     CollectionState state = collections.locked(namespace);
+    DocumentValidator validator =
+        DocumentValidator.forWrite(state, clock, bypassDocumentValidation);
     Map<Integer, BsonValue> insertedIds = new LinkedHashMap<>();
     List<WriteFailure> failures = new ArrayList<>();
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
@@ -72,6 +95,7 @@ public final class DocumentWrites {
       for (int i = 0; i < documents.size(); i++) {
         try {
           BsonDocument prepared = DocumentChecks.prepareForInsert(documents.get(i));
+          validator.checkInsert(prepared);
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
           state.indexes().check(prepared);
@@ -179,6 +203,8 @@ public final class DocumentWrites {
           ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
     }
     CollectionState state = collections.locked(namespace);
+    DocumentValidator validator =
+        DocumentValidator.forWrite(state, clock, bypassDocumentValidation);
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     long matched = 0;
     long modified = 0;
@@ -188,12 +214,12 @@ public final class DocumentWrites {
         matched++;
         var result = change.apply(document, UpdateContext.forUpdate(clock));
         if (result.modified()) {
-          appended.add(appendChanged(state, change, result.document()));
+          appended.add(appendChanged(state, validator, change, document, result.document()));
           modified++;
         }
       }
       if (matched == 0 && upsert) {
-        BsonDocument inserted = upsertInsert(state, filter, change);
+        BsonDocument inserted = upsertInsert(state, validator, filter, change);
         upsertedId = inserted.get("_id");
         appended.add(wal.append(new WalRecord.Insert(namespace, inserted), applier));
       }
@@ -241,6 +267,8 @@ public final class DocumentWrites {
             ? null
             : DocumentChange.of(filter, update, arrayFilters, variables.environment());
     CollectionState state = collections.locked(namespace);
+    DocumentValidator validator =
+        DocumentValidator.forWrite(state, clock, bypassDocumentValidation);
     WriteAheadLog.Appended appended = null;
     FindAndModifyOutcome outcome;
     try {
@@ -249,7 +277,7 @@ public final class DocumentWrites {
         if (!upsert || change == null) {
           return new FindAndModifyOutcome(null, false, null);
         }
-        BsonDocument inserted = upsertInsert(state, filter, change);
+        BsonDocument inserted = upsertInsert(state, validator, filter, change);
         appended = wal.append(new WalRecord.Insert(namespace, inserted), applier);
         outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
       } else if (change == null) {
@@ -259,7 +287,7 @@ public final class DocumentWrites {
         var result = change.apply(target, UpdateContext.forUpdate(clock));
         BsonDocument after = result.document();
         if (result.modified()) {
-          appended = appendChanged(state, change, after);
+          appended = appendChanged(state, validator, change, target, after);
         }
         outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
       }
@@ -330,8 +358,13 @@ public final class DocumentWrites {
 
   /** Checks a changed document and logs it. Caller holds the collection's write lock. */
   private WriteAheadLog.Appended appendChanged(
-      CollectionState state, DocumentChange change, BsonDocument next) {
+      CollectionState state,
+      DocumentValidator validator,
+      DocumentChange change,
+      BsonDocument before,
+      BsonDocument next) {
     DocumentChecks.check(next);
+    validator.checkUpdate(before, next);
     state.indexes().check(next);
     Namespace namespace = state.namespace();
     WalRecord record =
@@ -346,7 +379,10 @@ public final class DocumentWrites {
    * replacement keeps only the filter's {@code _id}), changed, checked. Caller holds the lock.
    */
   private BsonDocument upsertInsert(
-      CollectionState state, BsonDocument filter, DocumentChange change) {
+      CollectionState state,
+      DocumentValidator validator,
+      BsonDocument filter,
+      DocumentChange change) {
     BsonDocument seed = change.replacement() ? new BsonDocument() : UpsertSeed.fromFilter(filter);
     if (change.replacement() && filter.containsKey("_id")) {
       seed.put("_id", filter.get("_id"));
@@ -354,6 +390,7 @@ public final class DocumentWrites {
     BsonDocument inserted =
         DocumentChecks.prepareForInsert(
             change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
+    validator.checkInsert(inserted);
     checkNotDuplicate(state, inserted.get("_id"));
     state.indexes().check(inserted);
     return inserted;

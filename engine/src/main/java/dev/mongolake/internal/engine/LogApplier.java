@@ -67,6 +67,8 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
           collections.getOrCreate(drop.namespace()).indexes().drop(drop.name());
       case WalRecord.CreateCollection create ->
           collections.addIfAbsent(new CollectionState(create.namespace(), create.options()));
+      case WalRecord.ModifyCollection modify ->
+          collections.getOrCreate(modify.namespace()).setOptions(modify.options());
       case WalRecord.DropCollection drop -> {
         CollectionState dropped = collections.remove(drop.namespace());
         tables.delete(drop.namespace(), dropped == null ? null : dropped.tablePath());

@@ -112,6 +112,8 @@ final class Recovery {
                 long floor = snapshot.transactionVersion(TableFlusher.FLUSH_WRITER_ID).orElse(0);
                 CollectionState state =
                     new CollectionState(namespace, table, new TableView(snapshot, floor));
+                state.setOptions(CollectionOptionsFile.read(storage, found.getValue()));
+                state.optionsPersisted();
                 loadIndexes(state, snapshot);
                 collections.bind(namespace, state);
               });

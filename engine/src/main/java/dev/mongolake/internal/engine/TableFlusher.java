@@ -299,6 +299,10 @@ public final class TableFlusher {
         IndexCatalogFile.write(storage, tablePath, state.indexes().specs());
         state.catalogPersisted();
       }
+      if (state.optionsStale() && collections.isCurrent(state)) {
+        CollectionOptionsFile.write(storage, tablePath, state.options());
+        state.optionsPersisted();
+      }
     } finally {
       state.writeLock().unlock();
     }

@@ -29,6 +29,12 @@ public sealed interface WalRecord {
   /** An explicitly created collection (with its options, for example a schema config). */
   record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
 
+  /**
+   * A collection's new options ({@code collMod}'s validator, validationLevel, validationAction):
+   * they replace the options it had.
+   */
+  record ModifyCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
+
   /** A dropped collection; its documents and indexes go with it. */
   record DropCollection(Namespace namespace) implements WalRecord {}
 

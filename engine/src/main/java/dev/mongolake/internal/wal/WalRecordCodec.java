@@ -23,9 +23,10 @@ import org.bson.RawBsonDocument;
 /**
  * Encodes {@link WalRecord}s as BSON documents {@code {op, ns, ...}}: {@code op} is {@code i}
  * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create}, {@code
- * drop}, {@code ci} (create index, with {@code spec}), {@code di} (drop index, with {@code name})
- * or {@code rename} (with {@code to} and {@code dropTarget}); {@code doc} holds a document version,
- * {@code id} a deleted {@code _id}. Logs written before an op existed simply never hold it.
+ * drop}, {@code ci} (create index, with {@code spec}), {@code di} (drop index, with {@code name}),
+ * {@code mod} (new collection options, with {@code options}) or {@code rename} (with {@code to} and
+ * {@code dropTarget}); {@code doc} holds a document version, {@code id} a deleted {@code _id}. Logs
+ * written before an op existed simply never hold it.
  */
 public final class WalRecordCodec {
 
@@ -40,6 +41,8 @@ public final class WalRecordCodec {
       case WalRecord.Delete delete -> op(out, "d", delete).append("id", delete.id());
       case WalRecord.CreateCollection create ->
           op(out, "create", create).append("options", create.options());
+      case WalRecord.ModifyCollection modify ->
+          op(out, "mod", modify).append("options", modify.options());
       case WalRecord.DropCollection drop -> op(out, "drop", drop);
       case WalRecord.CreateIndex create -> op(out, "ci", create).append("spec", create.spec());
       case WalRecord.DropIndex drop ->
@@ -185,6 +188,7 @@ public final class WalRecordCodec {
         yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id);
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
+      case "mod" -> new WalRecord.ModifyCollection(ns, document(in, "options"));
       case "drop" -> new WalRecord.DropCollection(ns);
       case "ci" -> new WalRecord.CreateIndex(ns, document(in, "spec"));
       case "di" -> {

@@ -68,12 +68,22 @@ public final class FilterConditions {
     return element -> element.isDocument() && matches(parsed, element.asDocument());
   }
 
+  /**
+   * Parses a condition; a {@code $jsonSchema} in it is refused as MongoDB refuses it in array
+   * filters and {@code $pull} (QueryFeatureNotAllowed).
+   */
   private static Filter parse(Supplier<Filter> parser) {
+    Filter parsed;
     try {
-      return parser.get();
+      parsed = parser.get();
     } catch (QueryException e) {
       throw translate(e);
     }
+    if (parsed.hasJsonSchema()) {
+      throw new MongoLakeException(
+          ErrorCode.QUERY_FEATURE_NOT_ALLOWED, "$jsonSchema is not allowed in this context");
+    }
+    return parsed;
   }
 
   private static boolean matches(Filter filter, BsonDocument document) {

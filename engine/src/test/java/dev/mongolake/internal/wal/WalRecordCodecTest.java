@@ -144,6 +144,18 @@ class WalRecordCodecTest {
   }
 
   @Test
+  void collectionOptionsRoundTrip() {
+    BsonDocument options =
+        BsonDocument.parse(
+            "{validator: {$jsonSchema: {required: ['a']}}, validationLevel: 'moderate'}");
+    WalRecord record =
+        WalRecordCodec.decode(
+            WalRecordCodec.encode(new WalRecord.ModifyCollection(USERS, options)));
+
+    assertThat(record).isEqualTo(new WalRecord.ModifyCollection(USERS, options));
+  }
+
+  @Test
   void aRenameRoundTripsAcrossDatabases() {
     WalRecord rename =
         new WalRecord.RenameCollection(

@@ -7,7 +7,7 @@ import org.bson.BsonDocument;
  * expression evaluator is.
  */
 public sealed interface FilterNode
-    permits AndNode, OrNode, NorNode, FieldNode, ExprNode, ConstantNode {
+    permits AndNode, OrNode, NorNode, FieldNode, ExprNode, ConstantNode, JsonSchemaNode {
 
   /**
    * Whether {@code document} matches this node.

@@ -16,20 +16,25 @@ import org.bson.BsonDocument;
 import org.bson.BsonString;
 
 /**
- * {@code create}: a collection, or a read-only view ({@code viewOn}, {@code pipeline}).
+ * {@code create}: a collection, validated when it has a {@code validator} (with its {@code
+ * validationLevel} and {@code validationAction}), or a read-only view ({@code viewOn}, {@code
+ * pipeline}).
  *
- * @throws MongoLakeException InvalidOptions for a {@code pipeline} without {@code viewOn}
+ * @throws MongoLakeException InvalidOptions for a {@code pipeline} without {@code viewOn} or
+ *     validation options on a view; the engine's errors for invalid validation options
  */
 public record CreateCommand(MongoLake lake) implements Command {
 
   /**
-   * MongoDB 7's create options: a collection here is a plain one or a read-only view ({@code
-   * viewOn}, {@code pipeline}), so every option that would make it something else (capped,
-   * validated, time series, clustered, with pre- and post-images) is refused by name rather than
-   * creating a plain collection in its place.
+   * MongoDB 7's create options: a collection here is a plain one, optionally validated ({@code
+   * validator}, {@code validationLevel}, {@code validationAction}), or a read-only view ({@code
+   * viewOn}, {@code pipeline}), so every option that would make it something else (capped, time
+   * series, clustered, with pre- and post-images) is refused by name rather than creating a plain
+   * collection in its place.
    */
   private static final CommandFields FIELDS =
-      CommandFields.of("create", "viewOn", "pipeline")
+      CommandFields.of(
+              "create", "viewOn", "pipeline", "validator", "validationLevel", "validationAction")
           .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
           .refusingUnless("capped", CommandFields.FALSE)
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
@@ -37,9 +42,6 @@ public record CreateCommand(MongoLake lake) implements Command {
               "size",
               "max",
               "idIndex",
-              "validator",
-              "validationLevel",
-              "validationAction",
               "timeseries",
               "expireAfterSeconds",
               "clusteredIndex",
@@ -91,7 +93,18 @@ public record CreateCommand(MongoLake lake) implements Command {
   public BsonDocument run(CommandRequest request) {
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
     ViewOptions view = ViewOptions.of("create", request.body());
+    BsonDocument validation = new BsonDocument();
+    for (String option : List.of("validator", "validationLevel", "validationAction")) {
+      if (request.body().containsKey(option)) {
+        validation.append(option, request.body().get(option));
+      }
+    }
     if (view.present()) {
+      if (!validation.isEmpty()) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS,
+            "option not supported on a view: " + validation.getFirstKey());
+      }
       if (view.viewOn() == null) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS, "'pipeline' requires 'viewOn' to also be specified");
@@ -103,7 +116,7 @@ public record CreateCommand(MongoLake lake) implements Command {
               view.pipeline() == null ? List.of() : view.pipeline());
       return new BsonDocument();
     }
-    lake.db(namespace.database()).createCollection(namespace.collection());
+    lake.db(namespace.database()).createCollection(namespace.collection(), validation);
     return new BsonDocument();
   }
 }

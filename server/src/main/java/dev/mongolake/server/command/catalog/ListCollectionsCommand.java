@@ -62,7 +62,7 @@ public record ListCollectionsCommand(MongoLake lake, CursorRegistry cursors) imp
               .append("type", new BsonString("collection"));
       if (!nameOnly) {
         entry
-            .append("options", new BsonDocument())
+            .append("options", database.collectionOptions(name).orElseGet(BsonDocument::new))
             .append("info", new BsonDocument("readOnly", BsonBoolean.FALSE))
             .append("idIndex", idIndex());
       }

@@ -23,6 +23,34 @@ final class AggregateAccess {
 
   private AggregateAccess() {}
 
+  /**
+   * The accesses {@code pipeline} (run in {@code database}) needs beyond its own collection; with
+   * {@code bypass} ({@code bypassDocumentValidation}), {@code bypassDocumentValidation} on the
+   * collections {@code $out} and {@code $merge} write, as MongoDB requires.
+   */
+  static List<Access> of(String database, BsonValue pipeline, boolean bypass) {
+    List<Access> out = of(database, pipeline);
+    if (bypass && pipeline instanceof BsonArray stages) {
+      for (BsonValue stage : stages) {
+        if (stage instanceof BsonDocument document && document.size() == 1) {
+          String name = document.getFirstKey();
+          if (name.equals("$out") || name.equals("$merge")) {
+            List<Access> target = new ArrayList<>();
+            write(
+                database,
+                document.get(name),
+                name.equals("$out") ? "coll" : "into",
+                target,
+                ActionType.BYPASS_DOCUMENT_VALIDATION,
+                ActionType.BYPASS_DOCUMENT_VALIDATION);
+            out.addAll(target);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   /** The accesses {@code pipeline} (run in {@code database}) needs beyond its own collection. */
   static List<Access> of(String database, BsonValue pipeline) {
     List<Access> out = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.mongolake.server.command.crud;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.AggregationEnvironment;
@@ -63,7 +64,9 @@ public final class AggregateCommand extends CollectionCommand {
    */
   @Override
   public Access access(CommandRequest request) {
-    List<Access> foreign = AggregateAccess.of(request.database(), request.body().get("pipeline"));
+    List<Access> foreign =
+        AggregateAccess.of(
+            request.database(), request.body().get("pipeline"), asksToBypassValidation(request));
     Access own;
     BsonDocument leading =
         request.body().get("pipeline") instanceof BsonArray stages
@@ -146,7 +149,7 @@ public final class AggregateCommand extends CollectionCommand {
       }
       return cursors.firstBatch(
           request.database() + ".$cmd.aggregate",
-          lake().db(request.database()).aggregate(pipeline, let, allowDiskUse),
+          database(request).aggregate(pipeline, let, allowDiskUse),
           batchSize,
           false,
           request.cursorOwner());
@@ -163,11 +166,17 @@ public final class AggregateCommand extends CollectionCommand {
     }
     return cursors.firstBatch(
         namespace.fullName(),
-        collection(namespace)
+        collection(namespace, request)
             .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress()),
         batchSize,
         false,
         request.cursorOwner());
+  }
+
+  /** The command's database; its writes skip validators when the command asks. */
+  private MongoLakeDatabase database(CommandRequest request) {
+    MongoLakeDatabase database = lake().db(request.database());
+    return bypassesValidation(request) ? database.bypassingDocumentValidation() : database;
   }
 
   /**

@@ -67,11 +67,11 @@ public final class FindAndModifyCommand extends CollectionCommand {
   public Access access(CommandRequest request) {
     BsonDocument body = request.body();
     if (BsonBoolean.TRUE.equals(body.get("remove"))) {
-      return onCollection(request, ActionType.FIND, ActionType.REMOVE);
+      return writing(request, ActionType.FIND, ActionType.REMOVE);
     }
     return BsonBoolean.TRUE.equals(body.get("upsert"))
-        ? onCollection(request, ActionType.FIND, ActionType.UPDATE, ActionType.INSERT)
-        : onCollection(request, ActionType.FIND, ActionType.UPDATE);
+        ? writing(request, ActionType.FIND, ActionType.UPDATE, ActionType.INSERT)
+        : writing(request, ActionType.FIND, ActionType.UPDATE);
   }
 
   @Override
@@ -83,7 +83,7 @@ public final class FindAndModifyCommand extends CollectionCommand {
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
-    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    MongoLakeCollection<BsonDocument> collection = collection(namespace, request);
     BsonDocument query = args.document("query", new BsonDocument());
     BsonDocument sort = args.document("sort", null);
     BsonDocument fields = args.document("fields", null);

@@ -26,10 +26,7 @@ public final class InsertCommand extends CollectionCommand {
     super(lake);
   }
 
-  /**
-   * MongoDB 7's insert fields. No collection here has a validator (create refuses them), so {@code
-   * bypassDocumentValidation} has nothing to bypass.
-   */
+  /** MongoDB 7's insert fields; {@code bypassDocumentValidation} skips the validator. */
   private static final CommandFields FIELDS =
       CommandFields.of("insert", "documents", "ordered", "bypassDocumentValidation");
 
@@ -45,7 +42,7 @@ public final class InsertCommand extends CollectionCommand {
 
   @Override
   public Access access(CommandRequest request) {
-    return onCollection(request, ActionType.INSERT);
+    return writing(request, ActionType.INSERT);
   }
 
   @Override
@@ -85,7 +82,7 @@ public final class InsertCommand extends CollectionCommand {
     int inserted;
     try {
       inserted =
-          collection(namespace)
+          collection(namespace, request)
               .insertMany(documents, new InsertManyOptions().ordered(ordered))
               .getInsertedIds()
               .size();

@@ -60,8 +60,8 @@ public final class UpdateCommand extends CollectionCommand {
                         s instanceof BsonDocument statement
                             && BsonBoolean.TRUE.equals(statement.get("upsert")));
     return upserts
-        ? onCollection(request, ActionType.UPDATE, ActionType.INSERT)
-        : onCollection(request, ActionType.UPDATE);
+        ? writing(request, ActionType.UPDATE, ActionType.INSERT)
+        : writing(request, ActionType.UPDATE);
   }
 
   @Override
@@ -73,7 +73,7 @@ public final class UpdateCommand extends CollectionCommand {
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
-    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    MongoLakeCollection<BsonDocument> collection = collection(namespace, request);
     List<BsonDocument> statements = args.documents("updates");
     STATEMENT_FIELDS.checkStatements(statements);
     boolean ordered = args.bool("ordered", true);

@@ -25,9 +25,11 @@ import org.bson.BsonValue;
  * {@code collMod}: {@code {collMod: <coll>, index: {name | keyPattern, expireAfterSeconds?,
  * hidden?}}} changes a TTL index's expiry or hides an index from the query planner (mongosh's
  * {@code hideIndex}/{@code unhideIndex}), answering {@code expireAfterSeconds_old}/{@code _new}
- * and, when visibility changed, {@code hidden_old}/{@code _new} as MongoDB does. Options MongoDB
- * has but this server does not keep (validators, pre- and post-images) are refused by name rather
- * than ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn} and {@code
+ * and, when visibility changed, {@code hidden_old}/{@code _new} as MongoDB does; {@code validator},
+ * {@code validationLevel} and {@code validationAction} replace the collection's (later writes
+ * follow them; stored documents are not re-checked, as in MongoDB). Options MongoDB has but this
+ * server does not keep (pre- and post-images, capped sizes) are refused by name rather than
+ * ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn} and {@code
  * pipeline}.
  */
 public record CollModCommand(MongoLake lake) implements Command {
@@ -46,11 +48,11 @@ public record CollModCommand(MongoLake lake) implements Command {
           "apiStrict",
           "apiDeprecationErrors");
 
+  private static final Set<String> VALIDATION =
+      Set.of("validator", "validationLevel", "validationAction");
+
   private static final Set<String> NOT_SUPPORTED =
       Set.of(
-          "validator",
-          "validationLevel",
-          "validationAction",
           "changeStreamPreAndPostImages",
           "expireAfterSeconds",
           "timeseries",
@@ -96,7 +98,8 @@ public record CollModCommand(MongoLake lake) implements Command {
 
   @Override
   public String help() {
-    return "Change a collection's options: an index's expireAfterSeconds or hidden.";
+    return "Change a collection's options: its validation, an index's expireAfterSeconds or"
+        + " hidden.";
   }
 
   @Override
@@ -110,8 +113,13 @@ public record CollModCommand(MongoLake lake) implements Command {
       return modifyView(namespace, view.get(), request.body());
     }
     BsonDocument reply = new BsonDocument();
+    BsonDocument validation = new BsonDocument();
     for (String field : request.body().keySet()) {
       if (GENERIC.contains(field) || field.equals("index")) {
+        continue;
+      }
+      if (VALIDATION.contains(field)) {
+        validation.append(field, request.body().get(field));
         continue;
       }
       if (VIEW_OPTIONS.contains(field)) {
@@ -128,6 +136,9 @@ public record CollModCommand(MongoLake lake) implements Command {
     if (!lake.db(namespace.database()).listCollectionNames().contains(namespace.collection())) {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
+    }
+    if (!validation.isEmpty()) {
+      lake.db(namespace.database()).modifyCollection(namespace.collection(), validation);
     }
     BsonValue index = request.body().get("index");
     if (index == null) {

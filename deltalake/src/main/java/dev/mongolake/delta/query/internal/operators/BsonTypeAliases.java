@@ -6,8 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonType;
 
-/** {@code $type}'s type names and MongoDB type numbers. */
-final class BsonTypeAliases {
+/**
+ * {@code $type}'s type names and MongoDB type numbers, shared with {@code $jsonSchema}'s {@code
+ * bsonType}.
+ */
+public final class BsonTypeAliases {
   private static final Set<BsonType> NUMBERS =
       EnumSet.of(BsonType.DOUBLE, BsonType.INT32, BsonType.INT64, BsonType.DECIMAL128);
 
@@ -39,8 +42,18 @@ final class BsonTypeAliases {
   private BsonTypeAliases() {}
 
   /** The types a name stands for. */
-  static Optional<Set<BsonType>> byName(String name) {
+  public static Optional<Set<BsonType>> byName(String name) {
     return Optional.ofNullable(BY_NAME.get(name));
+  }
+
+  /** MongoDB's name of a type ({@code "int"}, {@code "object"}), as its error details spell it. */
+  public static String nameOf(BsonType type) {
+    for (Map.Entry<String, Set<BsonType>> entry : BY_NAME.entrySet()) {
+      if (entry.getValue().size() == 1 && entry.getValue().contains(type)) {
+        return entry.getKey();
+      }
+    }
+    return "missing";
   }
 
   /** The type a MongoDB type number stands for ({@code -1} is MinKey, {@code 127} MaxKey). */

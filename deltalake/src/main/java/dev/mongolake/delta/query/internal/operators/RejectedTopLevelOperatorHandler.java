@@ -11,8 +11,7 @@ import org.bson.BsonValue;
 
 /**
  * Top-level operators MongoDB knows and MongoLake rejects: {@code $where} (no server-side
- * JavaScript, MongoDB's own message for that case), {@code $jsonSchema}, {@code $text} and {@code
- * $sampleRate}.
+ * JavaScript, MongoDB's own message for that case), {@code $text} and {@code $sampleRate}.
  */
 final class RejectedTopLevelOperatorHandler implements TopLevelOperatorHandler {
   private final QueryErrorCode code;

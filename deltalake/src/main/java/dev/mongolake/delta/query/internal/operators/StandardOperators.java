@@ -67,8 +67,7 @@ public final class StandardOperators {
             "$where")
         .topLevel(
             specialFeatures
-                ? new RejectedTopLevelOperatorHandler(
-                    QueryErrorCode.NOT_IMPLEMENTED, "$jsonSchema is not supported yet")
+                ? new JsonSchemaOperatorHandler()
                 : new RejectedTopLevelOperatorHandler(
                     QueryErrorCode.QUERY_FEATURE_NOT_ALLOWED,
                     "$jsonSchema is not allowed in this context"),
