@@ -2,6 +2,7 @@ package dev.mongolake.delta.query;
 
 import dev.mongolake.delta.exceptions.QueryErrorCode;
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.query.ast.SchemaPredicate;
 import dev.mongolake.delta.query.internal.schema.SchemaParser;
 import dev.mongolake.delta.query.internal.schema.Subschema;
 import java.util.Objects;
@@ -26,7 +27,7 @@ import org.bson.BsonValue;
  * holds for values of other types; arrays are not traversed; property names are field names.
  * Immutable and thread-safe.
  */
-public final class JsonSchema {
+public final class JsonSchema implements SchemaPredicate {
   private final BsonDocument source;
   private final Subschema root;
 

@@ -1,11 +1,10 @@
 package dev.mongolake.delta.query.ast;
 
-import dev.mongolake.delta.query.JsonSchema;
 import java.util.Objects;
 import org.bson.BsonDocument;
 
 /** {@code $jsonSchema}: the document satisfies the schema. Reads the whole document. */
-public record JsonSchemaNode(JsonSchema schema) implements FilterNode {
+public record JsonSchemaNode(SchemaPredicate schema) implements FilterNode {
   public JsonSchemaNode {
     Objects.requireNonNull(schema, "schema");
   }

@@ -20,8 +20,8 @@ import org.bson.BsonString;
  * validationLevel} and {@code validationAction}), or a read-only view ({@code viewOn}, {@code
  * pipeline}).
  *
- * @throws MongoLakeException InvalidOptions for a {@code pipeline} without {@code viewOn} or
- *     validation options on a view; the engine's errors for invalid validation options
+ * <p>Fails with {@code MongoLakeException}: InvalidOptions for a {@code pipeline} without {@code
+ * viewOn} or validation options on a view; the engine's errors for invalid validation options
  */
 public record CreateCommand(MongoLake lake) implements Command {
 

@@ -20,9 +20,9 @@ import org.bson.BsonDocument;
  * dropTarget}, a collection already named {@code to} is dropped. The table files stay where they
  * are.
  *
- * @throws dev.mongolake.MongoLakeException Unauthorized outside the admin database;
- *     InvalidNamespace for an invalid name; IllegalOperation for the same name; NamespaceNotFound
- *     without the source; NamespaceExists when the target exists without {@code dropTarget}
+ * <p>Fails with {@code dev.mongolake.MongoLakeException}: Unauthorized outside the admin database;
+ * InvalidNamespace for an invalid name; IllegalOperation for the same name; NamespaceNotFound
+ * without the source; NamespaceExists when the target exists without {@code dropTarget}
  */
 public record RenameCollectionCommand(MongoLake lake) implements Command {
 

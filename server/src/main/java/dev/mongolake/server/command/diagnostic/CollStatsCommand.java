@@ -1,7 +1,6 @@
 package dev.mongolake.server.command.diagnostic;
 
 import dev.mongolake.MongoLake;
-import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -16,7 +15,7 @@ import org.bson.BsonDocument;
  * StorageStats}). Counts and sizes come from one scan of the collection (see {@link
  * CollectionSize}).
  *
- * @throws MongoLakeException NamespaceNotFound for a collection that does not exist
+ * <p>Fails with {@code MongoLakeException}: NamespaceNotFound for a collection that does not exist
  */
 public final class CollStatsCommand implements Command {
 

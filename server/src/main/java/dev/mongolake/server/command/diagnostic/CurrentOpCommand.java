@@ -25,7 +25,7 @@ import org.bson.BsonString;
  * OperationsInProgress}), this one included; {@code $ownOps: true} keeps the caller's connection's
  * only. The remaining top-level fields filter the operations, as in MongoDB.
  *
- * @throws dev.mongolake.MongoLakeException Unauthorized outside the admin database
+ * <p>Fails with {@code dev.mongolake.MongoLakeException}: Unauthorized outside the admin database
  */
 public final class CurrentOpCommand implements Command {
 

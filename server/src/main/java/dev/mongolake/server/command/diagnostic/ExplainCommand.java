@@ -27,8 +27,8 @@ import org.bson.BsonValue;
  * {@code allPlansExecution} (the default, as in MongoDB) it replays the scan to count; it never
  * returns documents or writes.
  *
- * @throws MongoLakeException BadValue when {@code explain} is not a document or the verbosity is
- *     unknown; IllegalOperation for a command that cannot be explained
+ * <p>Fails with {@code MongoLakeException}: BadValue when {@code explain} is not a document or the
+ * verbosity is unknown; IllegalOperation for a command that cannot be explained
  */
 public final class ExplainCommand implements Command {
 

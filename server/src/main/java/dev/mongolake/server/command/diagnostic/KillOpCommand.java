@@ -18,8 +18,8 @@ import org.bson.BsonValue;
  * operation is marked; it stops with Interrupted (11601) at its next cursor document (see {@link
  * dev.mongolake.server.command.OperationsInProgress}).
  *
- * @throws MongoLakeException Unauthorized outside the admin database; NoSuchKey without {@code op};
- *     TypeMismatch when {@code op} is not a number
+ * <p>Fails with {@code MongoLakeException}: Unauthorized outside the admin database; NoSuchKey
+ * without {@code op}; TypeMismatch when {@code op} is not a number
  */
 public final class KillOpCommand implements Command {
 

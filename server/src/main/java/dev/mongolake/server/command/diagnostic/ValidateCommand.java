@@ -24,7 +24,7 @@ import org.bson.BsonString;
  * {@code valid}, {@code nrecords} and {@code errors}. {@code full} changes nothing: every check
  * already reads every document.
  *
- * @throws MongoLakeException NamespaceNotFound for a collection that does not exist
+ * <p>Fails with {@code MongoLakeException}: NamespaceNotFound for a collection that does not exist
  */
 public final class ValidateCommand implements Command {
 

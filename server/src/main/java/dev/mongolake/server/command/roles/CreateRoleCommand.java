@@ -21,9 +21,9 @@ import org.bson.BsonDocument;
 /**
  * {@code {createRole: <name>, privileges: [...], roles: [...]}}: a role on the request's database.
  *
- * @throws MongoLakeException BadValue for a built-in role's name or an unknown action; the
- *     role-already-exists code; RoleNotFound or InvalidRoleModification for roles it cannot inherit
- *     or privileges it cannot grant
+ * <p>Fails with {@code MongoLakeException}: BadValue for a built-in role's name or an unknown
+ * action; the role-already-exists code; RoleNotFound or InvalidRoleModification for roles it cannot
+ * inherit or privileges it cannot grant
  */
 public final class CreateRoleCommand implements Command {
 

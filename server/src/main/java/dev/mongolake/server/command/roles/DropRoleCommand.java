@@ -19,7 +19,8 @@ import org.bson.BsonDocument;
  * {@code {dropRole: <name>}}: removes a user-defined role, first from every user and role holding
  * it (as MongoDB does), so that nothing refers to a role that is gone.
  *
- * @throws dev.mongolake.MongoLakeException BadValue for a built-in role; RoleNotFound
+ * <p>Fails with {@code dev.mongolake.MongoLakeException}: BadValue for a built-in role;
+ * RoleNotFound
  */
 public final class DropRoleCommand implements Command {
 

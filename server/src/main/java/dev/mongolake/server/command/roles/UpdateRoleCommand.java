@@ -22,8 +22,8 @@ import org.bson.BsonDocument;
  * {@code {updateRole: <name>, privileges?, roles?}}: replaces a user-defined role's privileges, the
  * roles it inherits, or both.
  *
- * @throws MongoLakeException BadValue when it changes nothing or names a built-in role;
- *     RoleNotFound; InvalidRoleModification
+ * <p>Fails with {@code MongoLakeException}: BadValue when it changes nothing or names a built-in
+ * role; RoleNotFound; InvalidRoleModification
  */
 public final class UpdateRoleCommand implements Command {
 

@@ -15,8 +15,8 @@ import org.bson.BsonDocument;
 /**
  * {@code {createUser: <name>, pwd, roles, mechanisms}}: a user on the request's database.
  *
- * @throws dev.mongolake.MongoLakeException RoleNotFound for a role that does not exist; the
- *     user-already-exists code when the user does
+ * <p>Fails with {@code dev.mongolake.MongoLakeException}: RoleNotFound for a role that does not
+ * exist; the user-already-exists code when the user does
  */
 public final class CreateUserCommand implements Command {
 

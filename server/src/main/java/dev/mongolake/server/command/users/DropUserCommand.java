@@ -11,7 +11,7 @@ import org.bson.BsonDocument;
  * {@code {dropUser: <name>}}: removes a user of the request's database. Connections it is
  * authenticated on keep the user but lose its privileges at once.
  *
- * @throws dev.mongolake.MongoLakeException UserNotFound
+ * <p>Fails with {@code dev.mongolake.MongoLakeException}: UserNotFound
  */
 public final class DropUserCommand implements Command {
 

@@ -1,6 +1,5 @@
 package dev.mongolake.server.command.users;
 
-import dev.mongolake.MongoLakeException;
 import dev.mongolake.server.auth.SaslStep;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
@@ -12,9 +11,9 @@ import org.bson.BsonDocument;
  * this connection. Once the client's proof is verified the connection is authenticated as the
  * conversation's user; a failed proof abandons the conversation.
  *
- * @throws MongoLakeException ProtocolError when the conversation id is not the connection's current
- *     one; TypeMismatch when the payload is not binary data; BadValue for a malformed SCRAM
- *     message; AuthenticationFailed when the proof does not verify
+ * <p>Fails with {@code MongoLakeException}: ProtocolError when the conversation id is not the
+ * connection's current one; TypeMismatch when the payload is not binary data; BadValue for a
+ * malformed SCRAM message; AuthenticationFailed when the proof does not verify
  */
 public final class SaslContinueCommand implements Command {
   @Override

@@ -17,8 +17,8 @@ import org.bson.BsonDocument;
  * server's {@link UserStore}, answering the server's first message; {@link SaslContinueCommand}
  * carries on the conversation.
  *
- * @throws MongoLakeException BadValue for a mechanism that is not enabled or a malformed SCRAM
- *     message; TypeMismatch when the payload is not binary data
+ * <p>Fails with {@code MongoLakeException}: BadValue for a mechanism that is not enabled or a
+ * malformed SCRAM message; TypeMismatch when the payload is not binary data
  */
 public final class SaslStartCommand implements Command {
 

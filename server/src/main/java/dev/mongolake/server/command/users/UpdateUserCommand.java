@@ -18,7 +18,8 @@ import org.bson.BsonDocument;
 /**
  * {@code {updateUser: <name>, pwd, roles, mechanisms}}: a new password, or a new list of roles.
  *
- * @throws MongoLakeException BadValue when it changes nothing; UserNotFound; RoleNotFound
+ * <p>Fails with {@code MongoLakeException}: BadValue when it changes nothing; UserNotFound;
+ * RoleNotFound
  */
 public final class UpdateUserCommand implements Command {
 
