@@ -229,10 +229,6 @@ class BulkWriteCommandShapesTest {
   void optionsNotImplementedAreRefusedByName() {
     Document one = insert(0, new Document("_id", 17));
     assertRefused(
-        bulkWrite(List.of(one)).append("bypassDocumentValidation", true),
-        238,
-        "Cannot run bulkWrite with 'bypassDocumentValidation': this option is not supported yet");
-    assertRefused(
         bulkWrite(
             List.of(
                 update(0, new Document(), set("v", 1))
@@ -248,6 +244,36 @@ class BulkWriteCommandShapesTest {
         "Cannot run bulkWrite.ops with 'constants': this option is not supported yet");
     assertThat(admin.runCommand(bulkWrite(List.of(one)).append("bypassDocumentValidation", false)))
         .containsEntry("nInserted", 1);
+  }
+
+  @Test
+  void bypassDocumentValidationSkipsTheValidatorsOfEveryNamespaceOnlyWhenAsked() {
+    local
+        .client()
+        .getDatabase("app")
+        .runCommand(
+            new Document("create", "valid")
+                .append("validator", new Document("v", new Document("$type", "int"))));
+    Document invalid = insert(0, new Document("_id", 1).append("v", "text"));
+    Document failed =
+        admin.runCommand(
+            new Document("bulkWrite", 1)
+                .append("ops", List.of(invalid))
+                .append("nsInfo", List.of(new Document("ns", "app.valid"))));
+    Document bypassed =
+        admin.runCommand(
+            new Document("bulkWrite", 1)
+                .append("ops", List.of(invalid))
+                .append("nsInfo", List.of(new Document("ns", "app.valid")))
+                .append("bypassDocumentValidation", true));
+
+    assertThat(failed).containsEntry("nErrors", 1).containsEntry("nInserted", 0);
+    assertThat(
+            failed.get("cursor", Document.class).getList("firstBatch", Document.class).getFirst())
+        .containsEntry("code", 121);
+    assertThat(bypassed).containsEntry("nErrors", 0).containsEntry("nInserted", 1);
+    assertThat(local.client().getDatabase("app").getCollection("valid").countDocuments())
+        .isEqualTo(1);
   }
 
   @Test

@@ -36,14 +36,20 @@ import org.bson.BsonValue;
 public final class BulkWriteCommand extends CollectionCommand {
 
   /**
-   * 8.0's fields. No collection here has a validator (create and collMod refuse them), so {@code
-   * bypassDocumentValidation} is refused by name until there is something to bypass; its false
-   * value asks for nothing. {@code stmtId} and {@code stmtIds} belong to retryable writes, which a
-   * standalone does not take.
+   * 8.0's fields. {@code bypassDocumentValidation} skips the collections' validators (and needs its
+   * own action on every namespace). {@code stmtId} and {@code stmtIds} belong to retryable writes,
+   * which a standalone does not take.
    */
   private static final CommandFields FIELDS =
-      CommandFields.of("bulkWrite", "ops", "nsInfo", "ordered", "errorsOnly", "let", "cursor")
-          .refusingUnless("bypassDocumentValidation", CommandFields.FALSE)
+      CommandFields.of(
+              "bulkWrite",
+              "ops",
+              "nsInfo",
+              "ordered",
+              "errorsOnly",
+              "let",
+              "cursor",
+              "bypassDocumentValidation")
           .refusing("stmtId", "stmtIds");
 
   private final CursorRegistry cursors;
@@ -113,7 +119,7 @@ public final class BulkWriteCommand extends CollectionCommand {
     Map<Integer, MongoLakeException> failed = new HashMap<>();
     try {
       inserted =
-          collection(bulk.namespace(bulk.ops().get(start)))
+          target(bulk, bulk.namespace(bulk.ops().get(start)))
               .insertMany(documents, new InsertManyOptions().ordered(bulk.ordered()))
               .getInsertedIds();
     } catch (MongoLakeWriteException e) {
@@ -139,12 +145,18 @@ public final class BulkWriteCommand extends CollectionCommand {
     return failed.isEmpty();
   }
 
+  /** The collection the operations on {@code namespace} write, skipping validators if asked. */
+  private MongoLakeCollection<BsonDocument> target(BulkWriteRequest bulk, Namespace namespace) {
+    MongoLakeCollection<BsonDocument> collection = collection(namespace);
+    return bulk.bypassDocumentValidation() ? collection.bypassingDocumentValidation() : collection;
+  }
+
   /** Runs the update or delete at {@code index}; false if it failed. */
   private boolean runOne(BulkWriteRequest bulk, int index, BulkWriteReplies replies) {
     BulkWriteOp op = bulk.ops().get(index);
     Namespace namespace = bulk.namespace(op);
     try {
-      MongoLakeCollection<BsonDocument> collection = collection(namespace);
+      MongoLakeCollection<BsonDocument> collection = target(bulk, namespace);
       switch (op) {
         case BulkWriteOp.Update update -> {
           IndexHint.checkForOneDocument(

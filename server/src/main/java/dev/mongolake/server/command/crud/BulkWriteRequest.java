@@ -30,7 +30,7 @@ import org.bson.BsonDocument;
  * @param let the command's variables, or null
  * @param batchSize the results in the cursor's first batch ({@code cursor.batchSize}; all by
  *     default, within the reply's size)
- * @param bypassDocumentValidation asked for (the command refuses it: no collection has a validator)
+ * @param bypassDocumentValidation whether the writes skip the collections' validators
  */
 record BulkWriteRequest(
     List<BulkWriteOp> ops,
