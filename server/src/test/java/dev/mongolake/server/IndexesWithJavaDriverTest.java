@@ -319,4 +319,37 @@ class IndexesWithJavaDriverTest {
             com.mongodb.MongoCommandException.class,
             e -> assertThat(e.getErrorCode()).isEqualTo(code));
   }
+
+  @Test
+  void aPartialFilterTakesOnlyTheExpressionsMongoDbAllowsThere() {
+    for (String filter :
+        List.of(
+            "{a: {$ne: 1}}",
+            "{a: {$exists: false}}",
+            "{a: {$regex: 'x'}}",
+            "{$expr: {$eq: ['$a', 1]}}",
+            "{$nor: [{a: 1}]}",
+            "{$or: [{a: 1}, {b: {$not: {$gt: 2}}}]}")) {
+      assertThatThrownBy(
+              () ->
+                  users.createIndex(
+                      new Document("email", 1),
+                      new IndexOptions().partialFilterExpression(Document.parse(filter))))
+          .as(filter)
+          .isInstanceOfSatisfying(
+              MongoCommandException.class,
+              e -> {
+                assertThat(e.getErrorCode()).isEqualTo(67);
+                assertThat(e.getErrorMessage())
+                    .startsWith("Expression not supported in partial index: ");
+              });
+    }
+    String allowed =
+        "{a: 1, b: {$eq: 2, $exists: true}, c: {$gt: 1, $lte: 9}, d: {$type: 'string'},"
+            + " e: {$in: [1, 2]}, $and: [{f: 1}], $or: [{g: 1}, {h: {$lt: 3}}]}";
+    users.createIndex(
+        new Document("email", 1),
+        new IndexOptions().partialFilterExpression(Document.parse(allowed)));
+    assertThat(indexNames()).contains("email_1");
+  }
 }

@@ -51,7 +51,7 @@ public final class IndexCatalogOperations {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
-    List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parse).toList();
+    List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parseForCreate).toList();
     CollectionRegistry.Locked locked = collections.lockedForWrite(namespace);
     CollectionState state = locked.state();
     boolean createdCollection = locked.created();

@@ -32,6 +32,20 @@ public final class IndexSpecParser {
 
   private IndexSpecParser() {}
 
+  /**
+   * Parses the specification of an index being created, which must also be one MongoDB creates (its
+   * partial filter uses only what MongoDB allows there, see {@link PartialFilterCheck}). Indexes
+   * already in the catalog or the log are read with {@link #parse}, so an index written before a
+   * check was added still opens.
+   */
+  public static IndexSpec parseForCreate(BsonDocument spec) {
+    IndexSpec parsed = parse(spec);
+    if (parsed.partialFilter() != null) {
+      PartialFilterCheck.check(parsed.partialFilter());
+    }
+    return parsed;
+  }
+
   /** Parses one specification. */
   public static IndexSpec parse(BsonDocument spec) {
     SpecNesting.check(spec, "index specification");
