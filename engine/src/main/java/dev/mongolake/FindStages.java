@@ -1,6 +1,5 @@
 package dev.mongolake;
 
-import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -26,8 +25,7 @@ final class FindStages {
    * The stages of {@code plan}; with each stage's counts when {@code counts} (of a run of it) is
    * not null.
    */
-  static BsonDocument describe(FindPlan plan, Supplier<Arguments> arguments, FindCounts counts) {
-    Arguments args = arguments.get();
+  static BsonDocument describe(FindPlan plan, Arguments args, FindCounts counts) {
     BsonDocument stage =
         plan.access()
             .stage(

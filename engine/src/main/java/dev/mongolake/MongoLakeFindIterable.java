@@ -302,8 +302,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     }
     FindPlan plan = plan();
     if (!execute) {
-      return new QueryExplanation(
-          filter, FindStages.describe(plan, this::stageArguments, null), null);
+      return new QueryExplanation(filter, FindStages.describe(plan, stageArguments(), null), null);
     }
     FindCounts counts = new FindCounts();
     long start = System.nanoTime();
@@ -313,10 +312,10 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
-    BsonDocument stages = FindStages.describe(plan, this::stageArguments, counts);
+    BsonDocument stages = FindStages.describe(plan, stageArguments(), counts);
     return new QueryExplanation(
         filter,
-        FindStages.describe(plan, this::stageArguments, null),
+        FindStages.describe(plan, stageArguments(), null),
         FindStages.executionStats(counts, millis, stages));
   }
 

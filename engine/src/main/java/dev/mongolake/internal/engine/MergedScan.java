@@ -36,23 +36,12 @@ final class MergedScan implements CloseableIterator<BsonDocument> {
   private static final long CANCELLATION_CHECK_MASK = 1023;
 
   /**
-   * @param tableFilter when not null, only the table's documents matching it are read (the table
-   *     skips files and row groups that cannot match); buffered documents are all returned, so the
-   *     caller still applies its filter
-   */
-  MergedScan(
-      DocumentBuffer buffer,
-      TableView view,
-      long readSequence,
-      Filter tableFilter,
-      Runnable onClose) {
-    this(buffer, view, readSequence, tableFilter, null, metrics -> {}, onClose);
-  }
-
-  /**
    * A scan whose documents are {@code projection}'s (the table's read from exact columns where it
    * can, the buffer's projected alike), or whole when it is null.
    *
+   * @param tableFilter when not null, only the table's documents matching it are read (the table
+   *     skips files and row groups that cannot match); buffered documents are all returned, so the
+   *     caller still applies its filter
    * @param onTableMetrics told what the table scan read, when the scan closes
    */
   MergedScan(

@@ -9,7 +9,6 @@ import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;
 import dev.mongolake.internal.index.IndexPlanner;
 import dev.mongolake.internal.read.QueryErrors;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -57,13 +56,7 @@ public final class ReadPath {
    * The documents of a collection at {@code readSequence}: the table's, overridden by the buffer's.
    */
   public CloseableIterator<BsonDocument> scan(Namespace namespace, long readSequence) {
-    CollectionState state = collections.get(namespace);
-    if (state == null) {
-      return CloseableIterator.of(Collections.emptyIterator());
-    }
-    TableView view = state.view();
-    pins.pin(view.floor());
-    return new MergedScan(state.buffer(), view, readSequence, null, () -> pins.unpin(view.floor()));
+    return scan(namespace, readSequence, null, null);
   }
 
   /**
