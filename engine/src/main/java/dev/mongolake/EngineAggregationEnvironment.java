@@ -1,6 +1,7 @@
 package dev.mongolake;
 
 import dev.mongolake.aggregate.AggregationEnvironment;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.engine.Engine;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import org.bson.BsonDocument;
  * @param answeringHost the {@code host:port} that answered the command, or {@code null} embedded
  * @param bypassDocumentValidation whether {@code $out} and {@code $merge} skip the target's
  *     validator
+ * @param collation the collation the pipeline's comparisons follow
  */
 record EngineAggregationEnvironment(
     Instant now,
@@ -29,11 +31,13 @@ record EngineAggregationEnvironment(
     boolean allowDiskUse,
     String collection,
     String answeringHost,
-    boolean bypassDocumentValidation)
+    boolean bypassDocumentValidation,
+    Collation collation)
     implements AggregationEnvironment {
 
   EngineAggregationEnvironment {
     let = let.clone();
+    java.util.Objects.requireNonNull(collation, "collation");
   }
 
   static EngineAggregationEnvironment of(Engine engine, String databaseName, BsonDocument let) {
@@ -50,19 +54,42 @@ record EngineAggregationEnvironment(
         allowDiskUse,
         null,
         null,
-        false);
+        false,
+        Collation.SIMPLE);
   }
 
   /** This environment for an aggregate over {@code collection}, answered by {@code host}. */
   EngineAggregationEnvironment over(String collection, String host) {
     return new EngineAggregationEnvironment(
-        now, let, databaseName, engine, allowDiskUse, collection, host, bypassDocumentValidation);
+        now,
+        let,
+        databaseName,
+        engine,
+        allowDiskUse,
+        collection,
+        host,
+        bypassDocumentValidation,
+        collation);
   }
 
   /** This environment, with {@code $out} and {@code $merge} skipping validation or not. */
   EngineAggregationEnvironment bypassingDocumentValidation(boolean bypass) {
     return new EngineAggregationEnvironment(
-        now, let, databaseName, engine, allowDiskUse, collection, answeringHost, bypass);
+        now, let, databaseName, engine, allowDiskUse, collection, answeringHost, bypass, collation);
+  }
+
+  /** This environment, its comparisons following {@code collation}. */
+  EngineAggregationEnvironment collatedBy(Collation collation) {
+    return new EngineAggregationEnvironment(
+        now,
+        let,
+        databaseName,
+        engine,
+        allowDiskUse,
+        collection,
+        answeringHost,
+        bypassDocumentValidation,
+        collation);
   }
 
   @Override

@@ -47,6 +47,7 @@ public enum ErrorCode {
   NOT_A_REPLICA_SET(123, "NotAReplicaSet"),
   EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
   DURATION_OVERFLOW(159, "DurationOverflow"),
+  INCOMPATIBLE_COLLATION_VERSION(161, "IncompatibleCollationVersion"),
   VIEW_DEPTH_LIMIT_EXCEEDED(165, "ViewDepthLimitExceeded"),
   COMMAND_NOT_SUPPORTED_ON_VIEW(166, "CommandNotSupportedOnView"),
   OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),

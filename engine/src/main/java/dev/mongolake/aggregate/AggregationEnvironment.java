@@ -3,6 +3,7 @@ package dev.mongolake.aggregate;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.Collation;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -31,6 +32,15 @@ public interface AggregationEnvironment {
    */
   default boolean allowDiskUse() {
     return true;
+  }
+
+  /**
+   * The collation the pipeline's comparisons of strings follow ({@code $match}, {@code $sort},
+   * grouping, expressions): the command's {@code collation}, else its collection's default; simple
+   * unless set.
+   */
+  default Collation collation() {
+    return Collation.SIMPLE;
   }
 
   /** The memory one blocking stage may hold before it spills or fails: MongoDB's 100 MiB. */

@@ -1,8 +1,8 @@
 package dev.mongolake.update;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -23,7 +23,7 @@ final class IdField {
           ErrorCode.IMMUTABLE_FIELD,
           "After applying the update, the (immutable) field '_id' was found to have been altered"
               + " to "
-              + dev.mongolake.update.internal.BsonDebugText.element("_id", resultId));
+              + dev.mongolake.bson.BsonDebugText.element("_id", resultId));
     }
   }
 

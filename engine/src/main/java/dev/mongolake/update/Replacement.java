@@ -2,9 +2,9 @@ package dev.mongolake.update;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.order.BsonComparisonOrder;
-import dev.mongolake.update.internal.BsonDebugText;
 import dev.mongolake.update.internal.BsonIdentity;
 import java.util.Map;
 import java.util.Objects;

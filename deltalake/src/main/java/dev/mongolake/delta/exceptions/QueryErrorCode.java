@@ -15,8 +15,16 @@ public enum QueryErrorCode {
   OVERFLOW(15, "Overflow"),
   /** An operator MongoDB knows that is not allowed here (for example $jsonSchema). */
   QUERY_FEATURE_NOT_ALLOWED(224, "QueryFeatureNotAllowed"),
+  /** A collation specification naming another ICU version than the one MongoDB reports. */
+  INCOMPATIBLE_COLLATION_VERSION(161, "IncompatibleCollationVersion"),
   /** An operator MongoLake parses but cannot evaluate yet. */
   NOT_IMPLEMENTED(238, "NotImplemented"),
+  /** A required field missing from an option document (MongoDB's IDL parsers: 40414). */
+  IDL_MISSING_FIELD(40414, "Location40414"),
+  /** A field an option document does not have (MongoDB's IDL parsers: 40415). */
+  IDL_UNKNOWN_FIELD(40415, "Location40415"),
+  /** A number outside the range an option field allows (MongoDB's IDL validators: 51024). */
+  IDL_OUT_OF_RANGE(51024, "Location51024"),
   /**
    * $regex options given both in $options and in the regular expression, {@code $options} first
    * (MongoDB's 51074, raised on reaching the {@code $regex}).

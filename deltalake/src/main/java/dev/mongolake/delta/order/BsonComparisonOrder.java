@@ -1,19 +1,27 @@
 package dev.mongolake.delta.order;
 
+import com.ibm.icu.text.RuleBasedCollator;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDbPointer;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonRegularExpression;
+import org.bson.BsonString;
+import org.bson.BsonSymbol;
 import org.bson.BsonValue;
 
 /**
- * MongoDB's comparison and sort order for BSON values (simple binary collation).
+ * MongoDB's comparison and sort order for BSON values, under the simple binary collation ({@link
+ * #INSTANCE}) or under a {@link Collation} ({@link #of}), which changes only how strings and
+ * symbols compare (wherever they are, inside documents and arrays too; field names compare by bytes
+ * always).
  *
  * <p>Values of different {@linkplain BsonTypeBracket type classes} compare by class: MinKey &lt;
  * Undefined &lt; Null &lt; Numbers &lt; String/Symbol &lt; Object &lt; Array &lt; BinData &lt;
@@ -23,7 +31,7 @@ import org.bson.BsonValue;
  * <ul>
  *   <li>numbers compare by exact value across Int32, Int64, Double and Decimal128 (no precision
  *       loss between long and double); NaN equals NaN and is below every other number; -0 equals 0;
- *   <li>strings and symbols compare by their UTF-8 bytes;
+ *   <li>strings and symbols compare by their UTF-8 bytes, or by the collation's rules;
  *   <li>documents compare field by field: the field value's type class, then the field name, then
  *       the value; a document that is a prefix of another is smaller;
  *   <li>arrays compare element by element, a prefix being smaller (this is the whole-value order;
@@ -38,10 +46,92 @@ import org.bson.BsonValue;
  * BsonValue#equals}, which distinguishes {@code 1} from {@code 1.0}). Stateless and thread-safe.
  */
 public final class BsonComparisonOrder implements Comparator<BsonValue> {
-  /** The shared instance. */
-  public static final BsonComparisonOrder INSTANCE = new BsonComparisonOrder();
+  /** The order under the simple collation. */
+  public static final BsonComparisonOrder INSTANCE =
+      new BsonComparisonOrder(Collation.SIMPLE, null);
 
-  private BsonComparisonOrder() {}
+  private static final ConcurrentMap<Collation, BsonComparisonOrder> COLLATED =
+      new ConcurrentHashMap<>();
+
+  private final Collation collation;
+  // null for the simple collation: strings then compare by their UTF-8 bytes.
+  private final RuleBasedCollator collator;
+
+  private BsonComparisonOrder(Collation collation, RuleBasedCollator collator) {
+    this.collation = collation;
+    this.collator = collator;
+  }
+
+  /** The order under {@code collation} ({@link #INSTANCE} for the simple one). */
+  public static BsonComparisonOrder of(Collation collation) {
+    if (collation.isSimple()) {
+      return INSTANCE;
+    }
+    return COLLATED.computeIfAbsent(
+        collation, c -> new BsonComparisonOrder(c, IcuCollators.collator(c)));
+  }
+
+  /** The collation strings compare by. */
+  public Collation collation() {
+    return collation;
+  }
+
+  /** Whether strings compare by their bytes (the simple collation). */
+  public boolean isSimple() {
+    return collator == null;
+  }
+
+  /**
+   * Whether comparing {@code value} under this order can differ from comparing it under the simple
+   * one: the collation is not simple and the value is, or holds, a string or symbol.
+   */
+  public boolean collates(BsonValue value) {
+    return collator != null && holdsString(value);
+  }
+
+  /** Whether {@code value} is or holds (in a document or array) a string or a symbol. */
+  public static boolean holdsString(BsonValue value) {
+    return switch (value) {
+      case BsonString s -> true;
+      case BsonSymbol s -> true;
+      case BsonDocument document ->
+          document.values().stream().anyMatch(BsonComparisonOrder::holdsString);
+      case BsonArray array -> array.stream().anyMatch(BsonComparisonOrder::holdsString);
+      default -> false;
+    };
+  }
+
+  /** Equality under this order: {@code compare(a, b) == 0}. */
+  public boolean equivalent(BsonValue a, BsonValue b) {
+    return compare(a, b) == 0;
+  }
+
+  /**
+   * A value that compares (and hashes, and is {@link BsonValue#equals}) under the simple order as
+   * {@code value} compares under this one: each string and symbol, at any depth, replaced by its
+   * collation key. For grouping and index keys; never shown to clients. Values compare with keys
+   * only if both are keys of the same collation.
+   */
+  public BsonValue comparisonKey(BsonValue value) {
+    if (collator == null || !holdsString(value)) {
+      return value;
+    }
+    return switch (value) {
+      case BsonString s -> new BsonString(IcuCollators.sortKey(collator, s.getValue()));
+      case BsonSymbol s -> new BsonSymbol(IcuCollators.sortKey(collator, s.getSymbol()));
+      case BsonDocument document -> {
+        BsonDocument keyed = new BsonDocument();
+        document.forEach((name, field) -> keyed.append(name, comparisonKey(field)));
+        yield keyed;
+      }
+      case BsonArray array -> {
+        BsonArray keyed = new BsonArray(new java.util.ArrayList<>(array.size()));
+        array.forEach(element -> keyed.add(comparisonKey(element)));
+        yield keyed;
+      }
+      default -> value;
+    };
+  }
 
   /** The type class of a value. */
   public static BsonTypeBracket bracketOf(BsonValue value) {
@@ -80,7 +170,7 @@ public final class BsonComparisonOrder implements Comparator<BsonValue> {
     return switch (bracketA) {
       case MIN_KEY, MAX_KEY, NULL, UNDEFINED -> 0;
       case NUMBER -> NumericComparison.compare(a, b);
-      case STRING -> BinaryStringComparison.compare(stringOf(a), stringOf(b));
+      case STRING -> compareStrings(stringOf(a), stringOf(b));
       case DOCUMENT -> compareDocuments(a.asDocument(), b.asDocument());
       case ARRAY -> compareArrays(a.asArray(), b.asArray());
       case BINARY -> compareBinaries(a.asBinary(), b.asBinary());
@@ -97,6 +187,10 @@ public final class BsonComparisonOrder implements Comparator<BsonValue> {
       case JAVASCRIPT_WITH_SCOPE ->
           compareCodeWithScope(a.asJavaScriptWithScope(), b.asJavaScriptWithScope());
     };
+  }
+
+  private int compareStrings(String a, String b) {
+    return collator == null ? BinaryStringComparison.compare(a, b) : collator.compare(a, b);
   }
 
   private static String stringOf(BsonValue v) {

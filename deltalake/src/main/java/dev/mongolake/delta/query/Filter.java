@@ -4,6 +4,7 @@ import dev.mongolake.bson.BsonNesting;
 import dev.mongolake.delta.exceptions.QueryErrorCode;
 import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ExpressionEvaluator;
 import dev.mongolake.delta.query.ast.FilterNode;
@@ -35,11 +36,17 @@ public final class Filter {
   private final BsonDocument source;
   private final FilterNode root;
   private final ExpressionEvaluator evaluator;
+  private final BsonComparisonOrder order;
 
-  private Filter(BsonDocument source, FilterNode root, ExpressionEvaluator evaluator) {
+  private Filter(
+      BsonDocument source,
+      FilterNode root,
+      ExpressionEvaluator evaluator,
+      BsonComparisonOrder order) {
     this.source = source;
     this.root = root;
     this.evaluator = evaluator;
+    this.order = order;
   }
 
   /**
@@ -52,7 +59,19 @@ public final class Filter {
    * @throws NullPointerException if {@code filter} is null
    */
   public static Filter parse(BsonDocument filter) {
-    return parse(filter, StandardOperators.registry());
+    return parse(filter, Collation.SIMPLE);
+  }
+
+  /**
+   * Parses a filter whose comparisons of strings ({@code $eq $ne $gt $gte $lt $lte $in $nin $all},
+   * equality, inside {@code $elemMatch} too) follow {@code collation}; regular expressions, {@code
+   * $type}, {@code $size} and field names are not affected, as in MongoDB. Its {@code $expr} gets
+   * the collation from the evaluator installed with {@link #withExpressionEvaluator}.
+   *
+   * @throws QueryException as {@link #parse(BsonDocument)} does
+   */
+  public static Filter parse(BsonDocument filter, Collation collation) {
+    return parse(filter, StandardOperators.registry(), collation.order());
   }
 
   /**
@@ -64,10 +83,16 @@ public final class Filter {
    * @throws QueryException as {@link #parse} does, and for those operators
    */
   public static Filter parseWithoutSpecialFeatures(BsonDocument filter) {
-    return parse(filter, StandardOperators.withoutSpecialFeatures());
+    return parseWithoutSpecialFeatures(filter, Collation.SIMPLE);
   }
 
-  private static Filter parse(BsonDocument filter, OperatorRegistry operators) {
+  /** {@link #parseWithoutSpecialFeatures(BsonDocument)} under {@code collation}. */
+  public static Filter parseWithoutSpecialFeatures(BsonDocument filter, Collation collation) {
+    return parse(filter, StandardOperators.withoutSpecialFeatures(), collation.order());
+  }
+
+  private static Filter parse(
+      BsonDocument filter, OperatorRegistry operators, BsonComparisonOrder order) {
     Objects.requireNonNull(filter, "filter");
     // Before the copy: copying, parsing and matching all recurse into the filter's values.
     if (BsonNesting.tooDeep(filter)) {
@@ -75,14 +100,23 @@ public final class Filter {
           QueryErrorCode.OVERFLOW, "Cannot parse filter: " + BsonNesting.TOO_DEEP);
     }
     BsonDocument copy = filter.clone();
-    FilterParser parser = new FilterParser(operators);
+    FilterParser parser = new FilterParser(operators, order);
     return new Filter(
-        copy, parser.parseDocument(copy, ParseLevel.TOP_LEVEL), ExpressionEvaluator.UNSUPPORTED);
+        copy,
+        parser.parseDocument(copy, ParseLevel.TOP_LEVEL),
+        ExpressionEvaluator.UNSUPPORTED,
+        order);
   }
 
   /** The same filter evaluating {@code $expr} with {@code expressionEvaluator}. */
   public Filter withExpressionEvaluator(ExpressionEvaluator expressionEvaluator) {
-    return new Filter(source, root, Objects.requireNonNull(expressionEvaluator, "evaluator"));
+    return new Filter(
+        source, root, Objects.requireNonNull(expressionEvaluator, "evaluator"), order);
+  }
+
+  /** The collation the filter's comparisons follow. */
+  public Collation collation() {
+    return order.collation();
   }
 
   /**
@@ -96,10 +130,10 @@ public final class Filter {
     if (conditions.isEmpty()) {
       return this;
     }
-    Filter extra = parse(conditions);
+    Filter extra = parse(conditions, StandardOperators.registry(), order);
     BsonDocument combined =
         new BsonDocument("$and", new BsonArray(List.of(source.clone(), extra.source)));
-    return new Filter(combined, new AndNode(List.of(root, extra.root)), evaluator);
+    return new Filter(combined, new AndNode(List.of(root, extra.root)), evaluator, order);
   }
 
   /**
@@ -166,6 +200,8 @@ public final class Filter {
 
   @Override
   public String toString() {
-    return "Filter" + source.toJson();
+    return order.isSimple()
+        ? "Filter" + source.toJson()
+        : "Filter" + source.toJson() + " " + order.collation().toDocument().toJson();
   }
 }

@@ -59,6 +59,9 @@ final class IdPushdown {
   private static Optional<FilterPredicate> fieldPredicate(
       FieldPredicate predicate, IdEncoding encoding) {
     return switch (predicate) {
+      // Stored ids are matched by their bytes; a collation equates strings with other bytes.
+      case ComparisonPredicate comparison when comparison.collates() -> Optional.empty();
+      case InPredicate in when in.collates() -> Optional.empty();
       case ComparisonPredicate comparison when comparison.operator() == ComparisonOperator.EQ ->
           anyOf(List.of(comparison.operand()), encoding);
       case ComparisonPredicate comparison ->

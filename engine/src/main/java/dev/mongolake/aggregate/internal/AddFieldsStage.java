@@ -1,10 +1,10 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.internal.read.Projection;
 import java.util.Iterator;
 import java.util.Optional;

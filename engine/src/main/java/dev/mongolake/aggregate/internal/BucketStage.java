@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.AccumulatedField;
@@ -9,9 +8,10 @@ import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.order.BsonTypeBracket;
-import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

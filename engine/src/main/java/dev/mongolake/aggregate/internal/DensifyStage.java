@@ -1,9 +1,9 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.window.OutputPath;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;

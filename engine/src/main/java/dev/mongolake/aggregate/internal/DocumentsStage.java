@@ -1,10 +1,10 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

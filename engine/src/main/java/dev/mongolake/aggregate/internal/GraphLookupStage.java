@@ -1,11 +1,11 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;

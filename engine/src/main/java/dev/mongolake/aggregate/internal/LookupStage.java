@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
@@ -8,6 +7,7 @@ import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

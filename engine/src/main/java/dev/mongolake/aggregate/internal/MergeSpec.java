@@ -1,12 +1,12 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

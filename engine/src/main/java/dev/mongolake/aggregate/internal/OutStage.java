@@ -2,12 +2,12 @@ package dev.mongolake.aggregate.internal;
 
 import com.mongodb.MongoNamespace;
 import com.mongodb.client.model.RenameCollectionOptions;
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

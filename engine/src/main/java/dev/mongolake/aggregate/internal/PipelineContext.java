@@ -8,6 +8,7 @@ import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.BsonDateTime;
@@ -104,6 +105,11 @@ public final class PipelineContext implements AutoCloseable {
     Variables variables = new Variables(now);
     scope.bind(variables, letValues);
     return variables;
+  }
+
+  /** The order values compare in under the command's collation. */
+  public BsonComparisonOrder order() {
+    return environment.collation().order();
   }
 
   /** The memory each blocking stage may hold, and whether it may spill. */

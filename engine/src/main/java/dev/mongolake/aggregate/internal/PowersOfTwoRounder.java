@@ -1,9 +1,9 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import org.bson.BsonDecimal128;

@@ -1,6 +1,5 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
@@ -11,6 +10,7 @@ import dev.mongolake.aggregate.internal.window.Partition;
 import dev.mongolake.aggregate.internal.window.SortBy;
 import dev.mongolake.aggregate.internal.window.WindowFunction;
 import dev.mongolake.aggregate.internal.window.WindowFunctions;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;

@@ -33,7 +33,7 @@ record SortStage(BsonDocument specification, SortOrder order, long limit) implem
             specification,
             ErrorCode.LOCATION_15973,
             "the $sort key specification must be an object");
-    return new SortStage(spec, SortOrder.parse(spec), 0);
+    return new SortStage(spec, SortOrder.parse(spec, context.order()), 0);
   }
 
   /** This sort keeping only its first {@code count} documents. */

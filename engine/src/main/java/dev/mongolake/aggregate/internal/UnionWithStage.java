@@ -1,8 +1,8 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;

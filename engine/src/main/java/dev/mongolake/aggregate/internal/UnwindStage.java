@@ -1,9 +1,9 @@
 package dev.mongolake.aggregate.internal;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;

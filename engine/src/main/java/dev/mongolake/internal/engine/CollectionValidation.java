@@ -1,9 +1,9 @@
 package dev.mongolake.internal.engine;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.List;
 import java.util.Set;
 import org.bson.BsonDocument;

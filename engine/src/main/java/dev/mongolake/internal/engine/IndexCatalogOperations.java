@@ -1,18 +1,18 @@
 package dev.mongolake.internal.engine;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.IndexChange;
 import dev.mongolake.IndexesCreated;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.internal.index.CollectionIndexes;
 import dev.mongolake.internal.index.IndexSpec;
 import dev.mongolake.internal.index.IndexSpecParser;
 import dev.mongolake.internal.index.SecondaryIndex;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
-import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -3,7 +3,7 @@ package dev.mongolake.internal.index;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;

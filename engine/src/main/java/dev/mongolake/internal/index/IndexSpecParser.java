@@ -2,9 +2,9 @@ package dev.mongolake.internal.index;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.internal.read.QueryErrors;
-import dev.mongolake.update.internal.BsonDebugText;
 import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;

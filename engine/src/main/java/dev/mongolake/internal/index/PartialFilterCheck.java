@@ -2,7 +2,7 @@ package dev.mongolake.internal.index;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
 import java.util.Map;
 import java.util.Set;
 import org.bson.BsonBoolean;

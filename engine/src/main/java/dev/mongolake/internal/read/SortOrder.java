@@ -24,16 +24,25 @@ public final class SortOrder implements Comparator<BsonDocument> {
   private record Key(String path, boolean ascending) {}
 
   private final List<Key> keys;
+  private final BsonComparisonOrder values;
 
   /** No order. */
-  public static final SortOrder NONE = new SortOrder(List.of());
+  public static final SortOrder NONE = new SortOrder(List.of(), BsonComparisonOrder.INSTANCE);
 
-  private SortOrder(List<Key> keys) {
+  private SortOrder(List<Key> keys, BsonComparisonOrder values) {
     this.keys = List.copyOf(keys);
+    this.values = values;
   }
 
   /** Parses a sort document; an empty one means "no order". */
   public static SortOrder parse(BsonDocument sort) {
+    return parse(sort, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * Parses a sort document whose values compare in {@code values} (a collation's order of strings).
+   */
+  public static SortOrder parse(BsonDocument sort, BsonComparisonOrder values) {
     // Its messages print the values: a deep one must not reach them.
     SpecNesting.check(sort, "sort");
     List<Key> keys = new ArrayList<>();
@@ -66,7 +75,12 @@ public final class SortOrder implements Comparator<BsonDocument> {
       }
       keys.add(new Key(entry.getKey(), value == 1));
     }
-    return new SortOrder(keys);
+    return new SortOrder(keys, values);
+  }
+
+  /** The order values compare in (the collation's). */
+  public BsonComparisonOrder valueOrder() {
+    return values;
   }
 
   /** The sorted paths, in order. */
@@ -90,7 +104,7 @@ public final class SortOrder implements Comparator<BsonDocument> {
   @Override
   public int compare(BsonDocument a, BsonDocument b) {
     for (Key key : keys) {
-      int order = BsonComparisonOrder.INSTANCE.compare(sortValue(a, key), sortValue(b, key));
+      int order = values.compare(sortValue(a, key), sortValue(b, key));
       if (order != 0) {
         return key.ascending() ? order : -order;
       }
@@ -103,11 +117,11 @@ public final class SortOrder implements Comparator<BsonDocument> {
    * n documents reads each document's fields once rather than at each of its n log n comparisons.
    */
   public BsonValue[] keysOf(BsonDocument document) {
-    BsonValue[] values = new BsonValue[keys.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = sortValue(document, keys.get(i));
+    BsonValue[] sortKeys = new BsonValue[keys.size()];
+    for (int i = 0; i < sortKeys.length; i++) {
+      sortKeys[i] = sortValue(document, keys.get(i));
     }
-    return values;
+    return sortKeys;
   }
 
   /**
@@ -125,7 +139,7 @@ public final class SortOrder implements Comparator<BsonDocument> {
     Key key = keys.get(index);
     BsonValue best = array.isEmpty() ? new BsonMinKey() : null;
     for (BsonValue element : array) {
-      best = better(best, element, key, BsonComparisonOrder.INSTANCE);
+      best = better(best, element, key, values);
     }
     return best;
   }
@@ -133,7 +147,7 @@ public final class SortOrder implements Comparator<BsonDocument> {
   /** Compares the {@link #keysOf} of two documents as {@link #compare} compares the documents. */
   public int compareKeys(BsonValue[] a, BsonValue[] b) {
     for (int i = 0; i < keys.size(); i++) {
-      int order = BsonComparisonOrder.INSTANCE.compare(a[i], b[i]);
+      int order = values.compare(a[i], b[i]);
       if (order != 0) {
         return keys.get(i).ascending() ? order : -order;
       }
@@ -141,9 +155,9 @@ public final class SortOrder implements Comparator<BsonDocument> {
     return 0;
   }
 
-  private static BsonValue sortValue(BsonDocument document, Key key) {
+  private BsonValue sortValue(BsonDocument document, Key key) {
     BsonValue best = null;
-    Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
+    Comparator<BsonValue> order = values;
     for (BsonValue value : FieldPaths.values(document, key.path())) {
       if (value instanceof BsonArray array) {
         if (array.isEmpty()) {

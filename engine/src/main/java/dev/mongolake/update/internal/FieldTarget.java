@@ -1,5 +1,6 @@
 package dev.mongolake.update.internal;
 
+import dev.mongolake.bson.BsonDebugText;
 import org.bson.BsonValue;
 
 /**

@@ -1,5 +1,6 @@
 package dev.mongolake.update.internal;
 
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.DecimalValues;
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -2,6 +2,7 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.BsonNesting;
 import java.util.ArrayList;
 import java.util.List;

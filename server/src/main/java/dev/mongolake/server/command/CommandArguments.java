@@ -1,9 +1,9 @@
 package dev.mongolake.server.command;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.bson.DecimalValues;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -16,14 +16,30 @@ import org.bson.BsonValue;
  *       above MinKey and below MaxKey);
  *   <li>an array matches when the whole array or any of its elements satisfies the comparison;
  *   <li>a null operand with {@code $eq $gte $lte} also matches a missing field;
- *   <li>NaN equals NaN and is neither greater nor smaller than any other number.
+ *   <li>NaN equals NaN and is neither greater nor smaller than any other number;
+ *   <li>strings compare under the filter's collation ({@code order}).
  * </ul>
  */
-public record ComparisonPredicate(ComparisonOperator operator, BsonValue operand)
+public record ComparisonPredicate(
+    ComparisonOperator operator, BsonValue operand, BsonComparisonOrder order)
     implements FieldPredicate {
   public ComparisonPredicate {
     Objects.requireNonNull(operator, "operator");
     Objects.requireNonNull(operand, "operand");
+    Objects.requireNonNull(order, "order");
+  }
+
+  /** A comparison under the simple collation. */
+  public ComparisonPredicate(ComparisonOperator operator, BsonValue operand) {
+    this(operator, operand, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * Whether the comparison follows a collation where it matters (the operand holds a string): then
+   * byte-ordered statistics, Parquet predicates and simple indexes cannot decide it.
+   */
+  public boolean collates() {
+    return order.collates(operand);
   }
 
   @Override
@@ -49,7 +65,7 @@ public record ComparisonPredicate(ComparisonOperator operator, BsonValue operand
     BsonType operandType = operand.getBsonType();
     if (operator != ComparisonOperator.EQ
         && (operandType == BsonType.MIN_KEY || operandType == BsonType.MAX_KEY)) {
-      return operator.accepts(BsonComparisonOrder.INSTANCE.compare(value, operand));
+      return operator.accepts(order.compare(value, operand));
     }
     if (!BsonComparisonOrder.sameBracket(value, operand)) {
       return false;
@@ -61,6 +77,6 @@ public record ComparisonPredicate(ComparisonOperator operator, BsonValue operand
         return valueNaN && operandNaN && operator.includesEqual();
       }
     }
-    return operator.accepts(BsonComparisonOrder.INSTANCE.compare(value, operand));
+    return operator.accepts(order.compare(value, operand));
   }
 }

@@ -6,16 +6,31 @@ import java.util.List;
 import org.bson.BsonValue;
 
 /**
- * {@code $in}: the field equals one of {@code values} (kept sorted in BSON order) (with {@code
- * $eq}'s rules, so a null value also matches a missing field) or matches one of {@code regexes}.
- * {@code $nin} is its negation.
+ * {@code $in}: the field equals one of {@code values} (under the filter's collation; kept sorted)
+ * (with {@code $eq}'s rules, so a null value also matches a missing field) or matches one of {@code
+ * regexes}. {@code $nin} is its negation.
  */
-public record InPredicate(List<BsonValue> values, List<RegexPredicate> regexes)
+public record InPredicate(
+    List<BsonValue> values, List<RegexPredicate> regexes, BsonComparisonOrder order)
     implements FieldPredicate {
   public InPredicate {
-    // Kept sorted in BSON order so that membership is a binary search.
-    values = values.stream().sorted(BsonComparisonOrder.INSTANCE).toList();
+    java.util.Objects.requireNonNull(order, "order");
+    // Kept sorted in the filter's order so that membership is a binary search.
+    values = values.stream().sorted(order).toList();
     regexes = List.copyOf(regexes);
+  }
+
+  /** {@code $in} under the simple collation. */
+  public InPredicate(List<BsonValue> values, List<RegexPredicate> regexes) {
+    this(values, regexes, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * Whether membership follows a collation where it matters (a value holds a string): then
+   * byte-ordered statistics, Parquet predicates and simple indexes cannot decide it.
+   */
+  public boolean collates() {
+    return values.stream().anyMatch(order::collates);
   }
 
   @Override
@@ -28,7 +43,7 @@ public record InPredicate(List<BsonValue> values, List<RegexPredicate> regexes)
 
   @Override
   public boolean matchesSingle(BsonValue value) {
-    if (Collections.binarySearch(values, value, BsonComparisonOrder.INSTANCE) >= 0) {
+    if (Collections.binarySearch(values, value, order) >= 0) {
       return true;
     }
     for (RegexPredicate regex : regexes) {

@@ -4,7 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongFunction;

@@ -1,10 +1,10 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;

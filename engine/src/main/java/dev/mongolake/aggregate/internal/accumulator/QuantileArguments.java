@@ -1,13 +1,13 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.ExpressionValues;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.bson.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.delta.order.BsonComparisonOrder;
-import dev.mongolake.update.internal.BsonDebugText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.mongolake.aggregate.internal.expression;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonTypeNames;
 import java.time.DayOfWeek;
 import java.time.LocalDateTime;
 import java.util.List;

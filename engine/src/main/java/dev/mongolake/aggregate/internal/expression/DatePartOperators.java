@@ -2,7 +2,7 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.mongolake.aggregate.internal.expression;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.bson.DecimalValues;
-import dev.mongolake.update.internal.BsonDebugText;
 import java.math.BigDecimal;
 import java.util.Locale;
 import org.bson.BsonType;

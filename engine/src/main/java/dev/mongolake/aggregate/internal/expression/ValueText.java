@@ -68,7 +68,7 @@ final class ValueText {
 
   /** MongoDB's name for the value's type, {@code missing} for a missing value. */
   static String typeName(BsonValue value) {
-    return value == null ? "missing" : dev.mongolake.BsonTypeNames.of(value);
+    return value == null ? "missing" : dev.mongolake.bson.BsonTypeNames.of(value);
   }
 
   /** A double as C++'s default stream format prints it ({@code printf("%g")}). */

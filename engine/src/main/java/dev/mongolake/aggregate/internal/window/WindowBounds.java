@@ -1,11 +1,11 @@
 package dev.mongolake.aggregate.internal.window;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;

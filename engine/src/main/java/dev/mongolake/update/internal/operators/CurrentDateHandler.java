@@ -1,8 +1,8 @@
 package dev.mongolake.update.internal.operators;
 
-import dev.mongolake.BsonTypeNames;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.bson.BsonTypeNames;
 import dev.mongolake.update.internal.Change;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;

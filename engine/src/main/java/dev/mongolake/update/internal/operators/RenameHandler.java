@@ -2,7 +2,7 @@ package dev.mongolake.update.internal.operators;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
-import dev.mongolake.update.internal.BsonDebugText;
+import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.update.internal.DocumentUnderUpdate;
 import dev.mongolake.update.internal.ModifierHandler;
 import dev.mongolake.update.internal.PathApplier;

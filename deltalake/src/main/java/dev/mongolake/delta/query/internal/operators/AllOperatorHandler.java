@@ -55,7 +55,8 @@ final class AllOperatorHandler implements FieldOperatorHandler {
                 .isPresent()) {
           throw QueryErrors.badValue("no $ expressions in $all");
         } else {
-          predicates.add(new ComparisonPredicate(ComparisonOperator.EQ, value));
+          predicates.add(
+              new ComparisonPredicate(ComparisonOperator.EQ, value, context.parser().order()));
         }
       }
     }

@@ -27,6 +27,6 @@ final class ComparisonOperatorHandler implements FieldOperatorHandler {
           "Can't have RegEx as arg to predicate over field '" + context.fieldName() + "'.");
     }
     UndefinedOperand.reject(operand);
-    return Optional.of(new ComparisonPredicate(operator, operand));
+    return Optional.of(new ComparisonPredicate(operator, operand, context.parser().order()));
   }
 }

@@ -45,7 +45,7 @@ final class InOperatorHandler implements FieldOperatorHandler {
         values.add(element);
       }
     }
-    InPredicate in = new InPredicate(values, regexes);
+    InPredicate in = new InPredicate(values, regexes, context.parser().order());
     return Optional.of(negated ? new NotPredicate(in) : in);
   }
 }

@@ -18,6 +18,8 @@ final class NotEqualOperatorHandler implements FieldOperatorHandler {
     if (operand.isRegularExpression()) {
       throw QueryErrors.badValue("Can't have regex as arg to $ne.");
     }
-    return Optional.of(new NotPredicate(new ComparisonPredicate(ComparisonOperator.EQ, operand)));
+    return Optional.of(
+        new NotPredicate(
+            new ComparisonPredicate(ComparisonOperator.EQ, operand, context.parser().order())));
   }
 }

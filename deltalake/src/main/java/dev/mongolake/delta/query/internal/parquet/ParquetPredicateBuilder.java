@@ -73,6 +73,9 @@ public final class ParquetPredicateBuilder {
 
   private Optional<FilterPredicate> predicateFor(FieldPredicate predicate, TypedColumn column) {
     return switch (predicate) {
+      // Column values and their statistics are in byte order; a collation's order is not.
+      case ComparisonPredicate comparison when comparison.collates() -> Optional.empty();
+      case InPredicate in when in.collates() -> Optional.empty();
       case ComparisonPredicate comparison ->
           restrict(comparison.operator(), comparison.operand(), column)
               .toPredicate(column.isNull());

@@ -1,6 +1,7 @@
 package dev.mongolake.delta.query.internal.parse;
 
 import dev.mongolake.bson.BsonNesting;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.ast.AllOfPredicate;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ComparisonOperator;
@@ -37,11 +38,23 @@ public final class FilterParser {
       ". If you are trying to negate an entire expression, use $nor.";
 
   private final OperatorRegistry registry;
+  private final BsonComparisonOrder order;
   // The level of the document being parsed: the filter itself is 0.
   private int depth = -1;
 
   public FilterParser(OperatorRegistry registry) {
+    this(registry, BsonComparisonOrder.INSTANCE);
+  }
+
+  /** A parser whose comparisons ({@code $eq $lt $in $all ...}) follow {@code order}'s collation. */
+  public FilterParser(OperatorRegistry registry, BsonComparisonOrder order) {
     this.registry = registry;
+    this.order = order;
+  }
+
+  /** The order the filter's comparisons use. */
+  public BsonComparisonOrder order() {
+    return order;
   }
 
   public OperatorRegistry registry() {
@@ -84,7 +97,7 @@ public final class FilterParser {
       return RegexCompiler.predicate(regex.getPattern(), regex.getOptions());
     }
     UndefinedOperand.reject(value);
-    return new ComparisonPredicate(ComparisonOperator.EQ, value);
+    return new ComparisonPredicate(ComparisonOperator.EQ, value, order);
   }
 
   /** Parses {@code {$gt: 1, $lt: 5}}: every key must be a known field operator. */

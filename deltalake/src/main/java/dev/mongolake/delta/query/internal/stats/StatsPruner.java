@@ -75,7 +75,8 @@ public final class StatsPruner {
                   .anyMatch(
                       value ->
                           comparisonMayMatch(
-                              new ComparisonPredicate(ComparisonOperator.EQ, value), column))
+                              new ComparisonPredicate(ComparisonOperator.EQ, value, in.order()),
+                              column))
               || in.regexes().stream().anyMatch(regex -> regexMayMatch(regex, column));
       case AllOfPredicate allOf ->
           allOf.predicates().stream().allMatch(child -> predicateMayMatch(child, column));
@@ -96,6 +97,11 @@ public final class StatsPruner {
     if (comparison.matchesMissing() || operand.isArray() || !column.hasBounds()) {
       // MinKey/MaxKey operands match across types; arrays are not covered by the bounds.
       return true;
+    }
+    if (comparison.collates()) {
+      // The bounds are in byte order, the comparison in the collation's: only its type can rule
+      // a file out.
+      return bracketMayOccur(column, BsonComparisonOrder.bracketOf(operand));
     }
     int operandBracket = BsonComparisonOrder.bracketOf(operand).ordinal();
     int minBracket = BsonComparisonOrder.bracketOf(column.min()).ordinal();

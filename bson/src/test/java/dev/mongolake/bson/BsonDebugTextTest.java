@@ -1,4 +1,4 @@
-package dev.mongolake.update.internal;
+package dev.mongolake.bson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

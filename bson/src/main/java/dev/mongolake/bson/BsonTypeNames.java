@@ -1,4 +1,4 @@
-package dev.mongolake;
+package dev.mongolake.bson;
 
 import org.bson.BsonType;
 import org.bson.BsonValue;

@@ -1,4 +1,4 @@
-package dev.mongolake.update.internal;
+package dev.mongolake.bson;
 
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
