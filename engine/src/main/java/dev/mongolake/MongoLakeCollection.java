@@ -23,6 +23,7 @@ import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.aggregate.internal.CountStage;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
@@ -76,18 +77,48 @@ public final class MongoLakeCollection<T> {
   private final Engine engine;
   private final Codec<T> codec;
   private final boolean bypassDocumentValidation;
+  // null: each operation follows the collection's default collation.
+  private final Collation collation;
 
   MongoLakeCollection(Namespace namespace, Class<T> documentClass, Engine engine) {
-    this(namespace, documentClass, engine, false);
+    this(namespace, documentClass, engine, false, null);
   }
 
   private MongoLakeCollection(
-      Namespace namespace, Class<T> documentClass, Engine engine, boolean bypass) {
+      Namespace namespace,
+      Class<T> documentClass,
+      Engine engine,
+      boolean bypass,
+      Collation collation) {
     this.namespace = namespace;
     this.documentClass = documentClass;
     this.engine = engine;
     this.codec = CODECS.get(documentClass);
     this.bypassDocumentValidation = bypass;
+    this.collation = collation;
+  }
+
+  /**
+   * This collection, whose operations compare strings by {@code collation} (MongoDB's {@code
+   * collation} option of find, count, distinct, aggregate, update, delete and findAndModify): its
+   * filters, sorts, grouping, expressions and update operators. Null returns to the collection's
+   * default collation (simple unless {@code create} gave one). An operation's own options ({@code
+   * UpdateOptions.collation}, ...) override it for that operation. A view refuses any but the
+   * simple collation (OptionNotSupportedOnView), as its own is simple.
+   */
+  public MongoLakeCollection<T> withCollation(Collation value) {
+    return new MongoLakeCollection<>(
+        namespace, documentClass, engine, bypassDocumentValidation, value);
+  }
+
+  /** The collation an operation follows: its options' (the driver's), else this collection's. */
+  private Collation requested(com.mongodb.client.model.Collation fromOptions) {
+    return fromOptions != null ? Collations.of(fromOptions) : collation;
+  }
+
+  /** The collation an operation naming none follows: this handle's, else the collection's. */
+  private Collation effectiveCollation() {
+    return collation != null ? collation : engine.catalog().collation(namespace);
   }
 
   /**
@@ -97,7 +128,7 @@ public final class MongoLakeCollection<T> {
    * same for that write.
    */
   public MongoLakeCollection<T> bypassingDocumentValidation() {
-    return new MongoLakeCollection<>(namespace, documentClass, engine, true);
+    return new MongoLakeCollection<>(namespace, documentClass, engine, true, collation);
   }
 
   /** This collection, or its bypassing form when the write asks to bypass validation. */
@@ -197,7 +228,8 @@ public final class MongoLakeCollection<T> {
 
   public MongoLakeFindIterable<T> find(Bson filter) {
     return new MongoLakeFindIterable<>(
-        namespace, engine, toBsonDocument(filter), this::decode, this::toBsonDocument);
+            namespace, engine, toBsonDocument(filter), this::decode, this::toBsonDocument)
+        .collation(collation);
   }
 
   /**
@@ -235,7 +267,11 @@ public final class MongoLakeCollection<T> {
           Math.max(0, engine.reads().count(namespace, engine.reads().readSequence()) - skip),
           bound);
     }
-    if (skip == 0 && limit == 0 && let == null && !engine.views().isView(namespace)) {
+    if (skip == 0
+        && limit == 0
+        && let == null
+        && !engine.views().isView(namespace)
+        && effectiveCollation().isSimple()) {
       OptionalLong byColumns = countByColumns(query);
       if (byColumns.isPresent()) {
         return byColumns.getAsLong();
@@ -245,6 +281,7 @@ public final class MongoLakeCollection<T> {
     try (MongoLakeCursor<BsonDocument> cursor =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, query, d -> d, this::toBsonDocument)
+            .collation(collation)
             .let(let)
             .neededPaths(filterPaths(query))
             .skip(skip)
@@ -347,7 +384,8 @@ public final class MongoLakeCollection<T> {
     return Pipeline.parse(
         stages,
         EngineAggregationEnvironment.of(
-            engine, namespace.database(), let == null ? null : toBsonDocument(let)));
+                engine, namespace.database(), let == null ? null : toBsonDocument(let))
+            .collatedBy(effectiveCollation()));
   }
 
   /**
@@ -375,11 +413,17 @@ public final class MongoLakeCollection<T> {
       if (!stages.isEmpty() && stages.getFirst().containsKey("$indexStats")) {
         throw ViewCatalog.notACollection(namespace);
       }
+      Collations.checkViewCollation(collation);
       // The view's pipeline, then the command's, over the collection at the end of the chain.
       List<BsonDocument> resolved = new ArrayList<>(view.get().pipeline());
       resolved.addAll(stages);
+      // The view's (simple) collation, not its source collection's, governs the pipeline.
       return new MongoLakeCollection<>(
-              view.get().source(), documentClass, engine, bypassDocumentValidation)
+              view.get().source(),
+              documentClass,
+              engine,
+              bypassDocumentValidation,
+              Collation.SIMPLE)
           .aggregate(resolved, let, allowDiskUse, host);
     }
     Pipeline parsed =
@@ -391,7 +435,8 @@ public final class MongoLakeCollection<T> {
                     let == null ? null : toBsonDocument(let),
                     allowDiskUse)
                 .over(namespace.collection(), host)
-                .bypassingDocumentValidation(bypassDocumentValidation));
+                .bypassingDocumentValidation(bypassDocumentValidation)
+                .collatedBy(effectiveCollation()));
     if (!stages.isEmpty() && stages.getFirst().containsKey("$documents")) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE,
@@ -428,6 +473,7 @@ public final class MongoLakeCollection<T> {
     MongoLakeCursor<BsonDocument> found =
         new MongoLakeFindIterable<BsonDocument>(
                 namespace, engine, prefix.filter(), d -> d, this::toBsonDocument)
+            .collation(collation)
             .neededPaths(parsed.inputPaths().orElse(null))
             .sort(prefix.sort())
             // A leading $sort runs as the find's: it keeps to the command's allowDiskUse.
@@ -453,6 +499,10 @@ public final class MongoLakeCollection<T> {
    */
   private Optional<Iterator<BsonDocument>> runByColumns(
       Pipeline parsed, Pipeline.FindPrefix prefix) {
+    if (!effectiveCollation().isSimple()) {
+      // Column batches group and compare promoted values by their bytes.
+      return Optional.empty();
+    }
     Optional<GroupByColumns> plan = groupByColumns(parsed, prefix);
     if (plan.isEmpty()) {
       return Optional.empty();
@@ -592,10 +642,17 @@ public final class MongoLakeCollection<T> {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
     }
-    DistinctValues distinct = new DistinctValues(fieldName);
+    boolean view = engine.views().isView(namespace);
+    if (view) {
+      Collations.checkViewCollation(collation);
+    }
+    DistinctValues distinct =
+        new DistinctValues(
+            fieldName, view ? Collation.SIMPLE.order() : effectiveCollation().order());
     try (MongoLakeCursor<BsonDocument> documents =
         new MongoLakeFindIterable<>(
                 namespace, engine, toBsonDocument(filter), d -> d, this::toBsonDocument)
+            .collation(collation)
             .iterator()) {
       documents.forEachRemaining(distinct::add);
     }
@@ -699,7 +756,8 @@ public final class MongoLakeCollection<T> {
                 options.isUpsert(),
                 List.of(),
                 letOf(options.getLet()),
-                sortOf(options.getSort()));
+                sortOf(options.getSort()),
+                requested(options.getCollation()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
@@ -756,7 +814,8 @@ public final class MongoLakeCollection<T> {
                 options.isUpsert(),
                 arrayFilters,
                 letOf(options.getLet()),
-                sortOf(options.getSort()));
+                sortOf(options.getSort()),
+                requested(options.getCollation()));
     return UpdateResult.acknowledged(outcome.matched(), outcome.modified(), outcome.upsertedId());
   }
 
@@ -774,7 +833,12 @@ public final class MongoLakeCollection<T> {
     return DeleteResult.acknowledged(
         engine
             .writes()
-            .delete(namespace, toBsonDocument(filter), false, letOf(options.getLet()))
+            .delete(
+                namespace,
+                toBsonDocument(filter),
+                false,
+                letOf(options.getLet()),
+                requested(options.getCollation()))
             .matched());
   }
 
@@ -787,7 +851,12 @@ public final class MongoLakeCollection<T> {
     return DeleteResult.acknowledged(
         engine
             .writes()
-            .delete(namespace, toBsonDocument(filter), true, letOf(options.getLet()))
+            .delete(
+                namespace,
+                toBsonDocument(filter),
+                true,
+                letOf(options.getLet()),
+                requested(options.getCollation()))
             .matched());
   }
 
@@ -819,7 +888,8 @@ public final class MongoLakeCollection<T> {
             options.isUpsert(),
             arrayFilters,
             options.getProjection(),
-            options.getLet());
+            options.getLet(),
+            options.getCollation());
   }
 
   /**
@@ -837,7 +907,8 @@ public final class MongoLakeCollection<T> {
             options.isUpsert(),
             List.of(),
             options.getProjection(),
-            options.getLet());
+            options.getLet(),
+            options.getCollation());
   }
 
   /** Atomically replaces the first match and returns it (before, unless asked for after). */
@@ -851,7 +922,8 @@ public final class MongoLakeCollection<T> {
             options.isUpsert(),
             List.of(),
             options.getProjection(),
-            options.getLet());
+            options.getLet(),
+            options.getCollation());
   }
 
   /** Atomically deletes the first match (in the options' sort order) and returns it. */
@@ -864,7 +936,8 @@ public final class MongoLakeCollection<T> {
         false,
         List.of(),
         options.getProjection(),
-        options.getLet());
+        options.getLet(),
+        options.getCollation());
   }
 
   private T findOneAndModify(
@@ -875,8 +948,18 @@ public final class MongoLakeCollection<T> {
       boolean upsert,
       List<BsonDocument> arrayFilters,
       Bson projection,
-      Bson let) {
-    return findAndModify(filter, sort, update, returnNew, upsert, arrayFilters, projection, let)
+      Bson let,
+      com.mongodb.client.model.Collation collation) {
+    return findAndModify(
+            filter,
+            sort,
+            update,
+            returnNew,
+            upsert,
+            arrayFilters,
+            projection,
+            let,
+            requested(collation))
         .document();
   }
 
@@ -910,6 +993,24 @@ public final class MongoLakeCollection<T> {
       List<BsonDocument> arrayFilters,
       Bson projection,
       Bson let) {
+    return findAndModify(
+        filter, sort, update, returnNew, upsert, arrayFilters, projection, let, collation);
+  }
+
+  /**
+   * {@link #findAndModify(Bson, Bson, BsonValue, boolean, boolean, List, Bson, Bson)} comparing
+   * strings by {@code collation} (null: the collection's default) in its filter, sort and update.
+   */
+  public FindAndModifyResult<T> findAndModify(
+      Bson filter,
+      Bson sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      Bson projection,
+      Bson let,
+      Collation collation) {
     FindAndModifyOutcome outcome =
         writes(null)
             .findAndModify(
@@ -920,7 +1021,8 @@ public final class MongoLakeCollection<T> {
                 returnNew,
                 upsert,
                 arrayFilters,
-                letOf(let));
+                letOf(let),
+                collation);
     T document = null;
     if (outcome.document() != null) {
       Projection projector =
@@ -1009,6 +1111,9 @@ public final class MongoLakeCollection<T> {
     }
     if (options.isHidden()) {
       spec.append("hidden", BsonBoolean.TRUE);
+    }
+    if (options.getCollation() != null) {
+      spec.append("collation", options.getCollation().asDocument());
     }
     return spec;
   }

@@ -2,6 +2,7 @@ package dev.mongolake;
 
 import com.mongodb.MongoClientSettings;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.ViewDefinition;
 import java.util.ArrayList;
@@ -131,8 +132,9 @@ public final class MongoLakeDatabase {
    * Creates a collection explicitly with {@code create}'s options: {@code validator} (a filter,
    * {@code $jsonSchema} and {@code $expr} included, that inserted and updated documents must
    * match), {@code validationLevel} ({@code strict}, {@code moderate}, {@code off}) and {@code
-   * validationAction} ({@code error}, {@code warn}). The options are durable, and kept with the
-   * collection's table.
+   * validationAction} ({@code error}, {@code warn}), {@code collation} (the collection's default
+   * collation, stored resolved; see {@link MongoLakeCollection#withCollation}). The options are
+   * durable, and kept with the collection's table.
    *
    * @throws MongoLakeException NamespaceExists if it exists; MongoDB's error for an invalid option
    *     (TypeMismatch, BadValue, InvalidOptions, the validator's parse error prefixed "Parsing of
@@ -197,6 +199,15 @@ public final class MongoLakeDatabase {
    */
   public MongoLakeCursor<BsonDocument> aggregate(
       List<? extends Bson> pipeline, Bson let, boolean allowDiskUse) {
+    return aggregate(pipeline, let, allowDiskUse, Collation.SIMPLE);
+  }
+
+  /**
+   * A database-level aggregation (see {@link #aggregate(List, Bson, boolean)}) whose comparisons of
+   * strings follow {@code collation}.
+   */
+  public MongoLakeCursor<BsonDocument> aggregate(
+      List<? extends Bson> pipeline, Bson let, boolean allowDiskUse, Collation collation) {
     List<BsonDocument> stages = new ArrayList<>(pipeline.size());
     pipeline.forEach(
         stage ->
@@ -214,7 +225,8 @@ public final class MongoLakeDatabase {
                         : let.toBsonDocument(
                             BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()),
                     allowDiskUse)
-                .bypassingDocumentValidation(bypassDocumentValidation));
+                .bypassingDocumentValidation(bypassDocumentValidation)
+                .collatedBy(collation));
     if (stages.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE, "{aggregate: 1} is not valid for an empty pipeline.");

@@ -5,6 +5,7 @@ import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.aggregate.internal.ColumnarTopK;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.engine.AccessPath;
 import dev.mongolake.internal.engine.CloseableIterator;
@@ -47,6 +48,8 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   private int limit;
   private Set<String> neededPaths;
   private boolean allowDiskUse = true;
+  // null: the collection's default collation.
+  private Collation collation;
 
   MongoLakeFindIterable(
       Namespace namespace,
@@ -91,6 +94,26 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   MongoLakeFindIterable<T> neededPaths(Set<String> paths) {
     neededPaths = paths;
     return this;
+  }
+
+  /**
+   * The collation the filter's and the sort's comparisons of strings follow (MongoDB's {@code
+   * collation} option); null, the default, means the collection's own (simple unless {@code create}
+   * gave it one). Indexes under another collation do not serve string conditions or the sort.
+   */
+  public MongoLakeFindIterable<T> collation(Collation value) {
+    collation = value;
+    return this;
+  }
+
+  /** The driver's {@code Collation} (see {@link #collation(Collation)}). */
+  public MongoLakeFindIterable<T> collation(com.mongodb.client.model.Collation value) {
+    return collation(value == null ? null : Collations.of(value));
+  }
+
+  /** The collation this find follows: its own, else the collection's. */
+  private Collation effectiveCollation() {
+    return collation != null ? collation : engine.catalog().collation(namespace);
   }
 
   /** Skips the first {@code value} results (negative values are refused). */
@@ -150,6 +173,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   public MongoLakeCursor<T> iterator() {
     Optional<ViewCatalog.ResolvedView> view = engine.views().resolve(namespace);
     if (view.isPresent()) {
+      Collations.checkViewCollation(collation);
       return ViewReads.find(
           engine,
           view.get(),
@@ -168,10 +192,13 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
    * plan; running it fills the counts.
    */
   private FindPlan plan() {
-    PipelineContext variables = engine.commandVariables(let);
-    Filter parsed = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+    Collation effective = effectiveCollation();
+    PipelineContext variables = engine.commandVariables(let, effective);
+    Filter parsed =
+        QueryErrors.parseFilter(filter, effective, variables.scope(), variables::newVariables);
     Optional<NaturalOrder> natural = NaturalOrder.of(sort);
-    SortOrder order = natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort);
+    SortOrder order =
+        natural.isPresent() ? SortOrder.NONE : SortOrder.parse(sort, effective.order());
     long readSequence = engine.reads().readSequence();
     Optional<ColumnarTopK> byColumns =
         !order.isEmpty() && limit > 0
@@ -341,12 +368,14 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     if (engine.views().isView(namespace) || limit == 0 || NaturalOrder.of(sort).isPresent()) {
       return Optional.empty();
     }
-    SortOrder order = SortOrder.parse(sort);
+    Collation effective = effectiveCollation();
+    SortOrder order = SortOrder.parse(sort, effective.order());
     if (order.isEmpty()) {
       return Optional.empty();
     }
-    var variables = engine.commandVariables(let);
-    var parsedFilter = QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+    var variables = engine.commandVariables(let, effective);
+    var parsedFilter =
+        QueryErrors.parseFilter(filter, effective, variables.scope(), variables::newVariables);
     return topKByColumns(order, filter.isEmpty() ? null : parsedFilter, (long) skip + limit)
         .map(ColumnarTopK::columns);
   }
@@ -363,7 +392,9 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
       stages.add(new BsonDocument("$limit", new BsonInt64(keep)));
     }
     return Pipeline.parse(
-        stages, EngineAggregationEnvironment.of(engine, namespace.database(), null, allowDiskUse));
+        stages,
+        EngineAggregationEnvironment.of(engine, namespace.database(), null, allowDiskUse)
+            .collatedBy(effectiveCollation()));
   }
 
   /**

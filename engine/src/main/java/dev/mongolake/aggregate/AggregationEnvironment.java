@@ -113,8 +113,22 @@ public interface AggregationEnvironment {
    * stages spill past their memory limit only with {@code allowDiskUse}.
    */
   static AggregationEnvironment standalone(Instant now, BsonDocument let, boolean allowDiskUse) {
+    return standalone(now, let, allowDiskUse, Collation.SIMPLE);
+  }
+
+  /**
+   * An environment with no other collections, for pipelines over a given input, whose comparisons
+   * follow {@code collation}.
+   */
+  static AggregationEnvironment standalone(
+      Instant now, BsonDocument let, boolean allowDiskUse, Collation collation) {
     BsonDocument copy = let.clone();
     return new AggregationEnvironment() {
+      @Override
+      public Collation collation() {
+        return collation;
+      }
+
       @Override
       public Instant now() {
         return now;

@@ -231,13 +231,6 @@ class BulkWriteCommandShapesTest {
     assertRefused(
         bulkWrite(
             List.of(
-                update(0, new Document(), set("v", 1))
-                    .append("collation", new Document("locale", "fr")))),
-        238,
-        "Cannot run bulkWrite.ops with 'collation': this option is not supported yet");
-    assertRefused(
-        bulkWrite(
-            List.of(
                 update(0, new Document(), List.of(new Document("$set", new Document("v", "$$x"))))
                     .append("constants", new Document("x", 1)))),
         238,

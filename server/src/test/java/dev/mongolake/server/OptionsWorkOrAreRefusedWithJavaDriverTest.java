@@ -7,8 +7,6 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Collation;
-import com.mongodb.client.model.CollationStrength;
 import com.mongodb.client.model.CreateCollectionOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
@@ -77,30 +75,6 @@ class OptionsWorkOrAreRefusedWithJavaDriverTest {
         40415,
         "BSON field 'insert.version' is an unknown field.");
     assertThat(people.countDocuments()).isEqualTo(3);
-  }
-
-  @Test
-  void aCollationOtherThanSimpleIsRefusedNotIgnored() {
-    assertThatThrownBy(
-            () ->
-                people
-                    .find(new Document("name", "ana"))
-                    .collation(
-                        Collation.builder()
-                            .locale("en")
-                            .collationStrength(CollationStrength.SECONDARY)
-                            .build())
-                    .into(new ArrayList<>()))
-        .isInstanceOfSatisfying(
-            com.mongodb.MongoQueryException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
-        .hasMessageContaining("collation");
-    assertThat(
-            people
-                .find(new Document("name", "ana"))
-                .collation(Collation.builder().locale("simple").build())
-                .into(new ArrayList<>()))
-        .extracting(d -> d.getInteger("_id"))
-        .containsExactly(2);
   }
 
   @Test

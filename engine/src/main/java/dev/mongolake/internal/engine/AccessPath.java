@@ -112,7 +112,8 @@ public sealed interface AccessPath {
           && sort.getFirstKey().equals(plan.index().spec().keys().getFirstKey())
           && sort.get(sort.getFirstKey()).isNumber()
           && plan.ranges().size() == 1
-          && !plan.index().multikey();
+          && !plan.index().multikey()
+          && plan.ordersLikeQuery();
     }
 
     @Override

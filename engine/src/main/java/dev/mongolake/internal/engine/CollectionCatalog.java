@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
@@ -90,17 +91,31 @@ public final class CollectionCatalog {
     return state == null ? Optional.empty() : Optional.ofNullable(state.table());
   }
 
+  /**
+   * The collation operations on a collection follow when they name none: its {@code create}'s, else
+   * simple (also for a collection that does not exist yet, which an insert creates with no
+   * options).
+   */
+  public Collation collation(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    return state == null ? Collation.SIMPLE : state.collation();
+  }
+
   /** The options a collection was created with (empty when created implicitly). */
   public Optional<BsonDocument> options(Namespace namespace) {
     return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);
   }
 
   /**
-   * Creates a collection with {@code options} (its validation: see {@link CollectionValidation});
+   * Creates a collection with the {@code requested} options (its validation: see {@link
+   * CollectionValidation}; its default collation, stored resolved: see {@link DefaultCollation});
    * fails with NamespaceExists if it exists, or with MongoDB's error for invalid options.
    */
-  public void createCollection(Namespace namespace, BsonDocument options) {
-    CollectionValidation.check("create", namespace, options);
+  public void createCollection(Namespace namespace, BsonDocument requested) {
+    BsonDocument options = DefaultCollation.resolve(requested);
+    BsonDocument others = options.clone();
+    others.remove(DefaultCollation.OPTION);
+    CollectionValidation.check("create", namespace, others);
     synchronized (collections.namingLock()) {
       if (views.isView(namespace)) {
         throw ViewCatalog.viewExists(namespace);

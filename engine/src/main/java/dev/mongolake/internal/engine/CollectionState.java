@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.internal.buffer.DocumentBuffer;
@@ -23,6 +24,7 @@ final class CollectionState {
   private final ReentrantLock writeLock = new ReentrantLock();
   private volatile BsonDocument options;
   private volatile CollectionValidation validation;
+  private volatile Collation collation;
   private long optionsVersion;
   private long persistedOptionsVersion;
   private volatile DocumentTable table;
@@ -40,9 +42,12 @@ final class CollectionState {
     this.namespace = namespace;
     this.options = options.clone();
     this.validation = CollectionValidation.of(this.options);
+    this.collation = DefaultCollation.of(this.options);
     // Options given at creation have yet to reach the table's options file.
     this.optionsVersion = this.options.isEmpty() ? 0 : 1;
     this.indexes = new CollectionIndexes(namespace);
+    // A created collection holds no documents yet: its _id keys under the collation start empty.
+    this.indexes.collateIds(collation, java.util.Collections.emptyIterator());
   }
 
   CollectionState(Namespace namespace, DocumentTable table, TableView view) {
@@ -101,6 +106,11 @@ final class CollectionState {
     return validation;
   }
 
+  /** The collection's default collation (simple unless {@code create} gave one). */
+  Collation collation() {
+    return collation;
+  }
+
   /**
    * Replaces the collection's options (a logged {@code collMod}, or the options file read at open).
    * Caller holds the write lock, or is recovery.
@@ -108,6 +118,7 @@ final class CollectionState {
   void setOptions(BsonDocument newOptions) {
     BsonDocument copy = newOptions.clone();
     validation = CollectionValidation.of(copy);
+    collation = DefaultCollation.of(copy);
     options = copy;
     optionsVersion++;
   }

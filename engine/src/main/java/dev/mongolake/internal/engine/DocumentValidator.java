@@ -5,6 +5,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.read.QueryErrors;
 import java.time.Clock;
@@ -28,16 +29,20 @@ final class DocumentValidator {
   private static final Logger LOG = LoggerFactory.getLogger(DocumentValidator.class);
 
   /** Validates nothing: no validator, validation off, or bypassed. */
-  static final DocumentValidator NONE = new DocumentValidator(null, null, null);
+  static final DocumentValidator NONE = new DocumentValidator(null, null, Collation.SIMPLE, null);
 
   private final Namespace namespace;
   private final CollectionValidation validation;
+  // A validator compares strings by the collection's default collation, as MongoDB's does.
+  private final Collation collation;
   private final BsonDateTime now;
   private Filter filter;
 
-  private DocumentValidator(Namespace namespace, CollectionValidation validation, Clock clock) {
+  private DocumentValidator(
+      Namespace namespace, CollectionValidation validation, Collation collation, Clock clock) {
     this.namespace = namespace;
     this.validation = validation;
+    this.collation = collation;
     this.now = clock == null ? null : new BsonDateTime(clock.millis());
   }
 
@@ -47,7 +52,7 @@ final class DocumentValidator {
     if (bypass || !validation.active()) {
       return NONE;
     }
-    return new DocumentValidator(state.namespace(), validation, clock);
+    return new DocumentValidator(state.namespace(), validation, state.collation(), clock);
   }
 
   /** Checks a document about to be inserted (an insert, or an upsert's insert). */
@@ -108,7 +113,7 @@ final class DocumentValidator {
     if (filter == null) {
       filter =
           QueryErrors.parseFilter(
-              validation.validator(), VariableScope.root(), () -> new Variables(now));
+              validation.validator(), collation, VariableScope.root(), () -> new Variables(now));
     }
     return filter;
   }

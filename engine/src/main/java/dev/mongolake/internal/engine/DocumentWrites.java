@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.internal.PipelineContext;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.DuplicateKeys;
@@ -20,7 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -39,11 +40,11 @@ public final class DocumentWrites {
   private final LogApplier applier;
   private final ReadPath reads;
   private final Clock clock;
-  private final Function<BsonDocument, PipelineContext> commandVariables;
+  private final BiFunction<BsonDocument, Collation, PipelineContext> commandVariables;
   private final boolean bypassDocumentValidation;
 
   /**
-   * @param commandVariables a command's variables from its {@code let}
+   * @param commandVariables a command's variables from its {@code let}, under its collation
    */
   DocumentWrites(
       CollectionRegistry collections,
@@ -51,7 +52,7 @@ public final class DocumentWrites {
       LogApplier applier,
       ReadPath reads,
       Clock clock,
-      Function<BsonDocument, PipelineContext> commandVariables) {
+      BiFunction<BsonDocument, Collation, PipelineContext> commandVariables) {
     this(collections, wal, applier, reads, clock, commandVariables, false);
   }
 
@@ -61,7 +62,7 @@ public final class DocumentWrites {
       LogApplier applier,
       ReadPath reads,
       Clock clock,
-      Function<BsonDocument, PipelineContext> commandVariables,
+      BiFunction<BsonDocument, Collation, PipelineContext> commandVariables,
       boolean bypassDocumentValidation) {
     this.collections = collections;
     this.wal = wal;
@@ -126,7 +127,21 @@ public final class DocumentWrites {
    */
   public WriteOutcome delete(
       Namespace namespace, BsonDocument filter, boolean multi, BsonDocument let) {
-    Filter parsed = parseFilter(filter, commandVariables.apply(let));
+    return delete(namespace, filter, multi, let, null);
+  }
+
+  /**
+   * {@link #delete(Namespace, BsonDocument, boolean, BsonDocument)} matching under {@code
+   * collation} (null: the collection's default).
+   */
+  public WriteOutcome delete(
+      Namespace namespace,
+      BsonDocument filter,
+      boolean multi,
+      BsonDocument let,
+      Collation collation) {
+    Collation effective = effective(namespace, collation);
+    Filter parsed = parseFilter(filter, effective, commandVariables.apply(let, effective));
     CollectionState state = collections.lockedExisting(namespace);
     if (state == null) {
       return WriteOutcome.counts(0, 0, null);
@@ -189,13 +204,33 @@ public final class DocumentWrites {
       List<BsonDocument> arrayFilters,
       BsonDocument let,
       BsonDocument sort) {
+    return update(namespace, filter, update, multi, upsert, arrayFilters, let, sort, null);
+  }
+
+  /**
+   * {@link #update(Namespace, BsonDocument, BsonValue, boolean, boolean, List, BsonDocument,
+   * BsonDocument)} under {@code collation} (null: the collection's default): the filter, the sort
+   * and the update's operators ({@code $addToSet}, {@code $pull}, array filters, ...) compare
+   * strings by it.
+   */
+  public WriteOutcome update(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonValue update,
+      boolean multi,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let,
+      BsonDocument sort,
+      Collation collation) {
     if (sort != null && multi) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Cannot specify sort with multi=true");
     }
-    SortOrder order = sort == null ? SortOrder.NONE : SortOrder.parse(sort);
-    PipelineContext variables = commandVariables.apply(let);
-    Filter parsed = parseFilter(filter, variables);
+    Collation effective = effective(namespace, collation);
+    SortOrder order = sort == null ? SortOrder.NONE : SortOrder.parse(sort, effective.order());
+    PipelineContext variables = commandVariables.apply(let, effective);
+    Filter parsed = parseFilter(filter, effective, variables);
     DocumentChange change =
         DocumentChange.of(filter, update, arrayFilters, variables.environment());
     if (change.replacement() && multi) {
@@ -259,9 +294,25 @@ public final class DocumentWrites {
       boolean upsert,
       List<BsonDocument> arrayFilters,
       BsonDocument let) {
-    PipelineContext variables = commandVariables.apply(let);
-    Filter parsed = parseFilter(filter, variables);
-    SortOrder order = SortOrder.parse(sort);
+    return findAndModify(
+        namespace, filter, sort, update, returnNew, upsert, arrayFilters, let, null);
+  }
+
+  /** {@link #findAndModify} under {@code collation} (null: the collection's default). */
+  public FindAndModifyOutcome findAndModify(
+      Namespace namespace,
+      BsonDocument filter,
+      BsonDocument sort,
+      BsonValue update,
+      boolean returnNew,
+      boolean upsert,
+      List<BsonDocument> arrayFilters,
+      BsonDocument let,
+      Collation collation) {
+    Collation effective = effective(namespace, collation);
+    PipelineContext variables = commandVariables.apply(let, effective);
+    Filter parsed = parseFilter(filter, effective, variables);
+    SortOrder order = SortOrder.parse(sort, effective.order());
     DocumentChange change =
         update == null
             ? null
@@ -406,8 +457,18 @@ public final class DocumentWrites {
     }
   }
 
-  private static Filter parseFilter(BsonDocument filter, PipelineContext variables) {
-    return QueryErrors.parseFilter(filter, variables.scope(), variables::newVariables);
+  private static Filter parseFilter(
+      BsonDocument filter, Collation collation, PipelineContext variables) {
+    return QueryErrors.parseFilter(filter, collation, variables.scope(), variables::newVariables);
+  }
+
+  /** The collation a write follows: its own, else its collection's default. */
+  private Collation effective(Namespace namespace, Collation requested) {
+    if (requested != null) {
+      return requested;
+    }
+    CollectionState state = collections.get(namespace);
+    return state == null ? Collation.SIMPLE : state.collation();
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.AggregationEnvironment;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.TornTail;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentTableConfig;
@@ -238,7 +239,16 @@ public final class Engine implements AutoCloseable {
 
   /** A command's variables: {@code $$NOW} from the clock, and its {@code let}. */
   public PipelineContext commandVariables(BsonDocument let) {
-    return PipelineContext.of(AggregationEnvironment.standalone(clock.instant(), let));
+    return commandVariables(let, Collation.SIMPLE);
+  }
+
+  /**
+   * {@link #commandVariables(BsonDocument)} for a command whose comparisons follow {@code
+   * collation} (its pipeline updates and {@code $expr} among them).
+   */
+  public PipelineContext commandVariables(BsonDocument let, Collation collation) {
+    return PipelineContext.of(
+        AggregationEnvironment.standalone(clock.instant(), let, true, collation));
   }
 
   /** What opening cut off the end of the log, if anything. */

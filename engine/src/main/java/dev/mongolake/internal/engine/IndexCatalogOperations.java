@@ -7,6 +7,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.index.CollectionIndexes;
 import dev.mongolake.internal.index.IndexSpec;
 import dev.mongolake.internal.index.IndexSpecParser;
@@ -51,7 +52,12 @@ public final class IndexCatalogOperations {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
-    List<IndexSpec> parsed = specs.stream().map(IndexSpecParser::parseForCreate).toList();
+    CollectionState existing = collections.get(namespace);
+    Collation collectionDefault = existing == null ? Collation.SIMPLE : existing.collation();
+    List<IndexSpec> parsed =
+        specs.stream()
+            .map(spec -> IndexSpecParser.parseForCreate(spec, collectionDefault))
+            .toList();
     CollectionRegistry.Locked locked = collections.lockedForWrite(namespace);
     CollectionState state = locked.state();
     boolean createdCollection = locked.created();

@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.internal.buffer.BufferedDocument;
@@ -206,13 +207,19 @@ public final class ReadPath {
     if (state == null) {
       return new AccessPath.NoCollection();
     }
+    Collation collation = parsed.collation();
     BsonValue id = IdEquality.of(filter);
-    if (id != null) {
+    // Stored ids are found by their bytes: a collated string id may equal others.
+    if (id != null && !collation.order().collates(id)) {
       return new AccessPath.IdLookup(state, id, readSequence);
     }
     Optional<IndexPlan> plan =
         IndexPlanner.plan(
-            state.indexes().all(), ExprImplications.forPlanning(filter), sort, readSequence);
+            state.indexes().all(),
+            ExprImplications.forPlanning(filter),
+            sort,
+            readSequence,
+            collation);
     if (plan.isPresent()) {
       return new AccessPath.IndexScan(state, plan.get(), readSequence, pins);
     }

@@ -153,6 +153,11 @@ final class Recovery {
         LOG.error("Cannot rebuild the indexes of {}: {}", state.namespace(), e.getMessage());
       }
     }
+    if (!state.collation().isSimple()) {
+      try (var documents = snapshot.scan()) {
+        state.indexes().collateIds(state.collation(), documents);
+      }
+    }
     state.catalogPersisted();
   }
 

@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.delta.order.Collation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -28,6 +29,9 @@ public final class CollectionIndexes {
   private volatile long catalogVersion;
   // The _id index is implicit: the planner's _id equality lookups count here.
   private final IndexUsage idIndexUsage = new IndexUsage(Instant.now());
+  // Under a default collation other than simple, the _id index is unique by collation keys:
+  // stored ids stay binary, so these keys, kept in memory beside them, hold the uniqueness.
+  private volatile SecondaryIndex collatedIds;
 
   public CollectionIndexes(Namespace namespace) {
     this.namespace = namespace;
@@ -48,10 +52,29 @@ public final class CollectionIndexes {
     return indexes;
   }
 
+  /**
+   * Makes {@code _id} unique under {@code collation}, the collection's default (MongoDB's {@code
+   * _id} index takes it), over the collection's current {@code documents}; a simple collation needs
+   * nothing beyond the stored ids. Call before any write reaches the collection's indexes.
+   *
+   * @throws MongoLakeException DuplicateKey when two documents' ids are equal under it
+   */
+  public void collateIds(Collation collation, Iterator<BsonDocument> documents) {
+    if (collation.isSimple()) {
+      collatedIds = null;
+      return;
+    }
+    SecondaryIndex built =
+        build(List.of(IndexSpec.idIndex(collation).withUnique(true)), documents).getFirst();
+    built.readyAt(0);
+    collatedIds = built;
+  }
+
   /** Every index definition, {@code _id_} first. */
   public List<IndexSpec> specs() {
     List<IndexSpec> specs = new ArrayList<>();
-    specs.add(IndexSpec.idIndex());
+    SecondaryIndex ids = collatedIds;
+    specs.add(ids == null ? IndexSpec.idIndex() : IndexSpec.idIndex(ids.spec().collation()));
     indexes.forEach(index -> specs.add(index.spec()));
     return specs;
   }
@@ -217,6 +240,10 @@ public final class CollectionIndexes {
    */
   public void check(BsonDocument document) {
     BsonValue id = document.get("_id");
+    SecondaryIndex ids = collatedIds;
+    if (ids != null) {
+      requireUnique(ids, id, ids.keys(document));
+    }
     for (SecondaryIndex index : indexes) {
       Set<IndexKey> keys = index.keys(document);
       if (index.spec().unique()) {
@@ -236,23 +263,33 @@ public final class CollectionIndexes {
   /** Indexes a new version of a document (inserted, updated or replaced). */
   public void put(long sequence, BsonDocument document) {
     BsonValue id = document.get("_id");
-    for (SecondaryIndex index : indexes) {
+    for (SecondaryIndex index : withCollatedIds()) {
       index.put(sequence, id, index.keys(document));
     }
   }
 
   /** Retires a deleted document's keys. */
   public void delete(long sequence, BsonValue id) {
-    for (SecondaryIndex index : indexes) {
+    for (SecondaryIndex index : withCollatedIds()) {
       index.remove(sequence, id);
     }
   }
 
   /** Forgets keys retired at or before {@code sequence}, which no reader can see any more. */
   public void forgetRemovedUpTo(long sequence) {
-    for (SecondaryIndex index : indexes) {
+    for (SecondaryIndex index : withCollatedIds()) {
       index.forgetRemovedUpTo(sequence);
     }
+  }
+
+  private List<SecondaryIndex> withCollatedIds() {
+    SecondaryIndex ids = collatedIds;
+    if (ids == null) {
+      return indexes;
+    }
+    List<SecondaryIndex> all = new ArrayList<>(indexes);
+    all.add(ids);
+    return all;
   }
 
   /** The index definitions by name, for persistence. */

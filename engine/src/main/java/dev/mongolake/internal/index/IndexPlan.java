@@ -14,8 +14,11 @@ import org.bson.BsonValue;
  * @param index the chosen index
  * @param ranges key ranges in visiting order (one per {@code $in} value, or a single range)
  * @param descending whether keys are visited from high to low
+ * @param ordersLikeQuery whether the index orders strings by the query's collation, so that its key
+ *     order may stand for the query's sort
  */
-public record IndexPlan(SecondaryIndex index, List<KeyRange> ranges, boolean descending) {
+public record IndexPlan(
+    SecondaryIndex index, List<KeyRange> ranges, boolean descending, boolean ordersLikeQuery) {
 
   public IndexPlan {
     ranges = List.copyOf(ranges);

@@ -1,6 +1,7 @@
 package dev.mongolake.internal.index;
 
 import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.Collation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,24 @@ public final class IndexPlanner {
 
   private IndexPlanner() {}
 
-  /** The best plan, or empty for a collection scan. Hidden indexes are not considered. */
+  /** The best plan for a query under the simple collation. */
   public static Optional<IndexPlan> plan(
       List<SecondaryIndex> all, BsonDocument filter, BsonDocument sort, long readSequence) {
+    return plan(all, filter, sort, readSequence, Collation.SIMPLE);
+  }
+
+  /**
+   * The best plan for a query whose comparisons follow {@code collation}, or empty for a collection
+   * scan. Hidden indexes are not considered. An index under another collation orders strings
+   * differently: it serves only conditions on values without strings, and never the sort; under the
+   * same collation its keys are collation keys, which the bounds are turned into.
+   */
+  public static Optional<IndexPlan> plan(
+      List<SecondaryIndex> all,
+      BsonDocument filter,
+      BsonDocument sort,
+      long readSequence,
+      Collation collation) {
     List<SecondaryIndex> indexes = all.stream().filter(index -> !index.spec().hidden()).toList();
     List<Map.Entry<String, BsonValue>> conditions = new ArrayList<>();
     conjuncts(filter, conditions);
@@ -45,14 +61,21 @@ public final class IndexPlanner {
         continue;
       }
       String leading = index.spec().keys().getFirstKey();
+      boolean sameCollation = index.spec().collation().equals(collation);
       for (Map.Entry<String, BsonValue> condition : conditions) {
-        Bounds bounds = condition.getKey().equals(leading) ? Bounds.of(condition.getValue()) : null;
+        if (!condition.getKey().equals(leading)
+            || (!sameCollation && BsonComparisonOrder.holdsString(condition.getValue()))) {
+          continue;
+        }
+        Bounds bounds =
+            Bounds.of(index.spec().collation().order().comparisonKey(condition.getValue()));
         if (bounds == null || (bounds.needsPlainIndex() && !plain(index))) {
           continue;
         }
         int score = bounds.score() + (index.spec().unique() && bounds.score() == 3 ? 1 : 0);
         if (score > bestScore) {
-          best = new IndexPlan(index, bounds.ranges(), descending(index.spec(), sort));
+          best =
+              new IndexPlan(index, bounds.ranges(), descending(index.spec(), sort), sameCollation);
           bestScore = score;
         }
       }
@@ -60,7 +83,7 @@ public final class IndexPlanner {
     if (best != null) {
       return Optional.of(best);
     }
-    return sortPlan(indexes, sort, readSequence);
+    return sortPlan(indexes, sort, readSequence, collation);
   }
 
   /** The field conditions every match must meet: top-level ones and those inside {@code $and}. */
@@ -80,7 +103,7 @@ public final class IndexPlanner {
 
   /** A full index read in sort order: only from indexes that hold every document. */
   private static Optional<IndexPlan> sortPlan(
-      List<SecondaryIndex> indexes, BsonDocument sort, long readSequence) {
+      List<SecondaryIndex> indexes, BsonDocument sort, long readSequence, Collation collation) {
     if (sort.isEmpty()) {
       return Optional.empty();
     }
@@ -90,8 +113,10 @@ public final class IndexPlanner {
       if (index.usableAt(readSequence)
           && !spec.sparse()
           && spec.partialFilter() == null
+          && spec.collation().equals(collation)
           && spec.keys().getFirstKey().equals(sortField)) {
-        return Optional.of(new IndexPlan(index, List.of(KeyRange.ALL), descending(spec, sort)));
+        return Optional.of(
+            new IndexPlan(index, List.of(KeyRange.ALL), descending(spec, sort), true));
       }
     }
     return Optional.empty();

@@ -1,5 +1,6 @@
 package dev.mongolake.internal.index;
 
+import dev.mongolake.delta.order.Collation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +30,8 @@ public record IndexSpec(
     boolean sparse,
     BsonDocument partialFilter,
     Long expireAfterSeconds,
-    boolean hidden) {
+    boolean hidden,
+    Collation collation) {
 
   /** The name of the index every collection has on {@code _id}. */
   public static final String ID_INDEX_NAME = "_id_";
@@ -38,6 +40,38 @@ public record IndexSpec(
     Objects.requireNonNull(name, "name");
     keys = keys.clone();
     partialFilter = partialFilter == null ? null : partialFilter.clone();
+    Objects.requireNonNull(collation, "collation");
+  }
+
+  /** An index under the simple collation. */
+  public IndexSpec(
+      String name,
+      BsonDocument keys,
+      boolean unique,
+      boolean sparse,
+      BsonDocument partialFilter,
+      Long expireAfterSeconds,
+      boolean hidden) {
+    this(name, keys, unique, sparse, partialFilter, expireAfterSeconds, hidden, Collation.SIMPLE);
+  }
+
+  /** The {@code _id_} index of a collection whose default collation is {@code collation}. */
+  public static IndexSpec idIndex(Collation collation) {
+    return new IndexSpec(
+        ID_INDEX_NAME,
+        new BsonDocument("_id", new BsonInt32(1)),
+        false,
+        false,
+        null,
+        null,
+        false,
+        collation);
+  }
+
+  /** This index, unique or not. */
+  public IndexSpec withUnique(boolean value) {
+    return new IndexSpec(
+        name, keys, value, sparse, partialFilter, expireAfterSeconds, hidden, collation);
   }
 
   /** The {@code _id_} index. */
@@ -77,15 +111,17 @@ public record IndexSpec(
         && sameKeys(other)
         && unique == other.unique
         && sparse == other.sparse
-        && Objects.equals(partialFilter, other.partialFilter);
+        && Objects.equals(partialFilter, other.partialFilter)
+        && collation.equals(other.collation);
   }
 
   public IndexSpec withExpireAfterSeconds(Long value) {
-    return new IndexSpec(name, keys, unique, sparse, partialFilter, value, hidden);
+    return new IndexSpec(name, keys, unique, sparse, partialFilter, value, hidden, collation);
   }
 
   public IndexSpec withHidden(boolean value) {
-    return new IndexSpec(name, keys, unique, sparse, partialFilter, expireAfterSeconds, value);
+    return new IndexSpec(
+        name, keys, unique, sparse, partialFilter, expireAfterSeconds, value, collation);
   }
 
   /** The {@code listIndexes} form: {@code {v: 2, key, name, unique?, sparse?, ...}}. */
@@ -94,7 +130,8 @@ public record IndexSpec(
         new BsonDocument("v", new BsonInt32(2))
             .append("key", keys.clone())
             .append("name", new BsonString(name));
-    if (unique) {
+    // The _id index is unique without saying so, as MongoDB lists it.
+    if (unique && !name.equals(ID_INDEX_NAME)) {
       out.append("unique", BsonBoolean.TRUE);
     }
     if (sparse) {
@@ -108,6 +145,9 @@ public record IndexSpec(
     }
     if (hidden) {
       out.append("hidden", BsonBoolean.TRUE);
+    }
+    if (!collation.isSimple()) {
+      out.append("collation", collation.toDocument());
     }
     return out;
   }

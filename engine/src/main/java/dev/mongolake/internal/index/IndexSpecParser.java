@@ -3,6 +3,8 @@ package dev.mongolake.internal.index;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.internal.read.QueryErrors;
 import java.util.Map;
@@ -28,7 +30,8 @@ public final class IndexSpecParser {
           "sparse",
           "partialFilterExpression",
           "expireAfterSeconds",
-          "hidden");
+          "hidden",
+          "collation");
 
   private IndexSpecParser() {}
 
@@ -39,15 +42,27 @@ public final class IndexSpecParser {
    * check was added still opens.
    */
   public static IndexSpec parseForCreate(BsonDocument spec) {
-    IndexSpec parsed = parse(spec);
+    return parseForCreate(spec, Collation.SIMPLE);
+  }
+
+  /**
+   * {@link #parseForCreate(BsonDocument)} for a collection whose default collation is {@code
+   * collectionDefault}: an index without a {@code collation} of its own takes it, as in MongoDB.
+   */
+  public static IndexSpec parseForCreate(BsonDocument spec, Collation collectionDefault) {
+    IndexSpec parsed = parse(spec, collectionDefault);
     if (parsed.partialFilter() != null) {
       PartialFilterCheck.check(parsed.partialFilter());
     }
     return parsed;
   }
 
-  /** Parses one specification. */
+  /** Parses one specification; without a {@code collation}, the index's is simple. */
   public static IndexSpec parse(BsonDocument spec) {
+    return parse(spec, Collation.SIMPLE);
+  }
+
+  private static IndexSpec parse(BsonDocument spec, Collation absentCollation) {
     SpecNesting.check(spec, "index specification");
     for (String field : spec.keySet()) {
       if (!KNOWN.contains(field) && !IGNORED.contains(field)) {
@@ -116,7 +131,17 @@ public final class IndexSpecParser {
     if (hidden && isIdPattern(keys)) {
       throw new MongoLakeException(ErrorCode.BAD_VALUE, "can't hide _id index");
     }
-    return new IndexSpec(name, keys, unique, sparse, partial, ttl, hidden);
+    Collation collation =
+        spec.containsKey("collation") ? collation(spec.get("collation")) : absentCollation;
+    return new IndexSpec(name, keys, unique, sparse, partial, ttl, hidden, collation);
+  }
+
+  private static Collation collation(BsonValue specification) {
+    try {
+      return Collation.parse(specification);
+    } catch (QueryException e) {
+      throw QueryErrors.translate(e);
+    }
   }
 
   /** Whether {@code keys} is the {@code _id} index's pattern. */

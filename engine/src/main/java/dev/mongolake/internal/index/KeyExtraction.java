@@ -2,6 +2,7 @@ package dev.mongolake.internal.index;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
@@ -28,13 +29,18 @@ final class KeyExtraction {
   private final List<String> fields;
   private final List<String[]> paths;
   private final Filter partial;
+  private final BsonComparisonOrder order;
 
   KeyExtraction(IndexSpec spec) {
     this.spec = spec;
     this.fields = spec.fields();
     this.paths = fields.stream().map(field -> field.split("\\.")).toList();
+    this.order = spec.collation().order();
+    // A partial filter compares strings by the index's collation, as MongoDB's does.
     this.partial =
-        spec.partialFilter() == null ? null : QueryErrors.parseFilter(spec.partialFilter());
+        spec.partialFilter() == null
+            ? null
+            : QueryErrors.parseFilter(spec.partialFilter(), spec.collation());
   }
 
   /**
@@ -86,10 +92,12 @@ final class KeyExtraction {
     return keys;
   }
 
-  private static void product(
+  private void product(
       List<List<BsonValue>> perField, int i, List<BsonValue> prefix, Set<IndexKey> out) {
     if (i == perField.size()) {
-      out.add(new IndexKey(prefix));
+      // Under a collation the index holds each string's collation key, so that keys compare,
+      // and unique keys collide, as the collation says; queries look them up by the same keys.
+      out.add(new IndexKey(prefix.stream().map(order::comparisonKey).toList()));
       return;
     }
     for (BsonValue value : perField.get(i)) {

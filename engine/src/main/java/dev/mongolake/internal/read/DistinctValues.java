@@ -16,10 +16,17 @@ import org.bson.BsonValue;
 public final class DistinctValues {
 
   private final String path;
-  private final TreeSet<BsonValue> values = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+  // Values the collation equates are one value: the first one met stands for them, as in MongoDB.
+  private final TreeSet<BsonValue> values;
 
   public DistinctValues(String fieldPath) {
+    this(fieldPath, BsonComparisonOrder.INSTANCE);
+  }
+
+  /** The distinct values of a field, equal when they compare equal in {@code order}. */
+  public DistinctValues(String fieldPath, BsonComparisonOrder order) {
     this.path = fieldPath;
+    this.values = new TreeSet<>(order);
   }
 
   public void add(BsonDocument document) {

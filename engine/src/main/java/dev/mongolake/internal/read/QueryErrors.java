@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.internal.expression.CompiledExprEvaluator;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import java.util.function.Supplier;
 import org.bson.BsonDateTime;
@@ -25,6 +26,12 @@ public final class QueryErrors {
     return parseFilter(filter, VariableScope.root(), () -> new Variables(now));
   }
 
+  /** {@link #parseFilter(BsonDocument)} with its comparisons of strings under {@code collation}. */
+  public static Filter parseFilter(BsonDocument filter, Collation collation) {
+    BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
+    return parseFilter(filter, collation, VariableScope.root(), () -> new Variables(now));
+  }
+
   /**
    * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}.
    *
@@ -32,9 +39,21 @@ public final class QueryErrors {
    */
   public static Filter parseFilter(
       BsonDocument filter, VariableScope scope, Supplier<Variables> variables) {
+    return parseFilter(filter, Collation.SIMPLE, scope, variables);
+  }
+
+  /**
+   * Parses a filter whose comparisons of strings follow {@code collation} and whose {@code $expr}
+   * clauses see the variables of {@code scope}.
+   */
+  public static Filter parseFilter(
+      BsonDocument filter,
+      Collation collation,
+      VariableScope scope,
+      Supplier<Variables> variables) {
     Filter parsed;
     try {
-      parsed = Filter.parse(filter);
+      parsed = Filter.parse(filter, collation);
     } catch (QueryException e) {
       throw translate(e);
     }

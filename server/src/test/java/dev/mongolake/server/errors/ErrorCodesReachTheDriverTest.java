@@ -59,7 +59,8 @@ class ErrorCodesReachTheDriverTest {
           "aggregate-accumulators.json",
           "aggregate-windows.json",
           "aggregate-expressions-a-d.json",
-          "aggregate-expressions-e-z.json");
+          "aggregate-expressions-e-z.json",
+          "collation.json");
 
   /** The packages of the layers whose codes are walked. */
   private static final List<String> LAYER_PACKAGES =

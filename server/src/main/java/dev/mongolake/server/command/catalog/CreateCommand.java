@@ -4,6 +4,8 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
@@ -14,6 +16,7 @@ import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * {@code create}: a collection, validated when it has a {@code validator} (with its {@code
@@ -34,10 +37,15 @@ public record CreateCommand(MongoLake lake) implements Command {
    */
   private static final CommandFields FIELDS =
       CommandFields.of(
-              "create", "viewOn", "pipeline", "validator", "validationLevel", "validationAction")
+              "create",
+              "viewOn",
+              "pipeline",
+              "validator",
+              "validationLevel",
+              "validationAction",
+              "collation")
           .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
           .refusingUnless("capped", CommandFields.FALSE)
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
           .refusing(
               "size",
               "max",
@@ -89,6 +97,21 @@ public record CreateCommand(MongoLake lake) implements Command {
     return "Create a collection.";
   }
 
+  /**
+   * The collection's default collation, checked and resolved (null when absent); unlike a query's,
+   * an empty one is refused, as MongoDB's {@code create} refuses it.
+   */
+  private static BsonDocument collationOption(BsonValue value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Collation.parse(value).toDocument();
+    } catch (QueryException e) {
+      throw MongoLakeException.fromQueryError(e);
+    }
+  }
+
   @Override
   public BsonDocument run(CommandRequest request) {
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
@@ -99,7 +122,16 @@ public record CreateCommand(MongoLake lake) implements Command {
         validation.append(option, request.body().get(option));
       }
     }
+    BsonDocument collation = collationOption(request.body().get("collation"));
     if (view.present()) {
+      if (collation != null && !collation.getString("locale").getValue().equals("simple")) {
+        throw new MongoLakeException(
+            ErrorCode.NOT_IMPLEMENTED,
+            "Cannot create view "
+                + namespace
+                + ": a view's default 'collation' is not supported; views compare by the simple"
+                + " collation");
+      }
       if (!validation.isEmpty()) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS,
@@ -115,6 +147,9 @@ public record CreateCommand(MongoLake lake) implements Command {
               view.viewOn(),
               view.pipeline() == null ? List.of() : view.pipeline());
       return new BsonDocument();
+    }
+    if (collation != null) {
+      validation.append("collation", collation);
     }
     lake.db(namespace.database()).createCollection(namespace.collection(), validation);
     return new BsonDocument();

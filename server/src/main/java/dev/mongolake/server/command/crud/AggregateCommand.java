@@ -7,9 +7,11 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.aggregate.AggregationEnvironment;
 import dev.mongolake.aggregate.Pipeline;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -43,8 +45,8 @@ public final class AggregateCommand extends CollectionCommand {
               "allowDiskUse",
               "cursor",
               "bypassDocumentValidation",
-              "let")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+              "let",
+              "collation")
           .refusing("exchange", "isMapReduceCommand", "fromMongos", "needsMerge");
 
   @Override
@@ -129,6 +131,8 @@ public final class AggregateCommand extends CollectionCommand {
     }
     BsonDocument let = args.document("let", null);
     boolean allowDiskUse = args.bool("allowDiskUse", true);
+    Collation collation = CollationArgument.of(request.body().get("collation"));
+    Collation givenOrSimple = collation == null ? Collation.SIMPLE : collation;
     if (!request.body().get("aggregate").isString()) {
       if (!request.body().get("aggregate").isNumber()
           || request.body().get("aggregate").asNumber().doubleValue() != 1) {
@@ -141,7 +145,8 @@ public final class AggregateCommand extends CollectionCommand {
             CurrentOpStage.operations(request, pipeline.getFirst().get("$currentOp"));
         return cursors.firstBatch(
             request.database() + ".$cmd.aggregate",
-            overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse)
+            overGivenDocuments(
+                    pipeline.subList(1, pipeline.size()), let, allowDiskUse, givenOrSimple)
                 .run(operations.iterator()),
             batchSize,
             false,
@@ -149,7 +154,7 @@ public final class AggregateCommand extends CollectionCommand {
       }
       return cursors.firstBatch(
           request.database() + ".$cmd.aggregate",
-          database(request).aggregate(pipeline, let, allowDiskUse),
+          database(request).aggregate(pipeline, let, allowDiskUse, givenOrSimple),
           batchSize,
           false,
           request.cursorOwner());
@@ -159,7 +164,7 @@ public final class AggregateCommand extends CollectionCommand {
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
       return cursors.firstBatch(
           namespace.fullName(),
-          collStats(namespace, pipeline, let, allowDiskUse, request),
+          collStats(namespace, pipeline, let, allowDiskUse, givenOrSimple, request),
           batchSize,
           false,
           request.cursorOwner());
@@ -167,6 +172,7 @@ public final class AggregateCommand extends CollectionCommand {
     return cursors.firstBatch(
         namespace.fullName(),
         collection(namespace, request)
+            .withCollation(collation)
             .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress()),
         batchSize,
         false,
@@ -188,6 +194,7 @@ public final class AggregateCommand extends CollectionCommand {
       List<BsonDocument> pipeline,
       BsonDocument let,
       boolean allowDiskUse,
+      Collation collation,
       CommandRequest request) {
     BsonValue spec = pipeline.getFirst().get("$collStats");
     if (!spec.isDocument()) {
@@ -198,7 +205,7 @@ public final class AggregateCommand extends CollectionCommand {
     BsonDocument stats =
         StorageStats.collStatsStage(
             lake(), namespace, spec.asDocument(), request.connection().localAddress());
-    return overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse)
+    return overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse, collation)
         .run(List.of(stats).iterator());
   }
 
@@ -207,10 +214,10 @@ public final class AggregateCommand extends CollectionCommand {
    * $collStats}), with the command's {@code let} and {@code allowDiskUse}.
    */
   private static Pipeline overGivenDocuments(
-      List<BsonDocument> stages, BsonDocument let, boolean allowDiskUse) {
+      List<BsonDocument> stages, BsonDocument let, boolean allowDiskUse, Collation collation) {
     return Pipeline.parse(
         stages,
         AggregationEnvironment.standalone(
-            Instant.now(), let == null ? new BsonDocument() : let, allowDiskUse));
+            Instant.now(), let == null ? new BsonDocument() : let, allowDiskUse, collation));
   }
 }

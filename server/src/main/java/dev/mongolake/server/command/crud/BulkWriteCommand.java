@@ -11,6 +11,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.server.authz.Access;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
@@ -161,16 +162,24 @@ public final class BulkWriteCommand extends CollectionCommand {
         case BulkWriteOp.Update update -> {
           IndexHint.checkForOneDocument(
               lake(), namespace, update.hint(), update.statement().picksOne());
-          replies.updated(index, update.statement().run(collection, bulk.let()));
+          replies.updated(
+              index,
+              update
+                  .statement()
+                  .run(
+                      collection.withCollation(CollationArgument.of(update.collation())),
+                      bulk.let()));
         }
         case BulkWriteOp.Delete delete -> {
           IndexHint.checkForOneDocument(lake(), namespace, delete.hint(), !delete.multi());
           DeleteOptions options = new DeleteOptions().let(bulk.let());
+          MongoLakeCollection<BsonDocument> deleting =
+              collection.withCollation(CollationArgument.of(delete.collation()));
           replies.deleted(
               index,
               delete.multi()
-                  ? collection.deleteMany(delete.filter(), options).getDeletedCount()
-                  : collection.deleteOne(delete.filter(), options).getDeletedCount());
+                  ? deleting.deleteMany(delete.filter(), options).getDeletedCount()
+                  : deleting.deleteOne(delete.filter(), options).getDeletedCount());
         }
         case BulkWriteOp.Insert insert -> throw new IllegalStateException("inserts run in batches");
       }

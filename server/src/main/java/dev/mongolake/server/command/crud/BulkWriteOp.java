@@ -32,8 +32,11 @@ sealed interface BulkWriteOp {
     }
   }
 
-  /** {@code {update: <ns>, filter, updateMods, multi, upsert, arrayFilters, hint, sort}}. */
-  record Update(int ns, UpdateStatement statement, BsonValue hint) implements BulkWriteOp {
+  /**
+   * {@code {update: <ns>, filter, updateMods, multi, upsert, arrayFilters, hint, sort, collation}}.
+   */
+  record Update(int ns, UpdateStatement statement, BsonValue hint, BsonValue collation)
+      implements BulkWriteOp {
     @Override
     public Set<ActionType> actions() {
       return statement.upsert()
@@ -42,8 +45,9 @@ sealed interface BulkWriteOp {
     }
   }
 
-  /** {@code {delete: <ns>, filter, multi, hint}}. */
-  record Delete(int ns, BsonDocument filter, boolean multi, BsonValue hint) implements BulkWriteOp {
+  /** {@code {delete: <ns>, filter, multi, hint, collation}}. */
+  record Delete(int ns, BsonDocument filter, boolean multi, BsonValue hint, BsonValue collation)
+      implements BulkWriteOp {
     @Override
     public Set<ActionType> actions() {
       return EnumSet.of(ActionType.REMOVE);
@@ -65,13 +69,12 @@ sealed interface BulkWriteOp {
               "upsert",
               "arrayFilters",
               "hint",
-              "sort")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+              "sort",
+              "collation")
           .refusing("constants", "upsertSupplied");
 
   CommandFields DELETE_FIELDS =
-      CommandFields.of(PATH, "delete", "filter", "multi", "hint")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+      CommandFields.of(PATH, "delete", "filter", "multi", "hint", "collation");
 
   /** Parses entry {@code index} of {@code ops}. */
   static BulkWriteOp parse(BsonValue entry, int index) {
@@ -106,7 +109,7 @@ sealed interface BulkWriteOp {
                 fields.bool("upsert"),
                 UpdateStatement.arrayFilters(fields.array("arrayFilters"), PATH + ".arrayFilters"),
                 fields.optionalDocument("sort"));
-        yield new Update(ns, statement, op.get("hint"));
+        yield new Update(ns, statement, op.get("hint"), op.get("collation"));
       }
       case "delete" -> {
         DELETE_FIELDS.checkStatements(List.of(op));
@@ -114,7 +117,8 @@ sealed interface BulkWriteOp {
             fields.nsIndex(kind),
             fields.requiredDocument("filter"),
             fields.bool("multi"),
-            op.get("hint"));
+            op.get("hint"),
+            op.get("collation"));
       }
       default ->
           throw new MongoLakeException(

@@ -4,6 +4,7 @@ import dev.mongolake.MongoLake;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -19,8 +20,7 @@ public final class CountCommand extends CollectionCommand {
 
   /** MongoDB 7's count fields ({@code fields} is legacy and ignored by MongoDB too). */
   private static final CommandFields FIELDS =
-      CommandFields.of("count", "query", "limit", "skip", "hint", "fields")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+      CommandFields.of("count", "query", "limit", "skip", "hint", "fields", "collation");
 
   @Override
   public String name() {
@@ -50,6 +50,7 @@ public final class CountCommand extends CollectionCommand {
     // An empty query counts from the table's statistics and the buffer, reading no document.
     long count =
         collection(namespace)
+            .withCollation(CollationArgument.of(request.body().get("collation")))
             .count(
                 args.document("query", new BsonDocument()),
                 args.nonNegativeInt("skip", 0),

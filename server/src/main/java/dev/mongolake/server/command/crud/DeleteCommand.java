@@ -8,6 +8,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -28,8 +29,7 @@ public final class DeleteCommand extends CollectionCommand {
 
   /** MongoDB 7's delete statement fields. */
   static final CommandFields STATEMENT_FIELDS =
-      CommandFields.of("delete.deletes", "q", "limit", "hint")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+      CommandFields.of("delete.deletes", "q", "limit", "hint", "collation");
 
   @Override
   public String name() {
@@ -78,10 +78,12 @@ public final class DeleteCommand extends CollectionCommand {
               "The limit field in delete objects must be 0 or 1. Got " + limit);
         }
         IndexHint.checkForOneDocument(lake(), namespace, statements.get(i).get("hint"), limit == 1);
+        MongoLakeCollection<BsonDocument> target =
+            collection.withCollation(CollationArgument.of(statements.get(i).get("collation")));
         deleted +=
             limit == 1
-                ? collection.deleteOne(filter, options).getDeletedCount()
-                : collection.deleteMany(filter, options).getDeletedCount();
+                ? target.deleteOne(filter, options).getDeletedCount()
+                : target.deleteMany(filter, options).getDeletedCount();
       } catch (MongoLakeException e) {
         errors.add(i, e);
         if (ordered) {

@@ -6,6 +6,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -26,8 +27,7 @@ public final class DistinctCommand extends CollectionCommand {
 
   /** MongoDB 7's distinct fields. */
   private static final CommandFields FIELDS =
-      CommandFields.of("distinct", "key", "query", "hint")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+      CommandFields.of("distinct", "key", "query", "hint", "collation");
 
   @Override
   public String name() {
@@ -61,6 +61,7 @@ public final class DistinctCommand extends CollectionCommand {
     IndexHint.check(lake(), namespace, request.body().get("hint"));
     List<BsonValue> values =
         collection(namespace)
+            .withCollation(CollationArgument.of(request.body().get("collation")))
             .distinct(key, args.document("query", new BsonDocument()), BsonValue.class);
     return new BsonDocument("values", new BsonArray(values));
   }

@@ -8,6 +8,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -33,19 +34,19 @@ public final class FindAndModifyCommand extends CollectionCommand {
   /** MongoDB 7's findAndModify fields. */
   private static final CommandFields FIELDS =
       CommandFields.of(
-              "findAndModify",
-              "query",
-              "sort",
-              "remove",
-              "update",
-              "new",
-              "fields",
-              "upsert",
-              "arrayFilters",
-              "hint",
-              "bypassDocumentValidation",
-              "let")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION);
+          "findAndModify",
+          "query",
+          "sort",
+          "remove",
+          "update",
+          "new",
+          "fields",
+          "upsert",
+          "arrayFilters",
+          "hint",
+          "bypassDocumentValidation",
+          "let",
+          "collation");
 
   @Override
   public String name() {
@@ -119,7 +120,8 @@ public final class FindAndModifyCommand extends CollectionCommand {
             upsert,
             arrayFilters,
             fields,
-            args.document("let", null));
+            args.document("let", null),
+            CollationArgument.of(request.body().get("collation")));
     BsonDocument lastError =
         new BsonDocument(
             "n", new BsonInt32(result.updatedExisting() || result.upsertedId() != null ? 1 : 0));

@@ -7,6 +7,7 @@ import dev.mongolake.MongoLakeFindIterable;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -45,8 +46,8 @@ public final class FindCommand extends CollectionCommand {
               "allowDiskUse",
               "allowPartialResults",
               "noCursorTimeout",
-              "let")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+              "let",
+              "collation")
           .refusingUnless("tailable", CommandFields.FALSE)
           .refusingUnless("awaitData", CommandFields.FALSE)
           .refusingUnless("returnKey", CommandFields.FALSE)
@@ -109,6 +110,7 @@ public final class FindCommand extends CollectionCommand {
     }
     MongoLakeFindIterable<BsonDocument> query =
         collection(namespace)
+            .withCollation(CollationArgument.of(request.body().get("collation")))
             .find(args.document("filter", new BsonDocument()))
             .sort(sort)
             .projection(args.document("projection", null))

@@ -8,6 +8,7 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
@@ -35,8 +36,15 @@ public final class UpdateCommand extends CollectionCommand {
   /** MongoDB 8.0's update statement fields ({@code sort} came with 8.0). */
   static final CommandFields STATEMENT_FIELDS =
       CommandFields.of(
-              "update.updates", "q", "u", "upsert", "multi", "arrayFilters", "hint", "sort")
-          .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
+              "update.updates",
+              "q",
+              "u",
+              "upsert",
+              "multi",
+              "arrayFilters",
+              "hint",
+              "sort",
+              "collation")
           .refusing("c", "upsertSupplied");
 
   @Override
@@ -87,7 +95,10 @@ public final class UpdateCommand extends CollectionCommand {
         BsonDocument statement = statements.get(i);
         UpdateStatement update = statement(statement);
         IndexHint.checkForOneDocument(lake(), namespace, statement.get("hint"), update.picksOne());
-        UpdateResult result = update.run(collection, args.document("let", null));
+        UpdateResult result =
+            update.run(
+                collection.withCollation(CollationArgument.of(statement.get("collation"))),
+                args.document("let", null));
         matched += result.getMatchedCount();
         modified += result.getModifiedCount();
         if (result.getUpsertedId() != null) {

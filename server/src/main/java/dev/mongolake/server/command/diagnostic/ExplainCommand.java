@@ -93,7 +93,7 @@ public final class ExplainCommand implements Command {
           ErrorCode.NOT_IMPLEMENTED,
           "explain of a command on a view is not supported: " + namespace.fullName());
     }
-    ScanTarget target = ScanTarget.of(lake, namespace, request.server().clock());
+    ScanTarget target = ScanTarget.of(lake, namespace, request.server().clock(), command);
     Explanation explanation = explainer.explain(target, command, !verbosity.equals("queryPlanner"));
 
     BsonDocument reply =
