@@ -113,6 +113,20 @@ public interface AggregationEnvironment {
    * stages spill past their memory limit only with {@code allowDiskUse}.
    */
   static AggregationEnvironment standalone(Instant now, BsonDocument let, boolean allowDiskUse) {
+    return standalone(now, let, allowDiskUse, Collation.SIMPLE);
+  }
+
+  /**
+   * An environment with no other collections, for pipelines over a given input, whose comparisons
+   * of strings follow {@code collation}.
+   */
+  static AggregationEnvironment standalone(Instant now, BsonDocument let, Collation collation) {
+    return standalone(now, let, true, collation);
+  }
+
+  private static AggregationEnvironment standalone(
+      Instant now, BsonDocument let, boolean allowDiskUse, Collation collation) {
+    java.util.Objects.requireNonNull(collation, "collation");
     BsonDocument copy = let.clone();
     return new AggregationEnvironment() {
       @Override
@@ -128,6 +142,11 @@ public interface AggregationEnvironment {
       @Override
       public boolean allowDiskUse() {
         return allowDiskUse;
+      }
+
+      @Override
+      public Collation collation() {
+        return collation;
       }
     };
   }

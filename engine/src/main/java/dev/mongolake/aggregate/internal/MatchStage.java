@@ -17,7 +17,8 @@ import org.bson.BsonValue;
 
 /**
  * {@code $match: <filter>}: the documents the query filter matches ({@code $expr} included, with
- * the command's variables). Adjacent matches merge into one that needs every filter.
+ * the command's variables), its comparisons of strings following the command's collation. Adjacent
+ * matches merge into one that needs every filter.
  *
  * @param specification the filter as written ({@code {$and: [...]}} once merged)
  * @param filters the parsed filters, all of which a document must match
@@ -35,7 +36,10 @@ record MatchStage(BsonDocument specification, List<Filter> filters) implements P
             ErrorCode.LOCATION_15959,
             "the match filter must be an expression in an object");
     return new MatchStage(
-        spec, List.of(QueryErrors.parseFilter(spec, context.scope(), context::newVariables)));
+        spec,
+        List.of(
+            QueryErrors.parseFilter(
+                spec, context.collation(), context.scope(), context::newVariables)));
   }
 
   /** One match needing both this one's filter and {@code next}'s. */

@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.internal.expression.CompiledExprEvaluator;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import java.util.function.Supplier;
 import org.bson.BsonDateTime;
@@ -21,20 +22,45 @@ public final class QueryErrors {
    * clauses are compiled here, with {@code $$NOW} the time of the call and no {@code let}.
    */
   public static Filter parseFilter(BsonDocument filter) {
-    BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
-    return parseFilter(filter, VariableScope.root(), () -> new Variables(now));
+    return parseFilter(filter, Collation.SIMPLE);
   }
 
   /**
-   * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}.
+   * Parses a filter whose comparisons of strings, {@code $expr} clauses included, follow {@code
+   * collation}; its {@code $expr} clauses are compiled here, with {@code $$NOW} the time of the
+   * call and no {@code let}.
+   */
+  public static Filter parseFilter(BsonDocument filter, Collation collation) {
+    BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
+    return parseFilter(filter, collation, VariableScope.root(), () -> new Variables(now));
+  }
+
+  /**
+   * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}, under the
+   * simple collation.
    *
    * @param variables fresh variables for one evaluation, with the scope's values bound
    */
   public static Filter parseFilter(
       BsonDocument filter, VariableScope scope, Supplier<Variables> variables) {
+    return parseFilter(filter, Collation.SIMPLE, scope, variables);
+  }
+
+  /**
+   * Parses a filter whose comparisons of strings follow {@code collation} (its field predicates and
+   * its {@code $expr} clauses alike) and whose {@code $expr} clauses see the variables of {@code
+   * scope}.
+   *
+   * @param variables fresh variables for one evaluation, with the scope's values bound
+   */
+  public static Filter parseFilter(
+      BsonDocument filter,
+      Collation collation,
+      VariableScope scope,
+      Supplier<Variables> variables) {
     Filter parsed;
     try {
-      parsed = Filter.parse(filter);
+      parsed = Filter.parse(filter, collation);
     } catch (QueryException e) {
       throw translate(e);
     }
