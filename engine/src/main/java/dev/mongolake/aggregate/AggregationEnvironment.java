@@ -118,17 +118,22 @@ public interface AggregationEnvironment {
 
   /**
    * An environment with no other collections, for pipelines over a given input, whose comparisons
-   * follow {@code collation}.
+   * of strings follow {@code collation}.
+   */
+  static AggregationEnvironment standalone(Instant now, BsonDocument let, Collation collation) {
+    return standalone(now, let, true, collation);
+  }
+
+  /**
+   * An environment with no other collections, for pipelines over a given input, whose blocking
+   * stages spill only with {@code allowDiskUse} and whose comparisons of strings follow {@code
+   * collation}.
    */
   static AggregationEnvironment standalone(
       Instant now, BsonDocument let, boolean allowDiskUse, Collation collation) {
+    java.util.Objects.requireNonNull(collation, "collation");
     BsonDocument copy = let.clone();
     return new AggregationEnvironment() {
-      @Override
-      public Collation collation() {
-        return collation;
-      }
-
       @Override
       public Instant now() {
         return now;
@@ -142,6 +147,11 @@ public interface AggregationEnvironment {
       @Override
       public boolean allowDiskUse() {
         return allowDiskUse;
+      }
+
+      @Override
+      public Collation collation() {
+        return collation;
       }
     };
   }

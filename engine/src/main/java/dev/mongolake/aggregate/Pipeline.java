@@ -162,7 +162,8 @@ public final class Pipeline implements AutoCloseable {
   /**
    * The promoted columns a columnar run needs when the stages after {@code prefix} begin with a
    * {@code $group} that can run over column batches (see {@link #runColumnar}); empty otherwise.
-   * The prefix must only filter: a sort, skip or limit keeps the row path.
+   * The prefix must only filter: a sort, skip or limit keeps the row path, and so does a collation
+   * other than the simple one.
    *
    * @param filter the prefix's filter, parsed (null for none)
    */
@@ -187,7 +188,10 @@ public final class Pipeline implements AutoCloseable {
   }
 
   private Optional<ColumnarGroup> columnarGroup(FindPrefix prefix, Filter filter) {
-    if (!prefix.sort().isEmpty()
+    // Column batches group by the simple order only: a collated pipeline groups by rows, where
+    // the group keys follow its collation.
+    if (!context.order().isSimple()
+        || !prefix.sort().isEmpty()
         || prefix.skip() != 0
         || prefix.limit() != 0
         || prefix.stages() >= stages.size()) {

@@ -16,6 +16,7 @@ final class IdField {
    * changed by the update.
    */
   static void checkUnchanged(BsonValue seedId, BsonValue resultId) {
+    // The immutable _id compares without the collation, as MongoDB checks immutable fields.
     if (seedId != null
         && resultId != null
         && !dev.mongolake.delta.order.BsonComparisonOrder.equal(seedId, resultId)) {

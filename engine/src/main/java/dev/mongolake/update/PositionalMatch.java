@@ -1,6 +1,7 @@
 package dev.mongolake.update;
 
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.update.internal.FilterConditions;
 import dev.mongolake.update.internal.UpdatePath;
@@ -41,25 +42,37 @@ public final class PositionalMatch {
    * @throws dev.mongolake.MongoLakeException when the filter is invalid (with the filter's code)
    */
   public static PositionalMatch forFilter(BsonDocument filter) {
+    return forFilter(filter, Collation.SIMPLE);
+  }
+
+  /**
+   * Prepares the search for {@code filter}, whose conditions compare strings by {@code collation}
+   * (the query's), so that the position is the element the query matched.
+   *
+   * @throws dev.mongolake.MongoLakeException when the filter is invalid (with the filter's code)
+   */
+  public static PositionalMatch forFilter(BsonDocument filter, Collation collation) {
     Objects.requireNonNull(filter, "filter");
+    Objects.requireNonNull(collation, "collation");
     List<FieldCondition> conditions = new ArrayList<>();
-    collect(filter, conditions);
+    collect(filter, collation, conditions);
     return new PositionalMatch(List.copyOf(conditions));
   }
 
-  private static void collect(BsonDocument filter, List<FieldCondition> conditions) {
+  private static void collect(
+      BsonDocument filter, Collation collation, List<FieldCondition> conditions) {
     for (Map.Entry<String, BsonValue> entry : filter.entrySet()) {
       String key = entry.getKey();
       if (key.equals("$and") && entry.getValue().isArray()) {
         for (BsonValue clause : entry.getValue().asArray()) {
           if (clause.isDocument()) {
-            collect(clause.asDocument(), conditions);
+            collect(clause.asDocument(), collation, conditions);
           }
         }
       } else if (!key.startsWith("$")) {
         Filter single;
         try {
-          single = Filter.parse(new BsonDocument(key, entry.getValue()));
+          single = Filter.parse(new BsonDocument(key, entry.getValue()), collation);
         } catch (QueryException e) {
           throw FilterConditions.translate(e);
         }

@@ -73,6 +73,7 @@ public final class Replacement {
     Objects.requireNonNull(context, "context");
     BsonValue originalId = original.get("_id");
     BsonValue newId = replacement.get("_id");
+    // MongoDB checks the immutable _id without the collation: "ABC" does not replace "abc".
     if (originalId != null && newId != null && !BsonComparisonOrder.equal(originalId, newId)) {
       throw new MongoLakeException(
           ErrorCode.IMMUTABLE_FIELD,

@@ -73,7 +73,7 @@ public final class Update {
     Objects.requireNonNull(options, "options");
     SpecNesting.check(update, "update");
     BsonDocument copy = update.clone();
-    return new Update(copy, PARSER.parse(copy, options.arrayFilters()));
+    return new Update(copy, PARSER.parse(copy, options.arrayFilters(), options.collation()));
   }
 
   /**
@@ -88,16 +88,32 @@ public final class Update {
    */
   public static Update parse(BsonValue update, UpdateOptions options) {
     return parse(
-        update, options, AggregationEnvironment.standalone(Instant.now(), new BsonDocument()));
+        update,
+        options,
+        AggregationEnvironment.standalone(Instant.now(), new BsonDocument(), options.collation()));
   }
 
   /**
    * Parses the {@code u} of an update command as {@link #parse(BsonValue, UpdateOptions)}, with a
-   * pipeline's {@code $$NOW} and {@code let} from {@code environment}.
+   * pipeline's {@code $$NOW} and {@code let} from {@code environment}. An operator document
+   * compares by {@link UpdateOptions#collation()}, a pipeline by {@link
+   * AggregationEnvironment#collation()}: the two must be the command's one collation.
+   *
+   * @throws IllegalArgumentException when {@code update} is a pipeline and the options name a
+   *     collation other than the simple one that differs from the environment's
    */
   public static Update parse(
       BsonValue update, UpdateOptions options, AggregationEnvironment environment) {
     Objects.requireNonNull(update, "update");
+    if (update.isArray()
+        && !options.collation().isSimple()
+        && !options.collation().equals(environment.collation())) {
+      throw new IllegalArgumentException(
+          "the update's collation "
+              + options.collation().toDocument().toJson()
+              + " differs from its pipeline environment's "
+              + environment.collation().toDocument().toJson());
+    }
     if (update.isDocument()) {
       return parse(update.asDocument(), options);
     }

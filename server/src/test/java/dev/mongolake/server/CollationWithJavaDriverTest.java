@@ -186,6 +186,30 @@ class CollationWithJavaDriverTest {
   }
 
   @Test
+  void updateOperatorsThatCompareFollowTheStatementsCollation() {
+    people.updateOne(eq("_id", 4), Updates.set("tags", List.of("red", "Blue")));
+    assertThat(
+            people
+                .updateOne(
+                    eq("_id", 4),
+                    Updates.addToSet("tags", "RED"),
+                    new UpdateOptions().collation(CASE_INSENSITIVE))
+                .getModifiedCount())
+        .as("RED is already in the set under the collation")
+        .isZero();
+    people.updateOne(
+        eq("_id", 4),
+        Updates.pull("tags", "blue"),
+        new UpdateOptions().collation(CASE_INSENSITIVE));
+    assertThat(people.find(eq("_id", 4)).first().getList("tags", String.class))
+        .containsExactly("red");
+    people.updateOne(eq("_id", 4), Updates.addToSet("tags", "RED"));
+    assertThat(people.find(eq("_id", 4)).first().getList("tags", String.class))
+        .as("without a collation RED is a new value")
+        .containsExactly("red", "RED");
+  }
+
+  @Test
   void aCollectionsDefaultCollationGovernsOperationsThatNameNone() {
     db.createCollection("tags", new CreateCollectionOptions().collation(CASE_INSENSITIVE));
     MongoCollection<Document> tags = db.getCollection("tags");

@@ -51,9 +51,6 @@ record BucketAutoStage(
     implements PipelineStage {
 
   /** Rows {@code {k: <groupBy>, i: <position>, d: <document>}} by key (stable: by position). */
-  private static final Comparator<BsonDocument> BY_KEY =
-      Comparator.comparing(row -> row.get("k"), BsonComparisonOrder.INSTANCE);
-
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
     if (!specification.isDocument()) {
       throw new MongoLakeException(
@@ -165,9 +162,12 @@ record BucketAutoStage(
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
     Variables variables = context.newVariables();
-    // MongoDB sorts the documents by groupBy with a sorter under the stage's memory limit.
+    // MongoDB sorts the documents by groupBy with a sorter under the stage's memory limit, in the
+    // command's collation.
+    BsonComparisonOrder order = context.order();
+    Comparator<BsonDocument> byKey = Comparator.comparing(row -> row.get("k"), order);
     ExternalSort sort =
-        new ExternalSort(BY_KEY, context.memoryLimit(), context.spillFiles(), "Sort");
+        new ExternalSort(byKey, context.memoryLimit(), context.spillFiles(), "Sort");
     long position = 0;
     while (input.hasNext()) {
       BsonDocument document = input.next();
@@ -192,7 +192,9 @@ record BucketAutoStage(
                 row.get("k"), row.getInt64("i").getValue(), row.getDocument("d"));
           }
         };
-    return new BucketCutter(sorted, position, buckets, rounder, fields, variables).cut().iterator();
+    return new BucketCutter(sorted, position, buckets, rounder, fields, variables, order)
+        .cut()
+        .iterator();
   }
 
   private BsonValue key(BsonValue key) {

@@ -24,7 +24,6 @@ import org.bson.BsonValue;
  */
 final class BucketCutter {
   private static final Set<String> POSITIONAL = Set.of("$first", "$last", "$firstN", "$lastN");
-  private static final Comparator<BsonValue> ORDER = BsonComparisonOrder.INSTANCE;
 
   private final Iterator<BucketEntry> sorted;
   private final long count;
@@ -32,10 +31,13 @@ final class BucketCutter {
   private final Optional<GranularityRounder> rounder;
   private final List<AccumulatedField> fields;
   private final Variables variables;
+  private final Comparator<BsonValue> order;
 
   /**
    * @param sorted the entries in {@code groupBy} order (read once, in turn)
    * @param count how many there are
+   * @param order the order they are sorted in (the command's collation), whose equal values share a
+   *     bucket
    */
   BucketCutter(
       Iterator<BucketEntry> sorted,
@@ -43,7 +45,9 @@ final class BucketCutter {
       int buckets,
       Optional<GranularityRounder> rounder,
       List<AccumulatedField> fields,
-      Variables variables) {
+      Variables variables,
+      BsonComparisonOrder order) {
+    this.order = order;
     this.sorted = sorted;
     this.count = count;
     this.buckets = buckets;
@@ -93,8 +97,8 @@ final class BucketCutter {
     if (rounder.isPresent()) {
       BsonValue boundary = rounder.get().roundUp(bucket.max);
       while (nextValue != null
-          && (ORDER.compare(boundary, nextValue.key()) > 0
-              || ORDER.compare(bucket.max, nextValue.key()) == 0)) {
+          && (order.compare(boundary, nextValue.key()) > 0
+              || order.compare(bucket.max, nextValue.key()) == 0)) {
         bucket.add(nextValue);
         nextValue = nextOrNull();
       }
@@ -105,7 +109,7 @@ final class BucketCutter {
         bucket.max = boundary;
       }
     } else {
-      while (nextValue != null && ORDER.compare(bucket.max, nextValue.key()) == 0) {
+      while (nextValue != null && order.compare(bucket.max, nextValue.key()) == 0) {
         bucket.add(nextValue);
         nextValue = nextOrNull();
       }

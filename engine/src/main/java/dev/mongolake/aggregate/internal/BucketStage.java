@@ -33,13 +33,16 @@ import org.bson.BsonValue;
  * @param boundaries the constant boundaries, ascending, of one type class
  * @param defaultBucket the {@code _id} of the default bucket, if any
  * @param fields the accumulated output fields
+ * @param order the order boundaries and values compare in (the command's collation: string
+ *     boundaries are checked, and values bucketed, by it)
  */
 record BucketStage(
     BsonDocument specification,
     Expression groupBy,
     List<BsonValue> boundaries,
     Optional<BsonValue> defaultBucket,
-    List<AccumulatedField> fields)
+    List<AccumulatedField> fields,
+    BsonComparisonOrder order)
     implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
@@ -81,7 +84,7 @@ record BucketStage(
           ErrorCode.LOCATION_40198, "$bucket requires 'groupBy' and 'boundaries' to be specified.");
     }
     if (defaultBucket.isPresent()) {
-      checkDefault(defaultBucket.get(), boundaries);
+      checkDefault(defaultBucket.get(), boundaries, context.order());
     }
     // As MongoDB's $group made of the $bucket, the output parses after the bucket's checks.
     List<AccumulatedField> fields = new ArrayList<>();
@@ -94,7 +97,8 @@ record BucketStage(
         groupBy,
         List.copyOf(boundaries),
         defaultBucket,
-        List.copyOf(fields));
+        List.copyOf(fields),
+        context.order());
   }
 
   private static Expression groupBy(BsonValue value, PipelineContext context) {
@@ -155,7 +159,7 @@ record BucketStage(
                 + BsonTypeNames.of(upper)
                 + ".");
       }
-      if (BsonComparisonOrder.INSTANCE.compare(lower, upper) >= 0) {
+      if (context.order().compare(lower, upper) >= 0) {
         throw new MongoLakeException(
             ErrorCode.LOCATION_40194,
             "The 'boundaries' option to $bucket must be sorted, but elements "
@@ -186,12 +190,12 @@ record BucketStage(
   }
 
   /** A default of the boundaries' type class must lie outside them. */
-  private static void checkDefault(BsonValue defaultBucket, List<BsonValue> boundaries) {
+  private static void checkDefault(
+      BsonValue defaultBucket, List<BsonValue> boundaries, Comparator<BsonValue> order) {
     BsonTypeBracket bracket = BsonComparisonOrder.bracketOf(boundaries.getFirst());
     if (BsonComparisonOrder.bracketOf(defaultBucket) != bracket) {
       return;
     }
-    Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
     if (order.compare(defaultBucket, boundaries.getFirst()) >= 0
         && order.compare(defaultBucket, boundaries.getLast()) < 0) {
       throw new MongoLakeException(
@@ -218,14 +222,13 @@ record BucketStage(
     // At most one bucket per boundary and the default: few documents to sort.
     List<BsonDocument> out = new ArrayList<>();
     buckets.results().forEachRemaining(out::add);
-    out.sort(Comparator.comparing(document -> document.get("_id"), BsonComparisonOrder.INSTANCE));
+    out.sort(Comparator.comparing(document -> document.get("_id"), order));
     return out.iterator();
   }
 
   /** The lower boundary of the bucket holding {@code value}, or the default. */
   private BsonValue bucketOf(BsonValue value) {
     if (value != null) {
-      Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
       // The last boundary not above the value, by binary search over the ascending boundaries.
       int low = 0;
       int high = boundaries.size() - 1;

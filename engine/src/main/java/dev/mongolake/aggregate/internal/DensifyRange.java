@@ -103,6 +103,7 @@ record DensifyRange(BsonValue step, TimeUnit unit, Mode mode, BsonValue lower, B
     }
     BsonValue lower = pair.get(0);
     BsonValue upper = pair.get(1);
+    // Bounds are numbers or dates, which no collation changes.
     if (BsonComparisonOrder.INSTANCE.compare(lower, upper) > 0) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_5733402,

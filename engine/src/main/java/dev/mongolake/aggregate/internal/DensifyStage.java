@@ -142,12 +142,13 @@ record DensifyStage(
     sort.put(field, new BsonInt32(1));
     List<BsonDocument> all = new ArrayList<>();
     input.forEachRemaining(all::add);
-    all.sort(SortOrder.parse(sort));
+    // Partitions follow the command's collation (two strings it finds equal are one partition);
+    // the densified field is a number or a date, which no collation changes.
+    all.sort(SortOrder.parse(sort, context.order()));
     // Runs of one partition (contiguous in this order unless full), each with the documents whose
     // field is null or missing (they sort first and pass through) and the others.
     List<Run> runs = new ArrayList<>();
-    java.util.Map<BsonDocument, Run> byKey =
-        new java.util.TreeMap<>(BsonComparisonOrder.INSTANCE::compare);
+    java.util.Map<BsonDocument, Run> byKey = new java.util.TreeMap<>(context.order()::compare);
     BsonValue min = null;
     BsonValue max = null;
     for (BsonDocument document : all) {

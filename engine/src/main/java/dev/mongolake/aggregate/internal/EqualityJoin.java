@@ -4,6 +4,7 @@ import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeCursor;
 import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
 import dev.mongolake.bson.DecimalValues;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.read.QueryErrors;
 import java.util.ArrayList;
@@ -25,12 +26,14 @@ import org.bson.BsonValue;
  * least {@link #HASH_JOIN_MIN_INPUT} input documents) against a foreign collection that fits in the
  * stage's memory limit reads the foreign collection once and joins by hash. Otherwise the local
  * values of up to {@link #BATCH} input documents go to the foreign collection's planner in one
- * query (an index on the foreign field serves it). Either way the foreign documents are bucketed by
- * a hash of their values at the foreign field, and each input document's candidates are checked
- * with exactly the equality filter a one-document query would use. The buckets only narrow the
- * check (equal values always share one: numbers by their double value, so 1, 1.0 and NumberLong(1)
- * do), so the joined documents are those of one query per document; their order is the foreign
- * query's, or the collection's natural order for a hash join (MongoDB specifies neither).
+ * query (an index on the foreign field serves it; under a collation other than the simple one,
+ * through {@link CollatedForeignReads#candidatesOfAny}, since the foreign find compares by its
+ * own). Either way the foreign documents are bucketed by a hash of their values at the foreign
+ * field, and each input document's candidates are checked with exactly the equality filter a
+ * one-document query would use. The buckets only narrow the check (equal values always share one:
+ * numbers by their double value, so 1, 1.0 and NumberLong(1) do), so the joined documents are those
+ * of one query per document; their order is the foreign query's, or the collection's natural order
+ * for a hash join (MongoDB specifies neither).
  */
 final class EqualityJoin {
 
@@ -52,16 +55,23 @@ final class EqualityJoin {
   private final String localField;
   private final String foreignField;
   private final MemoryLimit memory;
+  private final BsonComparisonOrder order;
 
+  /**
+   * @param order the pipeline's order: the equality follows its collation, on the foreign side too,
+   *     as in MongoDB
+   */
   EqualityJoin(
       MongoLakeCollection<BsonDocument> foreign,
       String localField,
       String foreignField,
-      MemoryLimit memory) {
+      MemoryLimit memory,
+      BsonComparisonOrder order) {
     this.foreign = foreign;
     this.localField = localField;
     this.foreignField = foreignField;
     this.memory = memory;
+    this.order = order;
   }
 
   /** The input documents, each with its joined foreign documents. */
@@ -143,7 +153,9 @@ final class EqualityJoin {
       List<BsonValue> values,
       List<BsonDocument> candidates,
       Map<Object, List<Integer>> buckets) {
-    Filter equality = QueryErrors.parseFilter(ForeignCollections.equalToAny(foreignField, values));
+    Filter equality =
+        QueryErrors.parseFilter(
+            ForeignCollections.equalToAny(foreignField, values), order.collation());
     List<BsonDocument> joined = new ArrayList<>();
     for (int index : candidateIndexes(values, buckets, candidates.size())) {
       BsonDocument candidate = candidates.get(index);
@@ -193,7 +205,7 @@ final class EqualityJoin {
     List<BsonDocument> candidates =
         ForeignCollections.findAll(
             foreign,
-            ForeignCollections.equalToAny(foreignField, new ArrayList<>(union)),
+            CollatedForeignReads.candidatesOfAny(foreignField, new ArrayList<>(union), order),
             memory.allowDiskUse());
     Map<Object, List<Integer>> buckets = bucket(candidates);
     List<Map.Entry<BsonDocument, List<BsonDocument>>> out = new ArrayList<>(documents.size());
@@ -227,7 +239,7 @@ final class EqualityJoin {
   }
 
   /** The positions to check for one input document, ascending (the foreign query's order). */
-  private static Iterable<Integer> candidateIndexes(
+  private Iterable<Integer> candidateIndexes(
       List<BsonValue> values, Map<Object, List<Integer>> buckets, int all) {
     Set<Integer> positions = new java.util.TreeSet<>();
     for (BsonValue value : values) {
@@ -246,7 +258,7 @@ final class EqualityJoin {
   }
 
   /** A key equal values share; values without a cheap one share {@link #COMPLEX}. */
-  private static Object key(BsonValue value) {
+  private Object key(BsonValue value) {
     return switch (value.getBsonType()) {
       case INT32, INT64, DOUBLE -> numberKey(value.asNumber().doubleValue());
       case DECIMAL128 -> {
@@ -258,7 +270,8 @@ final class EqualityJoin {
                     decimal.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY)
                 : numberKey(DecimalValues.finite(decimal).doubleValue());
       }
-      case STRING -> "s" + value.asString().getValue();
+      // Under a collation, strings it finds equal share their collation key.
+      case STRING -> "s" + order.comparisonKey(value).asString().getValue();
       case BOOLEAN -> value.asBoolean().getValue();
       case DATE_TIME -> new DateKey(value.asDateTime().getValue());
       case OBJECT_ID -> value.asObjectId().getValue();

@@ -98,7 +98,7 @@ record GraphLookupStage(
                 ErrorCode.LOCATION_40185,
                 "restrictSearchWithMatch must be an object, found " + BsonTypeNames.of(value));
           }
-          QueryErrors.parseFilter(value.asDocument());
+          QueryErrors.parseFilter(value.asDocument(), context.collation());
           restrict = value.asDocument();
         }
         case "from" -> from = value.asString().getValue();
@@ -177,23 +177,26 @@ record GraphLookupStage(
   private List<BsonDocument> search(
       BsonDocument document, MongoLakeCollection<BsonDocument> foreign, PipelineContext context) {
     BsonValue start = startWith.evaluate(context.newVariables().setDocument(document));
-    Set<BsonValue> frontier = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+    // Values, and the _ids that de-duplicate, compare by the pipeline's collation, as in MongoDB.
+    BsonComparisonOrder order = context.order();
+    Set<BsonValue> frontier = new TreeSet<>(order);
     if (start != null && start.isArray()) {
       frontier.addAll(start.asArray().getValues());
     } else if (start != null) {
       frontier.add(start);
     }
-    Set<BsonValue> queried = new TreeSet<>(BsonComparisonOrder.INSTANCE);
-    Map<BsonValue, BsonDocument> found = new TreeMap<>(BsonComparisonOrder.INSTANCE);
+    Set<BsonValue> queried = new TreeSet<>(order);
+    Map<BsonValue, BsonDocument> found = new TreeMap<>(order);
     List<BsonDocument> inOrder = new ArrayList<>();
     for (long depth = 0; !frontier.isEmpty() && (maxDepth == null || depth <= maxDepth); depth++) {
       queried.addAll(frontier);
+      List<BsonValue> values = new ArrayList<>(frontier);
       BsonDocument query =
-          ForeignCollections.and(
-              ForeignCollections.equalToAny(connectToField, new ArrayList<>(frontier)), restrict);
-      Set<BsonValue> next = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+          ForeignCollections.and(ForeignCollections.equalToAny(connectToField, values), restrict);
+      BsonDocument candidates = CollatedForeignReads.candidatesOfAny(connectToField, values, order);
+      Set<BsonValue> next = new TreeSet<>(order);
       for (BsonDocument candidate :
-          ForeignCollections.findAll(foreign, query, context.environment().allowDiskUse())) {
+          CollatedForeignReads.findAll(foreign, query, candidates, context)) {
         BsonValue id = candidate.get("_id");
         if (id == null) {
           throw new MongoLakeException(

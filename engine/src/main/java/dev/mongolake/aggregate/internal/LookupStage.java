@@ -203,7 +203,9 @@ record LookupStage(
     if (pipeline == null && localField != null) {
       // A hash join, or one foreign query per batch of input documents.
       Iterator<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
-          new EqualityJoin(foreign, localField, foreignField, context.memoryLimit()).join(input);
+          new EqualityJoin(
+                  foreign, localField, foreignField, context.memoryLimit(), context.order())
+              .join(input);
       return StreamSupport.stream(Spliterators.spliteratorUnknownSize(joined, 0), false)
           .map(
               entry ->
@@ -219,6 +221,7 @@ record LookupStage(
   private BsonValue joined(
       BsonDocument document, MongoLakeCollection<BsonDocument> foreign, PipelineContext context) {
     BsonDocument equality = null;
+    BsonDocument candidates = null;
     if (localField != null) {
       List<BsonValue> values = DocumentPaths.valuesAt(document, localField);
       if (values.isEmpty()) {
@@ -226,16 +229,17 @@ record LookupStage(
         values = new ArrayList<>(List.of(BsonNull.VALUE));
       }
       equality = ForeignCollections.equalToAny(foreignField, values);
+      candidates = CollatedForeignReads.candidatesOfAny(foreignField, values, context.order());
     }
     if (pipeline == null) {
       return DocumentPaths.array(
-          ForeignCollections.findAll(foreign, equality, context.environment().allowDiskUse()));
+          CollatedForeignReads.findAll(foreign, equality, candidates, context));
     }
     Variables variables = context.newVariables().setDocument(document);
     Map<String, BsonValue> values = new LinkedHashMap<>();
     let.forEach((name, expression) -> values.put(name, expression.evaluate(variables)));
     PipelineContext run = context.withVariables(pipelineScope, values);
-    return DocumentPaths.array(pipeline.run(foreign, equality, run));
+    return DocumentPaths.array(pipeline.run(foreign, equality, candidates, run));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.mongolake.aggregate.internal;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.aggregate.internal.expression.CompiledExprEvaluator;
 import dev.mongolake.aggregate.internal.expression.Dependencies;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.read.QueryErrors;
@@ -17,7 +18,8 @@ import org.bson.BsonValue;
 
 /**
  * {@code $match: <filter>}: the documents the query filter matches ({@code $expr} included, with
- * the command's variables). Adjacent matches merge into one that needs every filter.
+ * the command's variables), its comparisons of strings following the command's collation. Adjacent
+ * matches merge into one that needs every filter.
  *
  * @param specification the filter as written ({@code {$and: [...]}} once merged)
  * @param filters the parsed filters, all of which a document must match
@@ -35,7 +37,10 @@ record MatchStage(BsonDocument specification, List<Filter> filters) implements P
             ErrorCode.LOCATION_15959,
             "the match filter must be an expression in an object");
     return new MatchStage(
-        spec, List.of(QueryErrors.parseFilter(spec, context.scope(), context::newVariables)));
+        spec,
+        List.of(
+            QueryErrors.parseFilter(
+                spec, context.collation(), context.scope(), context::newVariables)));
   }
 
   /** One match needing both this one's filter and {@code next}'s. */
@@ -70,12 +75,18 @@ record MatchStage(BsonDocument specification, List<Filter> filters) implements P
 
   @Override
   public Iterator<BsonDocument> apply(Iterator<BsonDocument> input, PipelineContext context) {
+    // Its $expr reads the variables of this run (a $lookup's sub-pipeline binds its let per
+    // document), so it is compiled against the running context, in the same slots.
+    List<Filter> bound = new ArrayList<>(filters.size());
+    for (Filter filter : filters) {
+      bound.add(CompiledExprEvaluator.install(filter, context.scope(), context::newVariables));
+    }
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(input, 0), false)
-        .filter(this::matches)
+        .filter(document -> matches(bound, document))
         .iterator();
   }
 
-  private boolean matches(BsonDocument document) {
+  private static boolean matches(List<Filter> filters, BsonDocument document) {
     for (Filter filter : filters) {
       if (!QueryErrors.matches(filter, document)) {
         return false;

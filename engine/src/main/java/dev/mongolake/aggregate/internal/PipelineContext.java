@@ -9,6 +9,7 @@ import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.Collation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.BsonDateTime;
@@ -19,6 +20,12 @@ import org.bson.BsonValue;
  * One command's view of a pipeline: the variables in scope when its stages parse ({@code let}),
  * their values when they run, and the environment's other services. Created once per command; not
  * thread-safe.
+ *
+ * <p>The root scope carries the command's collation ({@link AggregationEnvironment#collation()}),
+ * so every expression and accumulator parsed in it, or in a child scope, compares strings by it;
+ * the stages that compare on their own ({@code $match}, {@code $sort}, {@code $bucket}, partitions,
+ * joins) take {@link #order()}. Sub-pipelines ({@code $lookup}, {@code $unionWith}, {@code $facet})
+ * run under the same collation, as in MongoDB.
  */
 public final class PipelineContext implements AutoCloseable {
 
@@ -48,7 +55,7 @@ public final class PipelineContext implements AutoCloseable {
    */
   public static PipelineContext of(AggregationEnvironment environment) {
     BsonDateTime now = new BsonDateTime(environment.now().toEpochMilli());
-    VariableScope scope = VariableScope.root();
+    VariableScope scope = VariableScope.root(environment.collation());
     Map<String, BsonValue> values = new LinkedHashMap<>();
     Variables variables = new Variables(now);
     for (Map.Entry<String, BsonValue> variable : environment.let().entrySet()) {
@@ -109,7 +116,12 @@ public final class PipelineContext implements AutoCloseable {
 
   /** The order values compare in under the command's collation. */
   public BsonComparisonOrder order() {
-    return environment.collation().order();
+    return scope.order();
+  }
+
+  /** The command's collation. */
+  public Collation collation() {
+    return scope.collation();
   }
 
   /** The memory each blocking stage may hold, and whether it may spill. */

@@ -65,7 +65,7 @@ record SetWindowFieldsStage(
     }
     SortBy sortBy = SortBy.NONE;
     if (spec.containsKey("sortBy")) {
-      sortBy = SortBy.parse(objectField(spec, "sortBy"));
+      sortBy = SortBy.parse(objectField(spec, "sortBy"), context.order());
     }
     if (!spec.containsKey("output")) {
       throw new MongoLakeException(

@@ -37,16 +37,17 @@ import org.bson.BsonValue;
  *       fresh group. One group at a time is finished and released.
  * </ol>
  *
- * Keys compare in MongoDB's order ({@link BsonComparisonOrder}), whose equality is the group
- * equality: 1, 1.0 and NumberLong(1) sort together into one group (the {@code _id} is the first
- * value seen), while {@code {a: 1, b: 2}} and {@code {b: 2, a: 1}} differ. A spilled stage's groups
- * come out in key order (MongoDB leaves the order unspecified too). Not thread-safe.
+ * Keys compare in MongoDB's order ({@link BsonComparisonOrder}, strings by the command's
+ * collation), whose equality is the group equality: 1, 1.0 and NumberLong(1) sort together into one
+ * group (the {@code _id} is the first value seen), while {@code {a: 1, b: 2}} and {@code {b: 2, a:
+ * 1}} differ. A spilled stage's groups come out in key order (MongoDB leaves the order unspecified
+ * too). Not thread-safe.
  */
 final class SpillableGroupTable {
 
-  private static final Comparator<BsonValue> KEYS = BsonComparisonOrder.INSTANCE;
-  private static final Comparator<BsonDocument> ROWS =
-      Comparator.comparing(row -> row.get("k"), KEYS);
+  // The command's collation: keys it finds equal are one group, in memory and spilled alike.
+  private final Comparator<BsonValue> keys;
+  private final Comparator<BsonDocument> byKey;
 
   private final String stage;
   private final GroupTable table;
@@ -66,7 +67,9 @@ final class SpillableGroupTable {
   SpillableGroupTable(
       String stage, List<AccumulatedField> fields, PipelineContext context, Variables variables) {
     this.stage = stage;
-    this.table = new GroupTable(fields);
+    this.keys = context.order();
+    this.byKey = Comparator.comparing(row -> row.get("k"), keys);
+    this.table = new GroupTable(fields, context.order());
     this.fieldCount = fields.size();
     this.context = context;
     this.limit = context.memoryLimit();
@@ -96,11 +99,11 @@ final class SpillableGroupTable {
 
   private void freeze() {
     frozen = table.groups();
-    frozen.sort(Comparator.comparing(GroupTable.Group::key, KEYS));
+    frozen.sort(Comparator.comparing(GroupTable.Group::key, keys));
     table.clear();
     rows =
         new ExternalSort(
-            ROWS,
+            byKey,
             new MemoryLimit(Math.max(1, limit.bytesPerStage() / 2), true),
             context.spillFiles(),
             stage);
@@ -152,7 +155,7 @@ final class SpillableGroupTable {
       BsonValue id;
       Accumulator[] accumulators;
       GroupTable.Group group = nextFrozen < frozen.size() ? frozen.get(nextFrozen) : null;
-      if (group != null && (head == null || KEYS.compare(group.key(), head.get("k")) <= 0)) {
+      if (group != null && (head == null || keys.compare(group.key(), head.get("k")) <= 0)) {
         frozen.set(nextFrozen++, null);
         id = group.key();
         accumulators = group.accumulators();
@@ -160,7 +163,7 @@ final class SpillableGroupTable {
         id = head.get("k");
         accumulators = table.fresh(id, variables);
       }
-      while (head != null && KEYS.compare(id, head.get("k")) == 0) {
+      while (head != null && keys.compare(id, head.get("k")) == 0) {
         BsonDocument values = head.getDocument("v");
         for (int i = 0; i < inputs.length; i++) {
           inputs[i] = values.get(Integer.toString(i));

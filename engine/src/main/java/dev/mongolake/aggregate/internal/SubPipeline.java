@@ -108,6 +108,21 @@ record SubPipeline(
    */
   List<BsonDocument> run(
       MongoLakeCollection<BsonDocument> collection, BsonDocument filter, PipelineContext context) {
+    return run(collection, filter, null, context);
+  }
+
+  /**
+   * As {@link #run(MongoLakeCollection, BsonDocument, PipelineContext)}; under a collation other
+   * than the simple one the foreign find reads only {@code candidates} (a superset of {@code
+   * filter}'s documents under any collation, or {@code null} for the whole collection), and {@code
+   * filter} and every stage run here under the pipeline's collation, since the foreign find would
+   * compare by the collection's own.
+   */
+  List<BsonDocument> run(
+      MongoLakeCollection<BsonDocument> collection,
+      BsonDocument filter,
+      BsonDocument candidates,
+      PipelineContext context) {
     Iterator<BsonDocument> current;
     int from;
     if (fromDocuments()) {
@@ -116,6 +131,9 @@ record SubPipeline(
         current = MatchStage.parse(filter, context).apply(current, context);
       }
       from = 1;
+    } else if (!context.order().isSimple()) {
+      current = CollatedForeignReads.findAll(collection, filter, candidates, context).iterator();
+      from = 0;
     } else {
       current =
           ForeignCollections.findAll(

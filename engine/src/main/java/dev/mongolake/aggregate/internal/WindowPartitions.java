@@ -3,7 +3,6 @@ package dev.mongolake.aggregate.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.accumulator.BsonMemory;
-import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -26,11 +25,13 @@ final class WindowPartitions implements Iterator<List<BsonDocument>> {
 
   private final Iterator<BsonDocument> rows;
   private final long limit;
+  private final Comparator<BsonValue> keys;
   private BsonDocument head;
 
   /** The partitions of {@code rows}, {@code {p: <partition>, d: <document>}} in order. */
-  private WindowPartitions(Iterator<BsonDocument> rows, long limit) {
+  private WindowPartitions(Iterator<BsonDocument> rows, long limit, Comparator<BsonValue> keys) {
     this.rows = rows;
+    this.keys = keys;
     this.limit = limit;
     this.head = rows.hasNext() ? rows.next() : null;
   }
@@ -40,6 +41,7 @@ final class WindowPartitions implements Iterator<List<BsonDocument>> {
     private final ExternalSort sort;
     private final List<BsonDocument> unsorted;
     private final long limit;
+    private final Comparator<BsonValue> keys;
     private long unsortedBytes;
 
     /**
@@ -48,12 +50,13 @@ final class WindowPartitions implements Iterator<List<BsonDocument>> {
      */
     Builder(Comparator<BsonDocument> sortBy, PipelineContext context) {
       this.limit = context.memoryLimit().bytesPerStage();
+      // Partition keys the command's collation finds equal are one partition, as in MongoDB.
+      this.keys = context.order();
       if (sortBy == null) {
         this.sort = null;
         this.unsorted = new ArrayList<>();
       } else {
-        Comparator<BsonDocument> byPartition =
-            Comparator.comparing(row -> row.get("p"), BsonComparisonOrder.INSTANCE);
+        Comparator<BsonDocument> byPartition = Comparator.comparing(row -> row.get("p"), keys);
         Comparator<BsonDocument> rowOrder =
             byPartition.thenComparing(row -> row.getDocument("d"), sortBy);
         this.sort = new ExternalSort(rowOrder, context.memoryLimit(), context.spillFiles(), "Sort");
@@ -79,7 +82,7 @@ final class WindowPartitions implements Iterator<List<BsonDocument>> {
 
     /** The partitions, in partition order. */
     WindowPartitions partitions() {
-      return new WindowPartitions(sort != null ? sort.sorted() : unsorted.iterator(), limit);
+      return new WindowPartitions(sort != null ? sort.sorted() : unsorted.iterator(), limit, keys);
     }
   }
 
@@ -97,7 +100,7 @@ final class WindowPartitions implements Iterator<List<BsonDocument>> {
     BsonValue key = head.get("p");
     List<BsonDocument> documents = new ArrayList<>();
     long bytes = 0;
-    while (head != null && BsonComparisonOrder.INSTANCE.compare(key, head.get("p")) == 0) {
+    while (head != null && keys.compare(key, head.get("p")) == 0) {
       BsonDocument document = head.getDocument("d");
       documents.add(document);
       bytes += BsonMemory.of(document);

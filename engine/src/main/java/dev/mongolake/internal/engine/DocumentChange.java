@@ -31,11 +31,17 @@ record DocumentChange(
     if (update.isDocument() && Update.isReplacement(update.asDocument())) {
       return new DocumentChange(true, Replacement.parse(update.asDocument())::apply);
     }
-    Update parsed = Update.parse(update, UpdateOptions.withArrayFilters(arrayFilters), environment);
+    // The operators that compare ($addToSet, $pull, array filters, ...) follow the command's
+    // collation, which its environment carries.
+    Update parsed =
+        Update.parse(
+            update,
+            UpdateOptions.withArrayFilters(arrayFilters).withCollation(environment.collation()),
+            environment);
     if (!parsed.usesPositionalOperator()) {
       return new DocumentChange(false, parsed::apply);
     }
-    PositionalMatch positional = PositionalMatch.forFilter(filter);
+    PositionalMatch positional = PositionalMatch.forFilter(filter, environment.collation());
     return new DocumentChange(
         false,
         (document, context) -> {

@@ -22,18 +22,22 @@ public final class QueryErrors {
    * clauses are compiled here, with {@code $$NOW} the time of the call and no {@code let}.
    */
   public static Filter parseFilter(BsonDocument filter) {
-    BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
-    return parseFilter(filter, VariableScope.root(), () -> new Variables(now));
+    return parseFilter(filter, Collation.SIMPLE);
   }
 
-  /** {@link #parseFilter(BsonDocument)} with its comparisons of strings under {@code collation}. */
+  /**
+   * Parses a filter whose comparisons of strings, {@code $expr} clauses included, follow {@code
+   * collation}; its {@code $expr} clauses are compiled here, with {@code $$NOW} the time of the
+   * call and no {@code let}.
+   */
   public static Filter parseFilter(BsonDocument filter, Collation collation) {
     BsonDateTime now = new BsonDateTime(System.currentTimeMillis());
     return parseFilter(filter, collation, VariableScope.root(), () -> new Variables(now));
   }
 
   /**
-   * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}.
+   * Parses a filter whose {@code $expr} clauses see the variables of {@code scope}, under the
+   * simple collation.
    *
    * @param variables fresh variables for one evaluation, with the scope's values bound
    */
@@ -43,8 +47,11 @@ public final class QueryErrors {
   }
 
   /**
-   * Parses a filter whose comparisons of strings follow {@code collation} and whose {@code $expr}
-   * clauses see the variables of {@code scope}.
+   * Parses a filter whose comparisons of strings follow {@code collation} (its field predicates and
+   * its {@code $expr} clauses alike) and whose {@code $expr} clauses see the variables of {@code
+   * scope}.
+   *
+   * @param variables fresh variables for one evaluation, with the scope's values bound
    */
   public static Filter parseFilter(
       BsonDocument filter,

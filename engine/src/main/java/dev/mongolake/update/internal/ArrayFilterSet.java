@@ -2,6 +2,7 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,12 +23,20 @@ public final class ArrayFilterSet {
 
   private ArrayFilterSet() {}
 
-  /** The matchers by identifier, in the order given. */
+  /** The matchers by identifier, in the order given, under the simple collation. */
   public static Map<String, ElementMatcher> parse(List<BsonDocument> filters) {
+    return parse(filters, Collation.SIMPLE);
+  }
+
+  /**
+   * The matchers by identifier, in the order given, comparing strings by {@code collation} (the
+   * update command's, as MongoDB parses array filters with it).
+   */
+  public static Map<String, ElementMatcher> parse(List<BsonDocument> filters, Collation collation) {
     Map<String, ElementMatcher> matchers = new LinkedHashMap<>();
     for (BsonDocument filter : filters) {
       // MongoDB's order: the filter parses, then it must name one identifier.
-      Filter parsed = FilterConditions.arrayFilter(filter);
+      Filter parsed = FilterConditions.arrayFilter(filter, collation);
       String identifier = identifierOf(filter);
       if (matchers.containsKey(identifier)) {
         throw new MongoLakeException(

@@ -3,6 +3,7 @@ package dev.mongolake.update.internal;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.delta.exceptions.QueryException;
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
@@ -25,8 +26,13 @@ public final class FilterConditions {
    * :: "}.
    */
   public static Filter arrayFilter(BsonDocument filter) {
+    return arrayFilter(filter, Collation.SIMPLE);
+  }
+
+  /** {@link #arrayFilter(BsonDocument)} comparing strings by {@code collation}. */
+  public static Filter arrayFilter(BsonDocument filter, Collation collation) {
     try {
-      return Filter.parseWithoutSpecialFeatures(filter);
+      return Filter.parseWithoutSpecialFeatures(filter, collation);
     } catch (QueryException e) {
       MongoLakeException translated = translate(e);
       throw new MongoLakeException(
@@ -55,7 +61,12 @@ public final class FilterConditions {
    * element itself.
    */
   public static ElementMatcher ofOperators(BsonDocument condition) {
-    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, condition)));
+    return ofOperators(condition, Collation.SIMPLE);
+  }
+
+  /** {@link #ofOperators(BsonDocument)} comparing strings by {@code collation}. */
+  public static ElementMatcher ofOperators(BsonDocument condition, Collation collation) {
+    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, condition), collation));
     return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
@@ -64,7 +75,12 @@ public final class FilterConditions {
    * that are not documents never match.
    */
   public static ElementMatcher ofQuery(BsonDocument query) {
-    Filter parsed = parse(() -> Filter.parse(query));
+    return ofQuery(query, Collation.SIMPLE);
+  }
+
+  /** {@link #ofQuery(BsonDocument)} comparing strings by {@code collation}. */
+  public static ElementMatcher ofQuery(BsonDocument query, Collation collation) {
+    Filter parsed = parse(() -> Filter.parse(query, collation));
     return element -> element.isDocument() && matches(parsed, element.asDocument());
   }
 

@@ -2,20 +2,35 @@ package dev.mongolake.update.internal;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.HashSet;
 import java.util.Set;
 
 /**
  * What the parsing of one update document shares across its operators: the conflict tree and the
- * array filter identifiers (declared and used).
+ * array filter identifiers (declared and used), and the collation its comparisons follow.
  */
 public final class UpdateParseScope {
   private final ConflictTree conflicts = new ConflictTree();
   private final Set<String> declaredIdentifiers;
   private final Set<String> usedIdentifiers = new HashSet<>();
 
+  private final BsonComparisonOrder order;
+
+  /** A scope under the simple collation. */
   public UpdateParseScope(Set<String> declaredIdentifiers) {
+    this(declaredIdentifiers, BsonComparisonOrder.INSTANCE);
+  }
+
+  /** A scope whose operators compare values in {@code order} (the command's collation). */
+  public UpdateParseScope(Set<String> declaredIdentifiers, BsonComparisonOrder order) {
     this.declaredIdentifiers = Set.copyOf(declaredIdentifiers);
+    this.order = order;
+  }
+
+  /** The order the update's operators compare values in: the command's collation. */
+  public BsonComparisonOrder order() {
+    return order;
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.delta.order.Collation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,12 +26,23 @@ public final class UpdateParser {
    * @throws MongoLakeException with MongoDB's code and message for any invalid part
    */
   public UpdatePlan parse(BsonDocument update, List<BsonDocument> arrayFilters) {
+    return parse(update, arrayFilters, Collation.SIMPLE);
+  }
+
+  /**
+   * Parses {@code update} with {@code arrayFilters}, its comparisons (the operators' and the array
+   * filters') following {@code collation}.
+   *
+   * @throws MongoLakeException with MongoDB's code and message for any invalid part
+   */
+  public UpdatePlan parse(
+      BsonDocument update, List<BsonDocument> arrayFilters, Collation collation) {
     if (update.isEmpty() || !update.getFirstKey().startsWith("$")) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "Update document requires atomic operators");
     }
-    Map<String, ElementMatcher> filters = ArrayFilterSet.parse(arrayFilters);
-    UpdateParseScope scope = new UpdateParseScope(filters.keySet());
+    Map<String, ElementMatcher> filters = ArrayFilterSet.parse(arrayFilters, collation);
+    UpdateParseScope scope = new UpdateParseScope(filters.keySet(), collation.order());
     List<UpdateStep> steps = new ArrayList<>();
     for (Map.Entry<String, BsonValue> entry : update.entrySet()) {
       String name = entry.getKey();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeCursor;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,7 +128,9 @@ class EqualityJoinTest {
       for (List<BsonDocument> documents : List.of(input, input.subList(0, 50))) {
         for (String foreignField : List.of("f", "f.g")) {
           Iterable<Map.Entry<BsonDocument, List<BsonDocument>>> joined =
-              () -> new EqualityJoin(foreign, "l", foreignField, memory).join(documents.iterator());
+              () ->
+                  new EqualityJoin(foreign, "l", foreignField, memory, BsonComparisonOrder.INSTANCE)
+                      .join(documents.iterator());
           int seen = 0;
           for (Map.Entry<BsonDocument, List<BsonDocument>> entry : joined) {
             // MongoDB does not order a $lookup's array: a hash join gives the natural order.

@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.internal.expression.FunctionCall;
 import dev.mongolake.aggregate.internal.expression.OperatorFamily;
 import dev.mongolake.aggregate.internal.expression.OperatorParser;
 import dev.mongolake.aggregate.internal.expression.OperatorRegistry;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.List;
 import org.bson.BsonValue;
 
@@ -28,14 +29,16 @@ public final class AccumulatorOperators implements OperatorFamily {
   @Override
   public void register(OperatorRegistry.Builder registry) {
     for (String name : OVER_VALUES) {
-      registry.function(name, Arity.any(), arguments -> overValues(name, arguments));
+      registry.comparingFunction(
+          name, Arity.any(), order -> arguments -> overValues(name, order, arguments));
     }
     registry.operator("$median", quantile(ErrorCode.LOCATION_7436201));
     registry.operator("$percentile", quantile(ErrorCode.LOCATION_7436200));
   }
 
-  private static BsonValue overValues(String name, BsonValue[] arguments) {
-    Accumulator accumulator = AccumulatorRegistry.instance().create(name);
+  private static BsonValue overValues(
+      String name, BsonComparisonOrder order, BsonValue[] arguments) {
+    Accumulator accumulator = AccumulatorRegistry.instance().create(name, order);
     if (arguments.length == 1 && arguments[0] != null && arguments[0].isArray()) {
       arguments[0].asArray().forEach(accumulator::accumulate);
     } else {

@@ -5,10 +5,11 @@ import dev.mongolake.MongoLakeException;
 import dev.mongolake.aggregate.internal.expression.Constant;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
@@ -23,12 +24,12 @@ public final class AccumulatorRegistry {
   private static final AccumulatorRegistry INSTANCE = build();
 
   private final Map<String, AccumulatorParser> parsers;
-  private final Map<String, Supplier<Accumulator>> simple;
+  private final Map<String, Function<BsonComparisonOrder, Accumulator>> simple;
   private final Map<String, String> refused;
 
   private AccumulatorRegistry(
       Map<String, AccumulatorParser> parsers,
-      Map<String, Supplier<Accumulator>> simple,
+      Map<String, Function<BsonComparisonOrder, Accumulator>> simple,
       Map<String, String> refused) {
     this.parsers = Map.copyOf(parsers);
     this.simple = Map.copyOf(simple);
@@ -42,35 +43,42 @@ public final class AccumulatorRegistry {
 
   private static AccumulatorRegistry build() {
     Map<String, AccumulatorParser> parsers = new TreeMap<>();
-    Map<String, Supplier<Accumulator>> simple = new TreeMap<>();
-    simple.put("$sum", Sum::new);
-    simple.put("$avg", Average::new);
-    simple.put("$min", () -> new Extreme(true, false));
-    simple.put("$max", () -> new Extreme(false, false));
-    simple.put("$first", () -> new Positional(true));
-    simple.put("$last", () -> new Positional(false));
-    simple.put("$push", Push::new);
+    // Each made for the order of the scope it is parsed in: the command's collation.
+    Map<String, Function<BsonComparisonOrder, Accumulator>> simple = new TreeMap<>();
+    simple.put("$sum", order -> new Sum());
+    simple.put("$avg", order -> new Average());
+    simple.put("$min", order -> new Extreme(true, false, order));
+    simple.put("$max", order -> new Extreme(false, false, order));
+    simple.put("$first", order -> new Positional(true));
+    simple.put("$last", order -> new Positional(false));
+    simple.put("$push", order -> new Push());
     simple.put("$addToSet", AddToSet::new);
-    simple.put("$mergeObjects", MergeObjects::new);
-    simple.put("$stdDevPop", () -> new StandardDeviation(false));
-    simple.put("$stdDevSamp", () -> new StandardDeviation(true));
+    simple.put("$mergeObjects", order -> new MergeObjects());
+    simple.put("$stdDevPop", order -> new StandardDeviation(false));
+    simple.put("$stdDevSamp", order -> new StandardDeviation(true));
     simple.forEach(
         (name, factory) ->
             parsers.put(
                 name,
-                (operator, argument, scope) ->
-                    new AccumulatorSpec(
-                        operator, ExpressionParser.parse(argument, scope), factory)));
+                (operator, argument, scope) -> {
+                  BsonComparisonOrder order = scope.order();
+                  return new AccumulatorSpec(
+                      operator,
+                      ExpressionParser.parse(argument, scope),
+                      () -> factory.apply(order));
+                }));
     for (String name : List.of("$min", "$max")) {
       boolean min = name.equals("$min");
       parsers.put(
           name,
-          (operator, argument, scope) ->
-              new AccumulatorSpec(
-                  operator,
-                  ExpressionParser.parse(argument, scope),
-                  () -> new Extreme(min, false),
-                  () -> new Extreme(min, true)));
+          (operator, argument, scope) -> {
+            BsonComparisonOrder order = scope.order();
+            return new AccumulatorSpec(
+                operator,
+                ExpressionParser.parse(argument, scope),
+                () -> new Extreme(min, false, order),
+                () -> new Extreme(min, true, order));
+          });
     }
     parsers.put("$count", AccumulatorRegistry::count);
     parsers.put("$firstN", NAccumulatorParsers.firstLastN(true));
@@ -130,11 +138,20 @@ public final class AccumulatorRegistry {
    * @throws IllegalArgumentException for any other name
    */
   public Accumulator create(String name) {
-    Supplier<Accumulator> factory = simple.get(name);
+    return create(name, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * As {@link #create(String)}, comparing values in {@code order} (the command's collation).
+   *
+   * @throws IllegalArgumentException for a name that is not a single-expression accumulator
+   */
+  public Accumulator create(String name, BsonComparisonOrder order) {
+    Function<BsonComparisonOrder, Accumulator> factory = simple.get(name);
     if (factory == null) {
       throw new IllegalArgumentException("not a single-expression accumulator: " + name);
     }
-    return factory.get();
+    return factory.apply(order);
   }
 
   /** Whether {@code name} is an accumulator that works. */

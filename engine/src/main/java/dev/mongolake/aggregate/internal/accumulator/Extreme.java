@@ -8,18 +8,23 @@ import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
- * {@code $min}/{@code $max} in BSON order, ignoring null, undefined and missing; null when nothing
- * else came. A group keeps only the best value; a removable one (a window's) keeps a counted
- * multiset of the distinct values so that it can take values back.
+ * {@code $min}/{@code $max} in BSON order (strings by the command's collation), ignoring null,
+ * undefined and missing; null when nothing else came. A group keeps only the best value; a
+ * removable one (a window's) keeps a counted multiset of the distinct values so that it can take
+ * values back.
  */
 final class Extreme implements Accumulator {
   private final boolean min;
   private final boolean removable;
-  private final TreeMap<BsonValue, Long> values = new TreeMap<>(BsonComparisonOrder.INSTANCE);
+  private final BsonComparisonOrder order;
+  private final TreeMap<BsonValue, Long> values;
 
-  Extreme(boolean min, boolean removable) {
+  /** The extreme in {@code order} (the command's collation). */
+  Extreme(boolean min, boolean removable, BsonComparisonOrder order) {
     this.min = min;
     this.removable = removable;
+    this.order = order;
+    this.values = new TreeMap<>(order);
   }
 
   @Override
@@ -29,8 +34,8 @@ final class Extreme implements Accumulator {
     }
     if (!removable && !values.isEmpty()) {
       BsonValue best = values.firstKey();
-      int order = BsonComparisonOrder.INSTANCE.compare(value, best);
-      if (min ? order >= 0 : order <= 0) {
+      int byOrder = order.compare(value, best);
+      if (min ? byOrder >= 0 : byOrder <= 0) {
         return;
       }
       values.clear();

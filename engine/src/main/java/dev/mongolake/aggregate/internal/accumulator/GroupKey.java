@@ -10,19 +10,31 @@ import org.bson.BsonValue;
  * {@code NumberDecimal("1")} are one key, while documents with the same fields in another order are
  * different keys ({@link BsonComparisonOrder#equal}). What {@code $group} and {@code $addToSet} key
  * their values by. The hash is computed once; the wrapped value must not change afterwards.
+ *
+ * <p>Under a collation the key compares the value's {@linkplain BsonComparisonOrder#comparisonKey
+ * comparison key} (each string replaced by its collation key), so that {@code "a"} and {@code "A"}
+ * are one key at strength 2, while {@link #value()} stays the value as first seen.
  */
 public final class GroupKey {
   private final BsonValue value;
+  // What equality and the hash look at: the value itself, or its collation key.
+  private final BsonValue compared;
   private final int hash;
 
-  private GroupKey(BsonValue value) {
+  private GroupKey(BsonValue value, BsonValue compared) {
     this.value = value;
-    this.hash = hashOf(value);
+    this.compared = compared;
+    this.hash = hashOf(compared);
   }
 
   /** The key of {@code value} (never {@code null}: callers group missing as BSON null). */
   public static GroupKey of(BsonValue value) {
-    return new GroupKey(value);
+    return new GroupKey(value, value);
+  }
+
+  /** The key of {@code value} under {@code order}'s collation. */
+  public static GroupKey of(BsonValue value, BsonComparisonOrder order) {
+    return new GroupKey(value, order.comparisonKey(value));
   }
 
   /** The value this key was made of. */
@@ -35,7 +47,7 @@ public final class GroupKey {
     // A value read from a column's dictionary is one instance for all its rows.
     return other instanceof GroupKey that
         && hash == that.hash
-        && (value == that.value || BsonComparisonOrder.equal(value, that.value));
+        && (compared == that.compared || BsonComparisonOrder.equal(compared, that.compared));
   }
 
   @Override

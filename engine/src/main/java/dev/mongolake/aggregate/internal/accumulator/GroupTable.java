@@ -1,6 +1,7 @@
 package dev.mongolake.aggregate.internal.accumulator;
 
 import dev.mongolake.aggregate.internal.expression.Variables;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,15 +21,25 @@ public final class GroupTable {
   private static final long GROUP_BYTES = 96;
 
   private final List<AccumulatedField> fields;
+  private final BsonComparisonOrder order;
   private final Map<GroupKey, Accumulator[]> groups = new LinkedHashMap<>();
   private long bytes;
 
   /** One group: its key as first seen and its accumulators, in field order. */
   public record Group(BsonValue key, Accumulator[] accumulators) {}
 
-  /** A table accumulating {@code fields} per group. */
+  /** A table accumulating {@code fields} per group, keys compared under the simple collation. */
   public GroupTable(List<AccumulatedField> fields) {
+    this(fields, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * A table accumulating {@code fields} per group, keys equal when {@code order} (the command's
+   * collation) finds them equal.
+   */
+  public GroupTable(List<AccumulatedField> fields, BsonComparisonOrder order) {
     this.fields = List.copyOf(fields);
+    this.order = order;
   }
 
   /**
@@ -44,7 +55,7 @@ public final class GroupTable {
    * {@code key}; {@code variables} serve to start a new group.
    */
   public void add(BsonValue key, BsonValue[] inputs, Variables variables) {
-    GroupKey groupKey = GroupKey.of(key == null ? BsonNull.VALUE : key);
+    GroupKey groupKey = GroupKey.of(key == null ? BsonNull.VALUE : key, order);
     Accumulator[] accumulators = groups.get(groupKey);
     if (accumulators == null) {
       accumulators = fresh(groupKey.value(), variables);

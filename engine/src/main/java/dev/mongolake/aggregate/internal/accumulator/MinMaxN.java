@@ -23,15 +23,18 @@ final class MinMaxN implements Accumulator {
   private final String name;
   private final boolean min;
   private final long n;
-  private final TreeMap<BsonValue, Deque<BsonValue>> values =
-      new TreeMap<>(BsonComparisonOrder.INSTANCE);
+  private final BsonComparisonOrder order;
+  private final TreeMap<BsonValue, Deque<BsonValue>> values;
   private long size;
   private long bytes = AccumulatorMemory.FIXED_BYTES;
 
-  MinMaxN(String name, boolean min, long n) {
+  /** Keeps {@code n} values, in {@code order} (the command's collation). */
+  MinMaxN(String name, boolean min, long n, BsonComparisonOrder order) {
     this.name = name;
     this.min = min;
     this.n = n;
+    this.order = order;
+    this.values = new TreeMap<>(order);
   }
 
   @Override
@@ -41,8 +44,8 @@ final class MinMaxN implements Accumulator {
     }
     if (size == n) {
       Map.Entry<BsonValue, Deque<BsonValue>> worst = min ? values.lastEntry() : values.firstEntry();
-      int order = BsonComparisonOrder.INSTANCE.compare(worst.getKey(), value);
-      if (min ? order <= 0 : order >= 0) {
+      int byOrder = order.compare(worst.getKey(), value);
+      if (min ? byOrder <= 0 : byOrder >= 0) {
         return;
       }
       Deque<BsonValue> equal = worst.getValue();

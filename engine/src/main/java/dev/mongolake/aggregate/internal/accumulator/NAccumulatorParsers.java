@@ -7,6 +7,7 @@ import dev.mongolake.aggregate.internal.expression.Expression;
 import dev.mongolake.aggregate.internal.expression.ExpressionParser;
 import dev.mongolake.aggregate.internal.expression.VariableScope;
 import dev.mongolake.bson.BsonDebugText;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,8 @@ final class NAccumulatorParsers {
   static AccumulatorParser minMaxN(boolean min) {
     return (name, argument, scope) -> {
       NInput parsed = nInput(name, argument, ErrorCode.LOCATION_5787900, scope);
-      return CountArgument.spec(name, parsed.input(), parsed.n(), n -> new MinMaxN(name, min, n));
+      return CountArgument.spec(
+          name, parsed.input(), parsed.n(), n -> new MinMaxN(name, min, n, scope.order()));
     };
   }
 
@@ -110,7 +112,7 @@ final class NAccumulatorParsers {
       if (sortBy == null) {
         throw new MongoLakeException(ErrorCode.LOCATION_5788005, "Missing value for 'sortBy'");
       }
-      SortKeyOrder order = sortOrder(name, sortBy);
+      SortKeyOrder order = sortOrder(name, sortBy, scope.order());
       // One input per document: [output, the value of each sort path].
       BsonArray input = new BsonArray();
       input.add(output);
@@ -121,7 +123,8 @@ final class NAccumulatorParsers {
     };
   }
 
-  private static SortKeyOrder sortOrder(String name, BsonDocument sortBy) {
+  private static SortKeyOrder sortOrder(
+      String name, BsonDocument sortBy, BsonComparisonOrder values) {
     for (BsonValue direction : sortBy.values()) {
       if (direction.isDocument()) {
         throw new MongoLakeException(
@@ -132,6 +135,6 @@ final class NAccumulatorParsers {
     SortOrder.parse(sortBy); // MongoDB's errors for the directions and paths
     List<Boolean> ascending = new ArrayList<>();
     sortBy.values().forEach(direction -> ascending.add(direction.asNumber().doubleValue() == 1));
-    return new SortKeyOrder(ascending);
+    return new SortKeyOrder(ascending, values);
   }
 }

@@ -14,8 +14,10 @@ import org.bson.BsonValue;
  * empty array below null.
  *
  * @param ascending one direction per sort path
+ * @param values the order of values (the command's collation)
  */
-record SortKeyOrder(List<Boolean> ascending) implements Comparator<List<BsonValue>> {
+record SortKeyOrder(List<Boolean> ascending, BsonComparisonOrder values)
+    implements Comparator<List<BsonValue>> {
 
   SortKeyOrder {
     ascending = List.copyOf(ascending);
@@ -30,7 +32,7 @@ record SortKeyOrder(List<Boolean> ascending) implements Comparator<List<BsonValu
     return List.of(out);
   }
 
-  private static BsonValue sortValue(BsonValue value, boolean ascending) {
+  private BsonValue sortValue(BsonValue value, boolean ascending) {
     if (value == null) {
       return BsonNull.VALUE;
     }
@@ -38,7 +40,7 @@ record SortKeyOrder(List<Boolean> ascending) implements Comparator<List<BsonValu
       if (array.isEmpty()) {
         return new BsonMinKey();
       }
-      Comparator<BsonValue> order = BsonComparisonOrder.INSTANCE;
+      Comparator<BsonValue> order = values;
       return ascending
           ? array.stream().min(order).orElseThrow()
           : array.stream().max(order).orElseThrow();
@@ -49,7 +51,7 @@ record SortKeyOrder(List<Boolean> ascending) implements Comparator<List<BsonValu
   @Override
   public int compare(List<BsonValue> a, List<BsonValue> b) {
     for (int i = 0; i < ascending.size(); i++) {
-      int order = BsonComparisonOrder.INSTANCE.compare(a.get(i), b.get(i));
+      int order = values.compare(a.get(i), b.get(i));
       if (order != 0) {
         return ascending.get(i) ? order : -order;
       }

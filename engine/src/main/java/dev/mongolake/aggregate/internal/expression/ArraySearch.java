@@ -14,9 +14,9 @@ import org.bson.BsonValue;
 
 /**
  * {@code $in} and {@code $indexOfArray}: find a value in an array with MongoDB's equality of values
- * (numbers by value across types, so {@code 1}, {@code 1.0} and {@code NumberLong(1)} are equal). A
- * missing value is not null: MongoDB's value order ranks missing with undefined, so it finds only
- * an undefined element.
+ * (numbers by value across types, so {@code 1}, {@code 1.0} and {@code NumberLong(1)} are equal;
+ * strings by the command's collation). A missing value is not null: MongoDB's value order ranks
+ * missing with undefined, so it finds only an undefined element.
  */
 final class ArraySearch {
 
@@ -26,18 +26,20 @@ final class ArraySearch {
   private ArraySearch() {}
 
   static void register(OperatorRegistry.Builder registry) {
-    registry.function("$in", Arity.exactly(2), args -> in(args[0], args[1]));
-    registry.function("$indexOfArray", Arity.between(2, 4), ArraySearch::indexOf);
+    registry.comparingFunction(
+        "$in", Arity.exactly(2), order -> args -> in(order, args[0], args[1]));
+    registry.comparingFunction(
+        "$indexOfArray", Arity.between(2, 4), order -> args -> indexOf(order, args));
   }
 
-  private static BsonValue in(BsonValue value, BsonValue array) {
+  private static BsonValue in(BsonComparisonOrder order, BsonValue value, BsonValue array) {
     if (!(array instanceof BsonArray elements)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40081,
           "$in requires an array as a second argument, found: " + ValueText.typeName(array));
     }
     for (BsonValue element : elements) {
-      if (equal(value, element)) {
+      if (equal(order, value, element)) {
         return BsonBoolean.TRUE;
       }
     }
@@ -45,7 +47,7 @@ final class ArraySearch {
   }
 
   /** {@code [array, value, start?, end?]}: the first index in [start, end), or -1. */
-  private static BsonValue indexOf(BsonValue[] args) {
+  private static BsonValue indexOf(BsonComparisonOrder order, BsonValue[] args) {
     BsonValue array = args[0];
     if (ExpressionValues.isNullish(array)) {
       return BsonNull.VALUE;
@@ -61,7 +63,7 @@ final class ArraySearch {
       end = Math.min(end, index(args[3], "ending index"));
     }
     for (int i = start; i < end; i++) {
-      if (equal(args[1], elements.get(i))) {
+      if (equal(order, args[1], elements.get(i))) {
         return new BsonInt32(i);
       }
     }
@@ -90,8 +92,7 @@ final class ArraySearch {
   }
 
   /** MongoDB's value equality; missing compares as undefined. */
-  static boolean equal(BsonValue a, BsonValue b) {
-    return BsonComparisonOrder.INSTANCE.compare(a == null ? MISSING : a, b == null ? MISSING : b)
-        == 0;
+  static boolean equal(BsonComparisonOrder order, BsonValue a, BsonValue b) {
+    return order.compare(a == null ? MISSING : a, b == null ? MISSING : b) == 0;
   }
 }

@@ -14,11 +14,11 @@ import org.bson.BsonNull;
 import org.bson.BsonValue;
 
 /**
- * {@code $sortArray: {input, sortBy}}: sorts an array in MongoDB's value order. {@code sortBy: 1 |
- * -1} sorts whole values; {@code sortBy: {a: 1, "b.c": -1}} sorts by fields, an element that is not
- * a document (or lacks the field) sorting as if the field were null, and a field holding an array
- * comparing as that whole array (MongoDB extracts the keys by path, it does not look inside arrays
- * as {@code $sort} does). Equal elements keep their order.
+ * {@code $sortArray: {input, sortBy}}: sorts an array in MongoDB's value order, strings by the
+ * command's collation. {@code sortBy: 1 | -1} sorts whole values; {@code sortBy: {a: 1, "b.c": -1}}
+ * sorts by fields, an element that is not a document (or lacks the field) sorting as if the field
+ * were null, and a field holding an array comparing as that whole array (MongoDB extracts the keys
+ * by path, it does not look inside arrays as {@code $sort} does). Equal elements keep their order.
  */
 final class ArraySorting {
 
@@ -39,7 +39,7 @@ final class ArraySorting {
     for (Map.Entry<String, BsonValue> field : spec.entrySet()) {
       switch (field.getKey()) {
         case "input" -> input = ExpressionParser.parse(field.getValue(), scope);
-        case "sortBy" -> order = order(field.getValue());
+        case "sortBy" -> order = order(field.getValue(), scope.order());
         default ->
             throw new MongoLakeException(
                 ErrorCode.LOCATION_2942501,
@@ -57,11 +57,9 @@ final class ArraySorting {
     return new SortArray(input, order);
   }
 
-  private static Comparator<BsonValue> order(BsonValue sortBy) {
+  private static Comparator<BsonValue> order(BsonValue sortBy, BsonComparisonOrder values) {
     if (!(sortBy instanceof BsonDocument fields)) {
-      return direction(sortBy) > 0
-          ? BsonComparisonOrder.INSTANCE
-          : BsonComparisonOrder.INSTANCE.reversed();
+      return direction(sortBy) > 0 ? values : values.reversed();
     }
     if (fields.isEmpty()) {
       throw badDirection();
@@ -71,7 +69,7 @@ final class ArraySorting {
       String[] path = field.getKey().split("\\.", -1);
       int direction = direction(field.getValue());
       Comparator<BsonValue> byField =
-          (a, b) -> direction * BsonComparisonOrder.INSTANCE.compare(key(a, path), key(b, path));
+          (a, b) -> direction * values.compare(key(a, path), key(b, path));
       order = order == null ? byField : order.thenComparing(byField);
     }
     return order;

@@ -16,7 +16,8 @@ import org.bson.BsonValue;
  * The array forms of the n-accumulators: {@code {$firstN | $lastN | $maxN | $minN: {n, input}}}.
  * {@code n} must be a positive whole number (checked first), {@code input} an array (null and
  * missing included, unlike most array operators). {@code $maxN} and {@code $minN} ignore null and
- * missing elements and answer the largest (smallest) first.
+ * missing elements and answer the largest (smallest) first, strings ordered by the command's
+ * collation.
  */
 final class ArrayTakeN {
 
@@ -35,24 +36,23 @@ final class ArrayTakeN {
       this.notAnObject = notAnObject;
     }
 
-    List<BsonValue> apply(BsonArray input, long n) {
+    List<BsonValue> apply(BsonArray input, long n, BsonComparisonOrder order) {
       int count = (int) Math.min(n, input.size());
       return switch (this) {
         case FIRST -> new ArrayList<>(input.subList(0, count));
         case LAST -> new ArrayList<>(input.subList(input.size() - count, input.size()));
-        case MAX, MIN -> extremes(input, n);
+        case MAX, MIN -> extremes(input, n, order);
       };
     }
 
-    private List<BsonValue> extremes(BsonArray input, long n) {
+    private List<BsonValue> extremes(BsonArray input, long n, BsonComparisonOrder order) {
       List<BsonValue> present = new ArrayList<>();
       for (BsonValue element : input) {
         if (!ExpressionValues.isNullish(element)) {
           present.add(element);
         }
       }
-      present.sort(
-          this == MAX ? BsonComparisonOrder.INSTANCE.reversed() : BsonComparisonOrder.INSTANCE);
+      present.sort(this == MAX ? order.reversed() : order);
       return new ArrayList<>(present.subList(0, (int) Math.min(n, present.size())));
     }
   }
@@ -90,7 +90,7 @@ final class ArrayTakeN {
     if (input == null) {
       throw new MongoLakeException(ErrorCode.LOCATION_5787907, "Missing value for 'input'");
     }
-    return new TakeN(pick, n, input);
+    return new TakeN(pick, n, input, scope.order());
   }
 
   /** MongoDB's {@code AccumulatorN::validateN}. */
@@ -114,7 +114,8 @@ final class ArrayTakeN {
   }
 
   /** A parsed n-operator. */
-  private record TakeN(Pick pick, Expression n, Expression input) implements EvaluatedPerDocument {
+  private record TakeN(Pick pick, Expression n, Expression input, BsonComparisonOrder order)
+      implements EvaluatedPerDocument {
 
     @Override
     public BsonValue evaluate(Variables variables) {
@@ -122,7 +123,7 @@ final class ArrayTakeN {
       if (!(input.evaluate(variables) instanceof BsonArray array)) {
         throw new MongoLakeException(ErrorCode.LOCATION_5788200, "Input must be an array");
       }
-      return new BsonArray(pick.apply(array, count));
+      return new BsonArray(pick.apply(array, count, order));
     }
 
     @Override

@@ -10,8 +10,9 @@ import org.bson.BsonValue;
 /**
  * {@code $cmp}, {@code $eq}, {@code $ne}, {@code $gt}, {@code $gte}, {@code $lt}, {@code $lte}: two
  * values compared in BSON order ({@link BsonComparisonOrder}: {@code 1 == 1.0 == NumberLong(1) ==
- * NumberDecimal("1")}, arrays and documents as whole values). A missing value compares as MongoDB's
- * server does: equal to undefined and to another missing value, below null.
+ * NumberDecimal("1")}, arrays and documents as whole values), strings by the command's collation
+ * wherever they are. A missing value compares as MongoDB's server does: equal to undefined and to
+ * another missing value, below null.
  */
 final class ComparisonOperators implements OperatorFamily {
 
@@ -19,8 +20,10 @@ final class ComparisonOperators implements OperatorFamily {
 
   @Override
   public void register(OperatorRegistry.Builder registry) {
-    registry.function(
-        "$cmp", Arity.exactly(2), arguments -> new BsonInt32(Integer.signum(compare(arguments))));
+    registry.comparingFunction(
+        "$cmp",
+        Arity.exactly(2),
+        order -> arguments -> new BsonInt32(Integer.signum(compare(order, arguments))));
     comparison(registry, "$eq", c -> c == 0);
     comparison(registry, "$ne", c -> c != 0);
     comparison(registry, "$gt", c -> c > 0);
@@ -31,12 +34,14 @@ final class ComparisonOperators implements OperatorFamily {
 
   private static void comparison(
       OperatorRegistry.Builder registry, String name, IntPredicate holds) {
-    registry.function(
-        name, Arity.exactly(2), arguments -> BsonBoolean.valueOf(holds.test(compare(arguments))));
+    registry.comparingFunction(
+        name,
+        Arity.exactly(2),
+        order -> arguments -> BsonBoolean.valueOf(holds.test(compare(order, arguments))));
   }
 
-  private static int compare(BsonValue[] arguments) {
-    return BsonComparisonOrder.INSTANCE.compare(orMissing(arguments[0]), orMissing(arguments[1]));
+  private static int compare(BsonComparisonOrder order, BsonValue[] arguments) {
+    return order.compare(orMissing(arguments[0]), orMissing(arguments[1]));
   }
 
   private static BsonValue orMissing(BsonValue value) {

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.expression;
 
+import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.ast.AndNode;
 import dev.mongolake.delta.query.ast.ExprNode;
@@ -16,18 +17,22 @@ import org.bson.BsonValue;
 /**
  * The evaluator of a filter's {@code $expr} clauses: each is compiled once, when the filter is
  * parsed (so an invalid expression fails the command even when no document is read, as in MongoDB),
- * and evaluated per document with {@code $$ROOT} and {@code $$CURRENT} set to it. Thread-safe: the
- * compiled expressions are immutable and each evaluation gets its own variables.
+ * and evaluated per document with {@code $$ROOT} and {@code $$CURRENT} set to it. They compare
+ * strings by the filter's collation ({@link Filter#collation()}), as the rest of the filter does,
+ * whatever collation the scope they see came with. Thread-safe: the compiled expressions are
+ * immutable and each evaluation gets its own variables.
  */
 public final class CompiledExprEvaluator implements ExpressionEvaluator {
 
   private final Map<BsonValue, Expression> compiled;
   private final Supplier<Variables> variables;
+  private final Collation collation;
 
   private CompiledExprEvaluator(
-      Map<BsonValue, Expression> compiled, Supplier<Variables> variables) {
+      Map<BsonValue, Expression> compiled, Supplier<Variables> variables, Collation collation) {
     this.compiled = compiled;
     this.variables = variables;
+    this.collation = collation;
   }
 
   /**
@@ -38,11 +43,12 @@ public final class CompiledExprEvaluator implements ExpressionEvaluator {
    */
   public static Filter install(Filter filter, VariableScope scope, Supplier<Variables> variables) {
     Map<BsonValue, Expression> compiled = new IdentityHashMap<>();
-    collect(filter.root(), scope, compiled);
+    collect(filter.root(), scope.withCollation(filter.collation()), compiled);
     if (compiled.isEmpty()) {
       return filter;
     }
-    return filter.withExpressionEvaluator(new CompiledExprEvaluator(compiled, variables));
+    return filter.withExpressionEvaluator(
+        new CompiledExprEvaluator(compiled, variables, filter.collation()));
   }
 
   private static void collect(
@@ -64,7 +70,7 @@ public final class CompiledExprEvaluator implements ExpressionEvaluator {
     Expression parsed = compiled.get(expression);
     if (parsed == null) {
       // Not from the filter this evaluator was installed on: compile it now (never expected).
-      parsed = ExpressionParser.parse(expression, VariableScope.root());
+      parsed = ExpressionParser.parse(expression, VariableScope.root(collation));
     }
     return parsed.evaluate(variables.get().setDocument(document));
   }

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.expression;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.List;
 import org.bson.BsonValue;
 
@@ -81,6 +82,24 @@ record InOrderCall(String name, List<Expression> arguments, Body body) implement
           List<Expression> parsed = Arguments.list(arguments, scope);
           arity.check(operator, parsed.size());
           return new InOrderCall(operator, parsed, body);
+        });
+  }
+
+  /**
+   * Registers {@code name} as {@link #register} does, its body made for the order of the scope it
+   * is parsed in (the command's collation).
+   */
+  static void registerComparing(
+      OperatorRegistry.Builder registry,
+      String name,
+      Arity arity,
+      java.util.function.Function<BsonComparisonOrder, Body> body) {
+    registry.operator(
+        name,
+        (operator, arguments, scope) -> {
+          List<Expression> parsed = Arguments.list(arguments, scope);
+          arity.check(operator, parsed.size());
+          return new InOrderCall(operator, parsed, body.apply(scope.order()));
         });
   }
 

@@ -2,12 +2,14 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Every expression operator by name, built once from the operator families. Operators MongoDB has
@@ -128,6 +130,21 @@ public final class OperatorRegistry {
             List<Expression> parsed = Arguments.list(arguments, scope);
             arity.check(operator, parsed.size());
             return new FunctionCall(operator, parsed, function);
+          });
+    }
+
+    /**
+     * Registers an operator that compares values: as {@link #function}, its body made for the order
+     * of the scope it is parsed in (the command's collation), once per parse.
+     */
+    public Builder comparingFunction(
+        String name, Arity arity, Function<BsonComparisonOrder, ValueFunction> function) {
+      return operator(
+          name,
+          (operator, arguments, scope) -> {
+            List<Expression> parsed = Arguments.list(arguments, scope);
+            arity.check(operator, parsed.size());
+            return new FunctionCall(operator, parsed, function.apply(scope.order()));
           });
     }
 

@@ -9,13 +9,20 @@ import org.bson.BsonBoolean;
 import org.bson.BsonNull;
 import org.bson.BsonValue;
 
-/** The bodies of the set operators ({@link SetOperators}). */
+/**
+ * The bodies of the set operators ({@link SetOperators}), each made for the order of the command's
+ * collation: two strings the collation finds equal are one member.
+ */
 final class SetFunctions {
 
-  private SetFunctions() {}
+  private final BsonComparisonOrder order;
+
+  SetFunctions(BsonComparisonOrder order) {
+    this.order = order;
+  }
 
   /** {@code $setEquals}: whether every argument holds the same distinct values; arrays only. */
-  static BsonValue equal(InOrderCall.Lazy arguments) {
+  BsonValue equal(InOrderCall.Lazy arguments) {
     TreeSet<BsonValue> first = null;
     for (int i = 0; i < arguments.size(); i++) {
       BsonValue argument = arguments.get(i);
@@ -42,7 +49,7 @@ final class SetFunctions {
    * the smaller of the running intersection and the next set is the one kept, which decides which
    * of two equal values ({@code 1} or {@code 1.0}) comes out.
    */
-  static BsonValue intersection(InOrderCall.Lazy arguments) {
+  BsonValue intersection(InOrderCall.Lazy arguments) {
     TreeSet<BsonValue> current = null;
     for (int i = 0; i < arguments.size(); i++) {
       BsonValue argument = arguments.get(i);
@@ -71,8 +78,8 @@ final class SetFunctions {
   }
 
   /** {@code $setUnion}: the distinct values of all arguments; null when any is nullish. */
-  static BsonValue union(InOrderCall.Lazy arguments) {
-    TreeSet<BsonValue> union = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+  BsonValue union(InOrderCall.Lazy arguments) {
+    TreeSet<BsonValue> union = new TreeSet<>(order);
     for (int i = 0; i < arguments.size(); i++) {
       BsonValue argument = arguments.get(i);
       if (ExpressionValues.isNullish(argument)) {
@@ -93,7 +100,7 @@ final class SetFunctions {
    * {@code $setDifference}: the distinct values of the first array not in the second, in the first
    * array's order; null when either is nullish.
    */
-  static BsonValue difference(BsonValue[] arguments) {
+  BsonValue difference(BsonValue[] arguments) {
     BsonValue left = arguments[0];
     BsonValue right = arguments[1];
     if (ExpressionValues.isNullish(left) || ExpressionValues.isNullish(right)) {
@@ -122,7 +129,7 @@ final class SetFunctions {
   }
 
   /** {@code $setIsSubset}: whether every value of the first array is in the second. */
-  static BsonValue isSubset(InOrderCall.Lazy arguments) {
+  BsonValue isSubset(InOrderCall.Lazy arguments) {
     if (!(arguments.get(0) instanceof BsonArray left)) {
       throw new MongoLakeException(
           ErrorCode.LOCATION_17046,
@@ -158,8 +165,8 @@ final class SetFunctions {
     return array;
   }
 
-  private static TreeSet<BsonValue> setOf(BsonArray array) {
-    TreeSet<BsonValue> set = new TreeSet<>(BsonComparisonOrder.INSTANCE);
+  private TreeSet<BsonValue> setOf(BsonArray array) {
+    TreeSet<BsonValue> set = new TreeSet<>(order);
     set.addAll(array);
     return set;
   }

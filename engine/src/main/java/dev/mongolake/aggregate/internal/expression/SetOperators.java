@@ -6,20 +6,25 @@ import java.util.List;
 
 /**
  * The set operators, which treat arrays as sets of values compared as MongoDB compares them ({@code
- * 1} equals {@code 1.0}): {@code $setEquals}, {@code $setIntersection}, {@code $setUnion}, {@code
- * $setDifference}, {@code $setIsSubset}, {@code $anyElementTrue} and {@code $allElementsTrue}
- * ({@link SetFunctions}). Intersections and unions come out in MongoDB's value order (MongoDB keeps
- * them in an ordered set and promises no order); a difference keeps its first array's order.
+ * 1} equals {@code 1.0}, strings by the command's collation): {@code $setEquals}, {@code
+ * $setIntersection}, {@code $setUnion}, {@code $setDifference}, {@code $setIsSubset}, {@code
+ * $anyElementTrue} and {@code $allElementsTrue} ({@link SetFunctions}). Intersections and unions
+ * come out in MongoDB's value order (MongoDB keeps them in an ordered set and promises no order); a
+ * difference keeps its first array's order.
  */
 final class SetOperators implements OperatorFamily {
 
   @Override
   public void register(OperatorRegistry.Builder registry) {
     registry.operator("$setEquals", SetOperators::parseSetEquals);
-    InOrderCall.register(registry, "$setIntersection", Arity.any(), SetFunctions::intersection);
-    InOrderCall.register(registry, "$setUnion", Arity.any(), SetFunctions::union);
-    registry.function("$setDifference", Arity.exactly(2), SetFunctions::difference);
-    InOrderCall.register(registry, "$setIsSubset", Arity.exactly(2), SetFunctions::isSubset);
+    InOrderCall.registerComparing(
+        registry, "$setIntersection", Arity.any(), order -> new SetFunctions(order)::intersection);
+    InOrderCall.registerComparing(
+        registry, "$setUnion", Arity.any(), order -> new SetFunctions(order)::union);
+    registry.comparingFunction(
+        "$setDifference", Arity.exactly(2), order -> new SetFunctions(order)::difference);
+    InOrderCall.registerComparing(
+        registry, "$setIsSubset", Arity.exactly(2), order -> new SetFunctions(order)::isSubset);
     registry.function("$anyElementTrue", Arity.exactly(1), SetFunctions::anyElementTrue);
     registry.function("$allElementsTrue", Arity.exactly(1), SetFunctions::allElementsTrue);
   }
@@ -33,6 +38,6 @@ final class SetOperators implements OperatorFamily {
           ErrorCode.LOCATION_17045,
           "$setEquals needs at least two arguments had: " + parsed.size());
     }
-    return new InOrderCall(name, parsed, SetFunctions::equal);
+    return new InOrderCall(name, parsed, new SetFunctions(scope.order())::equal);
   }
 }

@@ -2,6 +2,8 @@ package dev.mongolake.aggregate.internal.expression;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.delta.order.BsonComparisonOrder;
+import dev.mongolake.delta.order.Collation;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonValue;
@@ -13,6 +15,14 @@ import org.bson.BsonValue;
  * lowercase ASCII letter or a non-ASCII character; {@code CURRENT} may be rebound; other upper-case
  * names are the system's. Immutable; children share their root's slot counter, so slots never
  * collide.
+ *
+ * <p>A scope also carries the collation of the command it belongs to, as MongoDB's expression
+ * context does: every operator that compares values ({@code $eq}, {@code $in}, the set operators,
+ * {@code $sortArray}, {@code $maxN}, the accumulators' orders and sets, ...) takes {@link #order()}
+ * from the scope it is parsed in, so the one collation reaches every parse site without being
+ * passed through each operator's signature. Children share their root's collation. String functions
+ * ({@code $toUpper}, {@code $strcasecmp}, {@code $indexOfBytes}, the regular expressions, {@code
+ * $split}) never ask for it: MongoDB's ignore the collation.
  */
 public final class VariableScope {
 
@@ -20,17 +30,52 @@ public final class VariableScope {
   private final String name;
   private final int slot;
   private final AtomicInteger slots;
+  private final BsonComparisonOrder order;
 
-  private VariableScope(VariableScope parent, String name, int slot, AtomicInteger slots) {
+  private VariableScope(
+      VariableScope parent, String name, int slot, AtomicInteger slots, BsonComparisonOrder order) {
     this.parent = parent;
     this.name = name;
     this.slot = slot;
     this.slots = slots;
+    this.order = order;
   }
 
-  /** The scope of a command with no {@code let} variables. */
+  /** The scope of a command with no {@code let} variables, under the simple collation. */
   public static VariableScope root() {
-    return new VariableScope(null, null, -1, new AtomicInteger(Variables.FIRST_USER_SLOT));
+    return root(Collation.SIMPLE);
+  }
+
+  /**
+   * The scope of a command with no {@code let} variables whose comparisons follow {@code
+   * collation}.
+   */
+  public static VariableScope root(Collation collation) {
+    return new VariableScope(
+        null, null, -1, new AtomicInteger(Variables.FIRST_USER_SLOT), collation.order());
+  }
+
+  /** The order values compare in here: the command's collation. */
+  public BsonComparisonOrder order() {
+    return order;
+  }
+
+  /** The collation of the command this scope belongs to. */
+  public Collation collation() {
+    return order.collation();
+  }
+
+  /**
+   * This scope with the same variables in the same slots, whose comparisons follow {@code
+   * collation} (itself when it already does): for a filter parsed under its own collation.
+   */
+  public VariableScope withCollation(Collation collation) {
+    BsonComparisonOrder other = collation.order();
+    if (other.collation().equals(order.collation())) {
+      return this;
+    }
+    VariableScope copiedParent = parent == null ? null : parent.withCollation(collation);
+    return new VariableScope(copiedParent, name, slot, slots, other);
   }
 
   /** The root scope with the names of a command's {@code let} (validated as user variables). */
@@ -49,7 +94,7 @@ public final class VariableScope {
    */
   public VariableScope define(String variable) {
     checkUserVariableName(variable);
-    return new VariableScope(this, variable, slots.getAndIncrement(), slots);
+    return new VariableScope(this, variable, slots.getAndIncrement(), slots, order);
   }
 
   /**

@@ -73,6 +73,7 @@ record FillFunction(BsonDocument specification, boolean linear, Expression input
                 + WindowBounds.typeName(sort));
       }
       if (previousX != null) {
+        // Numbers and dates only (checked above): no collation applies.
         if (dev.mongolake.delta.order.BsonComparisonOrder.INSTANCE.compare(previousX, sort) == 0) {
           throw new MongoLakeException(
               ErrorCode.LOCATION_6050106, "There can be no repeated values in the sort field");

@@ -1,5 +1,6 @@
 package dev.mongolake.aggregate.internal.window;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.read.SortOrder;
 import java.util.Optional;
 import org.bson.BsonDocument;
@@ -18,7 +19,15 @@ public record SortBy(Optional<BsonDocument> specification, SortOrder order) {
 
   /** Parses a {@code sortBy} document with {@code $sort}'s rules. */
   public static SortBy parse(BsonDocument specification) {
-    return new SortBy(Optional.of(specification), SortOrder.parse(specification));
+    return parse(specification, BsonComparisonOrder.INSTANCE);
+  }
+
+  /**
+   * Parses a {@code sortBy} document with {@code $sort}'s rules, strings ordered by {@code values}
+   * (the command's collation), so ranks tie where the collation finds values equal.
+   */
+  public static SortBy parse(BsonDocument specification, BsonComparisonOrder values) {
+    return new SortBy(Optional.of(specification), SortOrder.parse(specification, values));
   }
 
   /** Whether there is a {@code sortBy}. */

@@ -287,6 +287,8 @@ public record WindowBounds(boolean range, Bound lower, Bound upper, TimeUnit uni
     return WindowArithmetic.add(base, offset);
   }
 
+  // Range windows sort by one number or date (checked at parse), which no collation changes: these
+  // comparisons stay binary.
   private static int firstAtLeast(BsonValue[] sorted, BsonValue limit) {
     int low = 0;
     int high = sorted.length;

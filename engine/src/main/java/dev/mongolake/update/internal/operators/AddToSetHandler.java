@@ -26,7 +26,8 @@ public final class AddToSetHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     List<BsonValue> values;
     if (argument.isDocument()
         && !argument.asDocument().isEmpty()
@@ -43,7 +44,7 @@ public final class AddToSetHandler extends FieldModifierHandler {
             "The argument to $each in $addToSet must be an array but it was of type "
                 + BsonTypeNames.of(each));
       }
-      values = distinct(each.asArray().clone().getValues());
+      values = distinct(each.asArray().clone().getValues(), order);
     } else {
       values = List.of(ValueCopies.copy(argument));
     }
@@ -61,7 +62,7 @@ public final class AddToSetHandler extends FieldModifierHandler {
         }
         BsonArray result = current.asArray().clone();
         for (BsonValue value : toAdd) {
-          if (!contains(result.getValues(), value)) {
+          if (!contains(result.getValues(), value, order)) {
             result.add(ValueCopies.copy(value));
           }
         }
@@ -77,19 +78,20 @@ public final class AddToSetHandler extends FieldModifierHandler {
     };
   }
 
-  private static List<BsonValue> distinct(List<BsonValue> values) {
+  private static List<BsonValue> distinct(List<BsonValue> values, BsonComparisonOrder order) {
     List<BsonValue> result = new ArrayList<>();
     for (BsonValue value : values) {
-      if (!contains(result, value)) {
+      if (!contains(result, value, order)) {
         result.add(value);
       }
     }
     return result;
   }
 
-  private static boolean contains(List<BsonValue> values, BsonValue value) {
+  private static boolean contains(
+      List<BsonValue> values, BsonValue value, BsonComparisonOrder order) {
     for (BsonValue candidate : values) {
-      if (BsonComparisonOrder.equal(candidate, value)) {
+      if (order.equivalent(candidate, value)) {
         return true;
       }
     }

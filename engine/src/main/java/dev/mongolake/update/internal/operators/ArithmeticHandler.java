@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonDebugText;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.Change;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;
@@ -44,7 +45,8 @@ public final class ArithmeticHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     if (!NumericArithmetic.isNumber(argument)) {
       throw new MongoLakeException(
           ErrorCode.TYPE_MISMATCH,

@@ -36,12 +36,13 @@ public final class ComparisonHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     BsonValue operand = ValueCopies.copy(argument);
     return new FieldModification() {
       @Override
       public Change onExisting(BsonValue current, FieldTarget target) {
-        int c = Integer.signum(BsonComparisonOrder.INSTANCE.compare(operand, current));
+        int c = Integer.signum(order.compare(operand, current));
         return c == wantedSign ? Change.set(ValueCopies.copy(operand)) : Change.KEEP;
       }
 

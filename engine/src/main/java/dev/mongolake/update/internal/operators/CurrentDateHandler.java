@@ -3,6 +3,7 @@ package dev.mongolake.update.internal.operators;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.Change;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;
@@ -29,7 +30,8 @@ public final class CurrentDateHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     boolean timestamp = parseWantsTimestamp(argument);
     return new FieldModification() {
       @Override

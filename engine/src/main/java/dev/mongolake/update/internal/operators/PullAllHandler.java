@@ -17,14 +17,14 @@ public final class PullAllHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     if (!argument.isArray()) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE,
           "$pullAll requires an array argument but was given a " + BsonTypeNames.of(argument));
     }
     List<BsonValue> values = List.copyOf(argument.asArray().clone().getValues());
-    return new ArrayCulling(
-        element -> values.stream().anyMatch(v -> BsonComparisonOrder.equal(v, element)));
+    return new ArrayCulling(element -> values.stream().anyMatch(v -> order.equivalent(v, element)));
   }
 }

@@ -12,7 +12,8 @@ import org.bson.BsonValue;
  * {@code $pull}: removes the elements that match. A document argument is a condition: operators
  * ({@code {$gte: 6}}) apply to each element, plain fields ({@code {score: 8}}) form a query on
  * document elements; a regular expression removes the strings it matches; any other argument
- * removes the elements equal to it.
+ * removes the elements equal to it. Conditions and equality compare strings by the command's
+ * collation; a regular expression ignores it, as in MongoDB.
  */
 public final class PullHandler extends FieldModifierHandler {
   @Override
@@ -21,15 +22,16 @@ public final class PullHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     ElementMatcher matcher =
         switch (FieldConditionKind.of(argument)) {
-          case OPERATORS -> FilterConditions.ofOperators(argument.asDocument());
-          case QUERY -> FilterConditions.ofQuery(argument.asDocument());
+          case OPERATORS -> FilterConditions.ofOperators(argument.asDocument(), order.collation());
+          case QUERY -> FilterConditions.ofQuery(argument.asDocument(), order.collation());
           case PATTERN -> FilterConditions.ofPattern(argument.asRegularExpression());
           case VALUE -> {
             BsonValue value = ValueCopies.copy(argument);
-            yield element -> BsonComparisonOrder.equal(value, element);
+            yield element -> order.equivalent(value, element);
           }
         };
     return new ArrayCulling(matcher);

@@ -3,6 +3,7 @@ package dev.mongolake.update.internal.operators;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.Change;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;
@@ -29,7 +30,8 @@ public final class PushHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     if (!argument.isDocument() || !argument.asDocument().containsKey("$each")) {
       return new Push(List.of(ValueCopies.copy(argument)), null, null, null);
     }
@@ -62,7 +64,8 @@ public final class PushHandler extends FieldModifierHandler {
                           "The value for $slice must be an integer value but was given type: "
                               + BsonTypeNames.of(clauses.get("$slice"))));
     }
-    PushSort sort = clauses.containsKey("$sort") ? PushSort.parse(clauses.get("$sort")) : null;
+    PushSort sort =
+        clauses.containsKey("$sort") ? PushSort.parse(clauses.get("$sort"), order) : null;
     Long position = null;
     if (clauses.containsKey("$position")) {
       position =

@@ -18,7 +18,7 @@ import org.bson.BsonValue;
  * (and any field of a non-document element) sorting as null. Unlike a find sort, an array value
  * compares as a whole array, as MongoDB's $push does. The sort is stable.
  */
-record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
+record PushSort(List<SortKey> keys, BsonComparisonOrder values) implements Comparator<BsonValue> {
   record SortKey(List<String> path, int direction) {}
 
   private static final String INVALID =
@@ -26,9 +26,10 @@ record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
           + " embedded fields";
   private static final String BAD_DIRECTION = "The $sort element value must be either 1 or -1";
 
-  static PushSort parse(BsonValue clause) {
+  /** Parses a {@code $sort} clause whose values compare in {@code values} (the collation). */
+  static PushSort parse(BsonValue clause, BsonComparisonOrder values) {
     if (clause.isNumber() || clause.isDecimal128()) {
-      return new PushSort(List.of(new SortKey(List.of(), direction(clause))));
+      return new PushSort(List.of(new SortKey(List.of(), direction(clause))), values);
     }
     if (!clause.isDocument()) {
       throw new MongoLakeException(ErrorCode.BAD_VALUE, INVALID);
@@ -53,7 +54,7 @@ record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
       }
       keys.add(new SortKey(path, direction));
     }
-    return new PushSort(List.copyOf(keys));
+    return new PushSort(List.copyOf(keys), values);
   }
 
   private static int direction(BsonValue value) {
@@ -70,7 +71,7 @@ record PushSort(List<SortKey> keys) implements Comparator<BsonValue> {
   @Override
   public int compare(BsonValue a, BsonValue b) {
     for (SortKey key : keys) {
-      int c = BsonComparisonOrder.INSTANCE.compare(extract(a, key.path()), extract(b, key.path()));
+      int c = values.compare(extract(a, key.path()), extract(b, key.path()));
       if (c != 0) {
         return key.direction() * c;
       }

@@ -1,5 +1,6 @@
 package dev.mongolake.update.internal.operators;
 
+import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.update.internal.Change;
 import dev.mongolake.update.internal.FieldModification;
 import dev.mongolake.update.internal.FieldModifierHandler;
@@ -30,7 +31,8 @@ public final class UnsetHandler extends FieldModifierHandler {
   }
 
   @Override
-  protected FieldModification modification(String field, BsonValue argument) {
+  protected FieldModification modification(
+      String field, BsonValue argument, BsonComparisonOrder order) {
     return UNSET;
   }
 }
