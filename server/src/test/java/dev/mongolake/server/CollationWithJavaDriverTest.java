@@ -159,6 +159,20 @@ class CollationWithJavaDriverTest {
   }
 
   @Test
+  void aMergeUnderACollationIsRefusedRatherThanMatchedByBytes() {
+    assertThatThrownBy(
+            () ->
+                people
+                    .aggregate(List.of(new Document("$merge", new Document("into", "copy"))))
+                    .collation(CASE_INSENSITIVE)
+                    .toCollection())
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
+        .hasMessageContaining("$merge under a collation");
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).doesNotContain("copy");
+  }
+
+  @Test
   void updatesDeletesAndFindAndModifyMatchUnderTheirCollation() {
     assertThat(
             people

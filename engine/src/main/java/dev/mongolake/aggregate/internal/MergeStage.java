@@ -33,6 +33,13 @@ import org.bson.types.ObjectId;
 record MergeStage(BsonValue specification, MergeSpec merge) implements PipelineStage {
 
   static PipelineStage parse(BsonValue specification, PipelineContext context) {
+    if (!context.order().isSimple()) {
+      // Its 'on' fields find target documents by their stored bytes, not by a collation.
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "$merge under a collation other than simple is not supported yet: its 'on' fields"
+              + " match target documents by their bytes");
+    }
     return new MergeStage(specification, MergeSpec.parse(specification, context));
   }
 
