@@ -46,7 +46,8 @@ public final class FilterConditions {
 
   /** A matcher for the elements a regular expression matches, as a filter on the element. */
   public static ElementMatcher ofPattern(BsonRegularExpression pattern) {
-    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, pattern)));
+    Filter parsed =
+        parse(() -> Filter.parseWithoutSpecialFeatures(new BsonDocument(WRAPPER, pattern)));
     return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
@@ -55,7 +56,8 @@ public final class FilterConditions {
    * element itself.
    */
   public static ElementMatcher ofOperators(BsonDocument condition) {
-    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, condition)));
+    Filter parsed =
+        parse(() -> Filter.parseWithoutSpecialFeatures(new BsonDocument(WRAPPER, condition)));
     return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
@@ -64,13 +66,14 @@ public final class FilterConditions {
    * that are not documents never match.
    */
   public static ElementMatcher ofQuery(BsonDocument query) {
-    Filter parsed = parse(() -> Filter.parse(query));
+    Filter parsed = parse(() -> Filter.parseWithoutSpecialFeatures(query));
     return element -> element.isDocument() && matches(parsed, element.asDocument());
   }
 
   /**
-   * Parses a condition; a {@code $jsonSchema} in it is refused as MongoDB refuses it in array
-   * filters and {@code $pull} (QueryFeatureNotAllowed).
+   * Parses a {@code $pull} condition as MongoDB's {@code PullNode} does, banning the filter
+   * language's special features: {@code $expr} and {@code $jsonSchema} fail with
+   * QueryFeatureNotAllowed, {@code $where} with BadValue.
    */
   private static Filter parse(Supplier<Filter> parser) {
     Filter parsed;

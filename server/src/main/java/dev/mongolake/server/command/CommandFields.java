@@ -133,6 +133,23 @@ public record CommandFields(
     }
   }
 
+  /**
+   * Refuses the command when a statement lacks a field MongoDB's parser requires ({@code q} and
+   * {@code u} of an update statement, {@code q} and {@code limit} of a delete statement): the whole
+   * command fails with IDLFailedToParse before any statement runs, as MongoDB's does.
+   */
+  public void requireInStatements(List<BsonDocument> statements, String... required) {
+    for (BsonDocument statement : statements) {
+      for (String field : required) {
+        if (!statement.containsKey(field)) {
+          throw new MongoLakeException(
+              ErrorCode.IDL_MISSING_FIELD,
+              "BSON field '" + name + "." + field + "' is missing but a required field");
+        }
+      }
+    }
+  }
+
   private void checkField(String path, String field, BsonValue value) {
     if (reads.contains(field)) {
       return;

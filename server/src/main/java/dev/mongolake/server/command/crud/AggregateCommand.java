@@ -139,38 +139,42 @@ public final class AggregateCommand extends CollectionCommand {
       if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$currentOp")) {
         List<BsonDocument> operations =
             CurrentOpStage.operations(request, pipeline.getFirst().get("$currentOp"));
-        return cursors.firstBatch(
-            request.database() + ".$cmd.aggregate",
+        Iterator<BsonDocument> results =
             overGivenDocuments(pipeline.subList(1, pipeline.size()), let, allowDiskUse)
-                .run(operations.iterator()),
-            batchSize,
-            false,
-            request.cursorOwner());
+                .run(operations.iterator());
+        return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
       }
-      return cursors.firstBatch(
-          request.database() + ".$cmd.aggregate",
-          database(request).aggregate(pipeline, let, allowDiskUse),
-          batchSize,
-          false,
-          request.cursorOwner());
+      Iterator<BsonDocument> results = database(request).aggregate(pipeline, let, allowDiskUse);
+      return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
     }
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
-      return cursors.firstBatch(
-          namespace.fullName(),
-          collStats(namespace, pipeline, let, allowDiskUse, request),
-          batchSize,
-          false,
-          request.cursorOwner());
+      Iterator<BsonDocument> results = collStats(namespace, pipeline, let, allowDiskUse, request);
+      return firstBatch(namespace.fullName(), results, batchSize, request);
     }
-    return cursors.firstBatch(
-        namespace.fullName(),
+    Iterator<BsonDocument> results =
         collection(namespace, request)
-            .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress()),
-        batchSize,
-        false,
-        request.cursorOwner());
+            .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress());
+    return firstBatch(namespace.fullName(), results, batchSize, request);
+  }
+
+  /**
+   * The first batch of a parsed pipeline. A failure while the pipeline runs (as opposed to while it
+   * is parsed and optimized, above) reaches the client as MongoDB's plan executor reports it: its
+   * code and detail kept, its message after {@code PlanExecutor error during aggregation :: caused
+   * by ::}.
+   */
+  private BsonDocument firstBatch(
+      String namespace, Iterator<BsonDocument> results, int batchSize, CommandRequest request) {
+    try {
+      return cursors.firstBatch(namespace, results, batchSize, false, request.cursorOwner());
+    } catch (MongoLakeException e) {
+      throw new MongoLakeException(
+          e.errorCode(),
+          "PlanExecutor error during aggregation :: caused by :: " + e.getMessage(),
+          e.errorInfo());
+    }
   }
 
   /** The command's database; its writes skip validators when the command asks. */
