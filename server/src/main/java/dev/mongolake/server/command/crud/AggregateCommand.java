@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -160,6 +161,13 @@ public final class AggregateCommand extends CollectionCommand {
   }
 
   /**
+   * Failures MongoDB raises while it builds the pipeline, which the engine raises when the stage
+   * first runs: they keep MongoDB's unprefixed message ({@code $merge}'s check that its {@code on}
+   * fields have a unique index).
+   */
+  private static final Set<ErrorCode> BUILT_IN_MONGODB = Set.of(ErrorCode.LOCATION_51183);
+
+  /**
    * The first batch of a parsed pipeline. A failure while the pipeline runs (as opposed to while it
    * is parsed and optimized, above) reaches the client as MongoDB's plan executor reports it: its
    * code and detail kept, its message after {@code PlanExecutor error during aggregation :: caused
@@ -170,6 +178,9 @@ public final class AggregateCommand extends CollectionCommand {
     try {
       return cursors.firstBatch(namespace, results, batchSize, false, request.cursorOwner());
     } catch (MongoLakeException e) {
+      if (BUILT_IN_MONGODB.contains(e.errorCode())) {
+        throw e;
+      }
       throw new MongoLakeException(
           e.errorCode(),
           "PlanExecutor error during aggregation :: caused by :: " + e.getMessage(),
