@@ -154,6 +154,16 @@ public final class MongoLakeDatabase {
   }
 
   /**
+   * The collection's UUID, as MongoDB's listCollections reports it in {@code info.uuid}: the same
+   * across restarts and renames once the collection's table exists (the first flush creates it, at
+   * the latest on shutdown or {@code fsync}); a new one after the collection is dropped and created
+   * again. Empty when there is no such collection.
+   */
+  public Optional<java.util.UUID> collectionUuid(String collectionName) {
+    return engine.catalog().uuid(new Namespace(name, collectionName));
+  }
+
+  /**
    * {@code collMod}'s validation options: the given {@code validator}, {@code validationLevel} and
    * {@code validationAction} replace the collection's, the others stay. Durable on return; later
    * writes are validated by the new options (documents already stored are not re-checked).

@@ -127,10 +127,23 @@ public final class DeltaTable {
    */
   public static DeltaTable create(
       Storage storage, String tablePath, TableDefinition definition, DeltaTableOptions options) {
+    return create(storage, tablePath, definition, options, UUID.randomUUID().toString());
+  }
+
+  /**
+   * As {@link #create(Storage, String, TableDefinition, DeltaTableOptions)}, with {@code id} as the
+   * table's metadata id (an identity its owner chose before the table existed).
+   */
+  public static DeltaTable create(
+      Storage storage,
+      String tablePath,
+      TableDefinition definition,
+      DeltaTableOptions options,
+      String id) {
     DeltaTable table = forPath(storage, tablePath, options);
     Metadata metadata =
         new Metadata(
-            UUID.randomUUID().toString(),
+            id,
             definition.name(),
             null,
             Format.PARQUET,

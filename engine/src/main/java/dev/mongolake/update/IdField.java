@@ -3,6 +3,7 @@ package dev.mongolake.update;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonTypeNames;
+import dev.mongolake.update.internal.DollarFields;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -41,7 +42,7 @@ final class IdField {
           ErrorCode.INVALID_ID_FIELD, "The '_id' value cannot be of type " + BsonTypeNames.of(id));
     }
     if (id.isDocument()) {
-      String dollarField = firstDollarField(id.asDocument());
+      String dollarField = DollarFields.firstIn(id.asDocument());
       if (dollarField != null) {
         throw new MongoLakeException(
             ErrorCode.DOLLAR_PREFIXED_FIELD_NAME,
@@ -60,20 +61,5 @@ final class IdField {
       }
     }
     return ordered;
-  }
-
-  private static String firstDollarField(BsonDocument document) {
-    for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-      if (entry.getKey().startsWith("$")) {
-        return entry.getKey();
-      }
-      if (entry.getValue().isDocument()) {
-        String nested = firstDollarField(entry.getValue().asDocument());
-        if (nested != null) {
-          return nested;
-        }
-      }
-    }
-    return null;
   }
 }

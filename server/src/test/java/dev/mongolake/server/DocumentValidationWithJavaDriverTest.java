@@ -344,4 +344,27 @@ class DocumentValidationWithJavaDriverTest {
                   .isEqualTo("$jsonSchema keyword '$ref' is not currently supported");
             });
   }
+
+  @Test
+  void errorAndLogIsRefusedAsMongoDb80RefusesIt() {
+    // errorAndLog is new in MongoDB 8.1; 8.0's parser knows only error and warn.
+    createStudents();
+    for (String command :
+        List.of(
+            "{create: 'logged', validator: {a: 1}, validationAction: 'errorAndLog'}",
+            "{collMod: 'students', validationAction: 'errorAndLog'}")) {
+      String name = command.startsWith("{create") ? "create" : "collMod";
+      assertThatThrownBy(() -> db.runCommand(Document.parse(command)))
+          .isInstanceOfSatisfying(
+              MongoCommandException.class,
+              e -> {
+                assertThat(e.getErrorCode()).isEqualTo(2);
+                assertThat(e.getErrorMessage())
+                    .isEqualTo(
+                        "Enumeration value 'errorAndLog' for field '"
+                            + name
+                            + ".validationAction' is not a valid value.");
+              });
+    }
+  }
 }

@@ -20,9 +20,9 @@ public enum QueryErrorCode {
   /** An operator MongoLake parses but cannot evaluate yet. */
   NOT_IMPLEMENTED(238, "NotImplemented"),
   /** A required field missing from an option document (MongoDB's IDL parsers: 40414). */
-  IDL_MISSING_FIELD(40414, "Location40414"),
+  IDL_MISSING_FIELD(40414, "IDLFailedToParse"),
   /** A field an option document does not have (MongoDB's IDL parsers: 40415). */
-  IDL_UNKNOWN_FIELD(40415, "Location40415"),
+  IDL_UNKNOWN_FIELD(40415, "IDLUnknownField"),
   /** A number outside the range an option field allows (MongoDB's IDL validators: 51024). */
   IDL_OUT_OF_RANGE(51024, "Location51024"),
   /**

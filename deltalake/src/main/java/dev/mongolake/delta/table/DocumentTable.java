@@ -2,6 +2,7 @@ package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.CommitResult;
 import dev.mongolake.delta.DeltaTable;
+import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.TableDefinition;
 import dev.mongolake.delta.Transaction;
@@ -74,13 +75,29 @@ public final class DocumentTable {
    */
   public static DocumentTable create(
       Storage storage, String path, DocumentTableConfig config, Clock clock) {
+    return create(storage, path, config, clock, java.util.UUID.randomUUID().toString());
+  }
+
+  /**
+   * As {@link #create(Storage, String, DocumentTableConfig, Clock)}, with {@code id} as the Delta
+   * table's metadata id.
+   */
+  public static DocumentTable create(
+      Storage storage, String path, DocumentTableConfig config, Clock clock, String id) {
     Map<String, String> properties = TableProperties.of(config);
     DeltaTable delta =
         DeltaTable.create(
             storage,
             path,
-            new TableDefinition(DocumentTableSchema.of(config), List.of(), properties, null));
+            new TableDefinition(DocumentTableSchema.of(config), List.of(), properties, null),
+            DeltaTableOptions.defaults(),
+            id);
     return new DocumentTable(storage, delta, config, clock);
+  }
+
+  /** The Delta table's metadata id, which it keeps for its whole life. */
+  public String id() {
+    return delta.snapshot().metadata().id();
   }
 
   /** Opens an existing table, or empty if {@code path} holds none. */

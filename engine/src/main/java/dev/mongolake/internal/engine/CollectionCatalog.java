@@ -101,6 +101,11 @@ public final class CollectionCatalog {
     return state == null ? Collation.SIMPLE : state.collation();
   }
 
+  /** The collection's UUID (see {@link CollectionState#uuid()}); empty without the collection. */
+  public Optional<java.util.UUID> uuid(Namespace namespace) {
+    return Optional.ofNullable(collections.get(namespace)).map(CollectionState::uuid);
+  }
+
   /** The options a collection was created with (empty when created implicitly). */
   public Optional<BsonDocument> options(Namespace namespace) {
     return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);

@@ -28,6 +28,7 @@ final class CollectionState {
   private long optionsVersion;
   private long persistedOptionsVersion;
   private volatile DocumentTable table;
+  private volatile java.util.UUID uuid = java.util.UUID.randomUUID();
   private volatile TableView view = TableView.EMPTY;
   private final CollectionIndexes indexes;
   private NavigableSet<BsonValue> tableIds;
@@ -54,6 +55,26 @@ final class CollectionState {
     this(namespace, new BsonDocument());
     this.table = table;
     this.view = view;
+    this.uuid = uuidOf(table);
+  }
+
+  /**
+   * The collection's identity, as listCollections reports it: its Delta table's id once the table
+   * exists (the table is created with the id the collection had until then), so that it lasts
+   * across restarts and renames.
+   */
+  java.util.UUID uuid() {
+    return uuid;
+  }
+
+  private static java.util.UUID uuidOf(DocumentTable table) {
+    try {
+      return java.util.UUID.fromString(table.id());
+    } catch (IllegalArgumentException e) {
+      // A table another writer created with an id that is no UUID: one derived from it.
+      return java.util.UUID.nameUUIDFromBytes(
+          table.id().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
   }
 
   Namespace namespace() {

@@ -3,6 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonNesting;
+import dev.mongolake.update.internal.DollarFields;
 import java.nio.ByteBuffer;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -68,6 +69,9 @@ final class DocumentChecks {
   }
 
   private static void checkFieldsAndSize(BsonDocument document) {
+    // MongoDB 5.0 and later store $-prefixed and dotted field names, top-level ones included; only
+    // a document _id may hold no $-prefixed name (src/mongo/db/ops/insert.cpp,
+    // storageValidIdField).
     BsonValue id = document.get("_id");
     if (id != null) {
       BsonType type = id.getBsonType();
@@ -75,14 +79,14 @@ final class DocumentChecks {
           || type == BsonType.REGULAR_EXPRESSION
           || type == BsonType.UNDEFINED) {
         throw new MongoLakeException(
-            ErrorCode.BAD_VALUE, "The '_id' value cannot be of type " + typeName(type));
+            ErrorCode.INVALID_ID_FIELD, "The '_id' value cannot be of type " + typeName(type));
       }
-    }
-    for (String name : document.keySet()) {
-      if (name.startsWith("$")) {
+      if (id.isDocument() && DollarFields.firstIn(id.asDocument()) instanceof String dollar) {
         throw new MongoLakeException(
             ErrorCode.DOLLAR_PREFIXED_FIELD_NAME,
-            "Document can't have $ prefixed field names: " + name);
+            "_id fields may not contain '$'-prefixed fields: "
+                + dollar
+                + " is not valid for storage.");
       }
     }
     // Encoding costs as much as the log's own encoding of the document, so it is done only when a

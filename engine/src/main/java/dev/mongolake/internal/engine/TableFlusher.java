@@ -258,7 +258,7 @@ public final class TableFlusher {
       }
     }
     TableChanges changes = new TableChanges(inserts, replacements, deletes);
-    DocumentTable table = state.table() == null ? createTable(state.namespace()) : state.table();
+    DocumentTable table = state.table() == null ? createTable(state) : state.table();
     // Before the commit: once a table version holds the changes up to the cut, replay skips the
     // index records below it, so the catalog file must already reflect them.
     persistCatalog(state, table.path());
@@ -308,10 +308,13 @@ public final class TableFlusher {
     }
   }
 
-  private DocumentTable createTable(Namespace namespace) {
+  private DocumentTable createTable(CollectionState state) {
+    Namespace namespace = state.namespace();
     String path = tables.register(namespace);
     try {
-      return DocumentTable.create(storage, path, tableConfigs.apply(namespace), clock);
+      // With the identity the collection has had since it was created.
+      return DocumentTable.create(
+          storage, path, tableConfigs.apply(namespace), clock, state.uuid().toString());
     } catch (TableAlreadyExistsException e) {
       // A crash after creating the table and before the checkpoint left it behind.
       return DocumentTable.open(storage, path, clock).orElseThrow(() -> e);

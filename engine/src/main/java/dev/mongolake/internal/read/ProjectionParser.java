@@ -295,6 +295,9 @@ final class ProjectionParser {
       throw new MongoLakeException(
           ErrorCode.LOCATION_40352, "FieldPath cannot be constructed with empty string");
     }
+    if (path.endsWith(".")) {
+      throw new MongoLakeException(ErrorCode.LOCATION_40353, "FieldPath must not end with a '.'.");
+    }
     for (String part : path.split("\\.", -1)) {
       if (part.isEmpty()) {
         throw new MongoLakeException(

@@ -52,6 +52,16 @@ public final class SortOrder implements Comparator<BsonDocument> {
         throw new MongoLakeException(
             ErrorCode.BAD_VALUE, "FieldPath cannot be constructed with empty string");
       }
+      // A sort key is a FieldPath: MongoDB refuses empty components there, while a filter
+      // matches them literally.
+      if (entry.getKey().endsWith(".")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_40353, "FieldPath must not end with a '.'.");
+      }
+      if (entry.getKey().startsWith(".") || entry.getKey().contains("..")) {
+        throw new MongoLakeException(
+            ErrorCode.LOCATION_15998, "FieldPath field names may not be empty strings.");
+      }
       if (entry.getKey().startsWith("$")) {
         // {$natural: 1} is a find's storage order (NaturalOrder), not a field: anywhere else a
         // '$' key would sort by a path no document can hold, and so silently not at all.

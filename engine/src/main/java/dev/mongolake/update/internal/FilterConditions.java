@@ -52,7 +52,8 @@ public final class FilterConditions {
 
   /** A matcher for the elements a regular expression matches, as a filter on the element. */
   public static ElementMatcher ofPattern(BsonRegularExpression pattern) {
-    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, pattern)));
+    Filter parsed =
+        parse(() -> Filter.parseWithoutSpecialFeatures(new BsonDocument(WRAPPER, pattern)));
     return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
@@ -66,7 +67,11 @@ public final class FilterConditions {
 
   /** {@link #ofOperators(BsonDocument)} comparing strings by {@code collation}. */
   public static ElementMatcher ofOperators(BsonDocument condition, Collation collation) {
-    Filter parsed = parse(() -> Filter.parse(new BsonDocument(WRAPPER, condition), collation));
+    Filter parsed =
+        parse(
+            () ->
+                Filter.parseWithoutSpecialFeatures(
+                    new BsonDocument(WRAPPER, condition), collation));
     return element -> matches(parsed, new BsonDocument(WRAPPER, element));
   }
 
@@ -80,13 +85,14 @@ public final class FilterConditions {
 
   /** {@link #ofQuery(BsonDocument)} comparing strings by {@code collation}. */
   public static ElementMatcher ofQuery(BsonDocument query, Collation collation) {
-    Filter parsed = parse(() -> Filter.parse(query, collation));
+    Filter parsed = parse(() -> Filter.parseWithoutSpecialFeatures(query, collation));
     return element -> element.isDocument() && matches(parsed, element.asDocument());
   }
 
   /**
-   * Parses a condition; a {@code $jsonSchema} in it is refused as MongoDB refuses it in array
-   * filters and {@code $pull} (QueryFeatureNotAllowed).
+   * Parses a {@code $pull} condition as MongoDB's {@code PullNode} does, banning the filter
+   * language's special features: {@code $expr} and {@code $jsonSchema} fail with
+   * QueryFeatureNotAllowed, {@code $where} with BadValue.
    */
   private static Filter parse(Supplier<Filter> parser) {
     Filter parsed;

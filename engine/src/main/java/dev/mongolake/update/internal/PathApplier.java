@@ -207,7 +207,11 @@ public final class PathApplier {
     }
     if (container.isDocument()) {
       BsonDocument target = container.asDocument();
-      if (target == document.root() && name.startsWith("$") && !target.containsKey(name)) {
+      // An upsert's new document is validated as an insert, which may hold top-level $ fields.
+      if (target == document.root()
+          && name.startsWith("$")
+          && !target.containsKey(name)
+          && !document.context().upsertInsert()) {
         throw new MongoLakeException(
             ErrorCode.DOLLAR_PREFIXED_FIELD_NAME,
             "The dollar ($) prefixed field '"

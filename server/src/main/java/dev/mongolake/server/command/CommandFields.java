@@ -31,6 +31,12 @@ public record CommandFields(
   /** What a command that does not check its fields declares (see the registry's tests). */
   public static final CommandFields UNCHECKED = new CommandFields("", Set.of(), Map.of());
 
+  /**
+   * What a command declares whose MongoDB counterpart is not parsed by MongoDB's IDL and so ignores
+   * the fields it does not read ({@code ping}, {@code buildInfo}): any field passes, as there.
+   */
+  public static final CommandFields IGNORES_OTHERS = new CommandFields("", Set.of(), Map.of());
+
   /** Fields the dispatcher handles for every command. */
   static final Set<String> GENERIC =
       Set.of(
@@ -106,7 +112,7 @@ public record CommandFields(
 
   /** Refuses the first field of {@code body} this command does not take. */
   void check(BsonDocument body) {
-    if (!checked()) {
+    if (!checked() || this == IGNORES_OTHERS) {
       return;
     }
     boolean first = true;
@@ -129,6 +135,23 @@ public record CommandFields(
     for (BsonDocument statement : statements) {
       for (Map.Entry<String, BsonValue> field : statement.entrySet()) {
         checkField(name, field.getKey(), field.getValue());
+      }
+    }
+  }
+
+  /**
+   * Refuses the command when a statement lacks a field MongoDB's parser requires ({@code q} and
+   * {@code u} of an update statement, {@code q} and {@code limit} of a delete statement): the whole
+   * command fails with IDLFailedToParse before any statement runs, as MongoDB's does.
+   */
+  public void requireInStatements(List<BsonDocument> statements, String... required) {
+    for (BsonDocument statement : statements) {
+      for (String field : required) {
+        if (!statement.containsKey(field)) {
+          throw new MongoLakeException(
+              ErrorCode.IDL_MISSING_FIELD,
+              "BSON field '" + name + "." + field + "' is missing but a required field");
+        }
       }
     }
   }

@@ -23,7 +23,7 @@ public record LogicalSessionId(UUID id) {
    *
    * @param field where the document stands, for messages ({@code OperationSessionInfo.lsid})
    * @throws MongoLakeException TypeMismatch for a value that is not a document or an id that is not
-   *     a UUID, Location40414 for a document without an id
+   *     a UUID, IDLFailedToParse (40414) for a document without an id
    */
   public static LogicalSessionId parse(BsonValue value, String field) {
     if (!(value instanceof BsonDocument lsid)) {

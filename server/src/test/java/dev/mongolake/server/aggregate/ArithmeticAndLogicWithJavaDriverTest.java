@@ -227,7 +227,8 @@ class ArithmeticAndLogicWithJavaDriverTest {
             MongoCommandException.class,
             () -> project(new Document("x", new Document("$divide", List.of("$price", "$fee")))));
     assertThat(divide.getErrorCode()).isEqualTo(2);
-    assertThat(divide.getErrorMessage()).isEqualTo("can't $divide by zero");
+    assertThat(divide.getErrorMessage())
+        .isEqualTo("PlanExecutor error during aggregation :: caused by :: can't $divide by zero");
 
     MongoCommandException add =
         catchThrowableOfType(
@@ -235,7 +236,8 @@ class ArithmeticAndLogicWithJavaDriverTest {
             () -> project(new Document("x", new Document("$add", List.of("$item", 1)))));
     assertThat(add.getErrorCode()).isEqualTo(14);
     assertThat(add.getErrorMessage())
-        .isEqualTo("$add only supports numeric or date types, not string");
+        .isEqualTo(
+            "PlanExecutor error during aggregation :: caused by :: $add only supports numeric or date types, not string");
 
     MongoCommandException convert =
         catchThrowableOfType(
@@ -244,7 +246,8 @@ class ArithmeticAndLogicWithJavaDriverTest {
     assertThat(convert.getErrorCode()).isEqualTo(241);
     assertThat(convert.getErrorMessage())
         .isEqualTo(
-            "Failed to parse number 'abc' in $convert with no onError value: Did not consume whole"
+            "PlanExecutor error during aggregation :: caused by :: "
+                + "Failed to parse number 'abc' in $convert with no onError value: Did not consume whole"
                 + " string.");
 
     MongoCommandException function =

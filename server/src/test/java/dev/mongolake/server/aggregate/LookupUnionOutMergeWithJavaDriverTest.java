@@ -333,7 +333,8 @@ class LookupUnionOutMergeWithJavaDriverTest {
                             new MergeOptions().whenNotMatched(MergeOptions.WhenNotMatched.FAIL))))
                 .toCollection(),
         13113,
-        "$merge could not find a matching document in the target collection for at least one"
+        "PlanExecutor error during aggregation :: caused by :: "
+            + "$merge could not find a matching document in the target collection for at least one"
             + " document in the source collection");
   }
 

@@ -267,7 +267,8 @@ class MemoryLimitsWithJavaDriverTest {
               assertThat(e.getErrorCode()).isEqualTo(146);
               assertThat(e.getErrorMessage())
                   .isEqualTo(
-                      "$push used too much memory and cannot spill to disk. Memory limit:"
+                      "PlanExecutor error during aggregation :: caused by :: "
+                          + "$push used too much memory and cannot spill to disk. Memory limit:"
                           + " 104857600 bytes");
             });
   }

@@ -164,7 +164,8 @@ class ShapingStagesWithJavaDriverTest {
               assertThat(e.getErrorCode()).isEqualTo(40228);
               assertThat(e.getErrorMessage())
                   .isEqualTo(
-                      "'newRoot' expression must evaluate to an object, but resulting value was:"
+                      "PlanExecutor error during aggregation :: caused by :: "
+                          + "'newRoot' expression must evaluate to an object, but resulting value was:"
                           + " MISSING. Type of resulting value: 'missing'. Input document: {_id:"
                           + " 3, name: \"Maria\", age: 25}");
             });

@@ -143,24 +143,30 @@ class StringObjectSetWithJavaDriverTest {
             MongoCommandException.class, () -> project("{x: {$substrBytes: ['$v', 7, 3]}}"));
     assertThat(cut.getErrorCode()).isEqualTo(28656);
     assertThat(cut.getErrorMessage())
-        .isEqualTo("$substrBytes:  Invalid range, starting index is a UTF-8 continuation byte.");
+        .isEqualTo(
+            "PlanExecutor error during aggregation :: caused by :: "
+                + "$substrBytes:  Invalid range, starting index is a UTF-8 continuation byte.");
     MongoCommandException notString =
         catchThrowableOfType(
             MongoCommandException.class, () -> project("{x: {$concat: ['a', '$n']}}"));
     assertThat(notString.getErrorCode()).isEqualTo(16702);
-    assertThat(notString.getErrorMessage()).isEqualTo("$concat only supports strings, not int");
+    assertThat(notString.getErrorMessage())
+        .isEqualTo(
+            "PlanExecutor error during aggregation :: caused by :: $concat only supports strings, not int");
     MongoCommandException notArrays =
         catchThrowableOfType(
             MongoCommandException.class, () -> project("{x: {$setDifference: ['$v', []]}}"));
     assertThat(notArrays.getErrorCode()).isEqualTo(17048);
     assertThat(notArrays.getErrorMessage())
         .isEqualTo(
-            "both operands of $setDifference must be arrays. First argument is of type: string");
+            "PlanExecutor error during aggregation :: caused by :: "
+                + "both operands of $setDifference must be arrays. First argument is of type: string");
     MongoCommandException notObject =
         catchThrowableOfType(
             MongoCommandException.class, () -> project("{x: {$mergeObjects: ['$n']}}"));
     assertThat(notObject.getErrorCode()).isEqualTo(40400);
     assertThat(notObject.getErrorMessage())
-        .isEqualTo("$mergeObjects requires object inputs, but input 5 is of type int");
+        .isEqualTo(
+            "PlanExecutor error during aggregation :: caused by :: $mergeObjects requires object inputs, but input 5 is of type int");
   }
 }

@@ -130,6 +130,9 @@ class ErrorCodesReachTheDriverTest {
     } catch (MongoCommandException e) {
       assertThat(e.getErrorCode()).as(e.getMessage()).isEqualTo(expected.code());
       assertThat(e.getErrorCodeName()).as(e.getMessage()).isEqualTo(expected.codeName());
+      if (walkCase.message() != null) {
+        assertThat(e.getErrorMessage()).startsWith(walkCase.message());
+      }
       return;
     }
     assertThat(reply.getArray("writeErrors", new BsonArray()))
@@ -141,6 +144,9 @@ class ErrorCodesReachTheDriverTest {
         .isEqualTo(expected.code());
     if (writeError.containsKey("codeName")) {
       assertThat(writeError.getString("codeName").getValue()).isEqualTo(expected.codeName());
+    }
+    if (walkCase.message() != null) {
+      assertThat(writeError.getString("errmsg").getValue()).startsWith(walkCase.message());
     }
   }
 
@@ -203,7 +209,8 @@ class ErrorCodesReachTheDriverTest {
 
   /**
    * One case: the constant it expects, why the command fails, the commands before it, the command,
-   * and the database they run in ({@code walk} unless named); or a code no client can provoke.
+   * and the database they run in ({@code walk} unless named), and where given the start of
+   * MongoDB's message; or a code no client can provoke.
    */
   private record WalkCase(
       String file,
@@ -212,7 +219,8 @@ class ErrorCodesReachTheDriverTest {
       String database,
       List<BsonValue> setup,
       BsonDocument command,
-      boolean unreachable) {
+      boolean unreachable,
+      String message) {
 
     static WalkCase of(String file, BsonDocument entry) {
       boolean unreachable = entry.containsKey("unreachable");
@@ -225,7 +233,8 @@ class ErrorCodesReachTheDriverTest {
           entry.getString("db", new org.bson.BsonString("walk")).getValue(),
           entry.getArray("setup", new BsonArray()).getValues(),
           unreachable ? new BsonDocument() : entry.getDocument("command"),
-          unreachable);
+          unreachable,
+          entry.containsKey("message") ? entry.getString("message").getValue() : null);
     }
   }
 }

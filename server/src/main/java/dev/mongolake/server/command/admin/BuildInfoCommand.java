@@ -2,6 +2,7 @@ package dev.mongolake.server.command.admin;
 
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.wire.WireLimits;
@@ -32,6 +33,12 @@ public final class BuildInfoCommand implements Command {
   @Override
   public Access access(CommandRequest request) {
     return Access.open();
+  }
+
+  /** MongoDB's command is no IDL command: it ignores fields it does not read. */
+  @Override
+  public CommandFields fields() {
+    return CommandFields.IGNORES_OTHERS;
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -20,6 +21,12 @@ public final class GetCmdLineOptsCommand implements Command {
   @Override
   public Access access(CommandRequest request) {
     return Access.to(Resource.cluster(), ActionType.GET_CMD_LINE_OPTS);
+  }
+
+  /** MongoDB's command is no IDL command: it ignores fields it does not read. */
+  @Override
+  public CommandFields fields() {
+    return CommandFields.IGNORES_OTHERS;
   }
 
   @Override

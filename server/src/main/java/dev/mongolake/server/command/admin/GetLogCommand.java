@@ -6,6 +6,7 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonArray;
@@ -31,6 +32,12 @@ public final class GetLogCommand implements Command {
   @Override
   public Access access(CommandRequest request) {
     return Access.to(Resource.cluster(), ActionType.GET_LOG);
+  }
+
+  /** MongoDB's command is no IDL command: it ignores fields it does not read. */
+  @Override
+  public CommandFields fields() {
+    return CommandFields.IGNORES_OTHERS;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.mongolake.server.command.admin;
 
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRegistry;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.function.Supplier;
@@ -26,6 +27,12 @@ public final class ListCommandsCommand implements Command {
   @Override
   public Access access(CommandRequest request) {
     return Access.authenticated();
+  }
+
+  /** MongoDB's command is no IDL command: it ignores fields it does not read. */
+  @Override
+  public CommandFields fields() {
+    return CommandFields.IGNORES_OTHERS;
   }
 
   @Override

@@ -16,10 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import org.bson.BsonArray;
+import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
+import org.bson.UuidRepresentation;
 
 /**
  * {@code listCollections}: a cursor over a database's collections and views, by name, with their
@@ -63,7 +65,7 @@ public record ListCollectionsCommand(MongoLake lake, CursorRegistry cursors) imp
       if (!nameOnly) {
         entry
             .append("options", database.collectionOptions(name).orElseGet(BsonDocument::new))
-            .append("info", new BsonDocument("readOnly", BsonBoolean.FALSE))
+            .append("info", info(database, name))
             .append("idIndex", idIndex());
       }
       byName.put(name, entry);
@@ -100,6 +102,15 @@ public record ListCollectionsCommand(MongoLake lake, CursorRegistry cursors) imp
   }
 
   /** The {@code _id} index every collection has. */
+  /** MongoDB's {@code info}: {@code readOnly}, then the collection's {@code uuid}. */
+  private static BsonDocument info(MongoLakeDatabase database, String name) {
+    BsonDocument info = new BsonDocument("readOnly", BsonBoolean.FALSE);
+    database
+        .collectionUuid(name)
+        .ifPresent(uuid -> info.append("uuid", new BsonBinary(uuid, UuidRepresentation.STANDARD)));
+    return info;
+  }
+
   private static BsonDocument idIndex() {
     return new BsonDocument("v", new BsonInt32(2))
         .append("key", new BsonDocument("_id", new BsonInt32(1)))

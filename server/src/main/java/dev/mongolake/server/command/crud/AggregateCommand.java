@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -143,40 +144,56 @@ public final class AggregateCommand extends CollectionCommand {
       if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$currentOp")) {
         List<BsonDocument> operations =
             CurrentOpStage.operations(request, pipeline.getFirst().get("$currentOp"));
-        return cursors.firstBatch(
-            request.database() + ".$cmd.aggregate",
+        Iterator<BsonDocument> results =
             overGivenDocuments(
                     pipeline.subList(1, pipeline.size()), let, allowDiskUse, givenOrSimple)
-                .run(operations.iterator()),
-            batchSize,
-            false,
-            request.cursorOwner());
+                .run(operations.iterator());
+        return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
       }
-      return cursors.firstBatch(
-          request.database() + ".$cmd.aggregate",
-          database(request).aggregate(pipeline, let, allowDiskUse, givenOrSimple),
-          batchSize,
-          false,
-          request.cursorOwner());
+      Iterator<BsonDocument> results =
+          database(request).aggregate(pipeline, let, allowDiskUse, givenOrSimple);
+      return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
     }
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
-      return cursors.firstBatch(
-          namespace.fullName(),
-          collStats(namespace, pipeline, let, allowDiskUse, givenOrSimple, request),
-          batchSize,
-          false,
-          request.cursorOwner());
+      Iterator<BsonDocument> results =
+          collStats(namespace, pipeline, let, allowDiskUse, givenOrSimple, request);
+      return firstBatch(namespace.fullName(), results, batchSize, request);
     }
-    return cursors.firstBatch(
-        namespace.fullName(),
+    Iterator<BsonDocument> results =
         collection(namespace, request)
             .withCollation(collation)
-            .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress()),
-        batchSize,
-        false,
-        request.cursorOwner());
+            .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress());
+    return firstBatch(namespace.fullName(), results, batchSize, request);
+  }
+
+  /**
+   * Failures MongoDB raises while it builds the pipeline, which the engine raises when the stage
+   * first runs: they keep MongoDB's unprefixed message ({@code $merge}'s check that its {@code on}
+   * fields have a unique index).
+   */
+  private static final Set<ErrorCode> BUILT_IN_MONGODB = Set.of(ErrorCode.LOCATION_51183);
+
+  /**
+   * The first batch of a parsed pipeline. A failure while the pipeline runs (as opposed to while it
+   * is parsed and optimized, above) reaches the client as MongoDB's plan executor reports it: its
+   * code and detail kept, its message after {@code PlanExecutor error during aggregation :: caused
+   * by ::}.
+   */
+  private BsonDocument firstBatch(
+      String namespace, Iterator<BsonDocument> results, int batchSize, CommandRequest request) {
+    try {
+      return cursors.firstBatch(namespace, results, batchSize, false, request.cursorOwner());
+    } catch (MongoLakeException e) {
+      if (BUILT_IN_MONGODB.contains(e.errorCode())) {
+        throw e;
+      }
+      throw new MongoLakeException(
+          e.errorCode(),
+          "PlanExecutor error during aggregation :: caused by :: " + e.getMessage(),
+          e.errorInfo());
+    }
   }
 
   /** The command's database; its writes skip validators when the command asks. */

@@ -58,6 +58,7 @@ public final class DeleteCommand extends CollectionCommand {
     MongoLakeCollection<BsonDocument> collection = collection(namespace);
     List<BsonDocument> statements = args.documents("deletes");
     STATEMENT_FIELDS.checkStatements(statements);
+    STATEMENT_FIELDS.requireInStatements(statements, "q", "limit");
     boolean ordered = args.bool("ordered", true);
     DeleteOptions options = new DeleteOptions().let(args.document("let", null));
     long deleted = 0;
@@ -65,12 +66,7 @@ public final class DeleteCommand extends CollectionCommand {
     for (int i = 0; i < statements.size(); i++) {
       try {
         CommandArguments statement = new CommandArguments("delete.deletes", statements.get(i));
-        BsonDocument filter = statement.document("q", null);
-        if (filter == null) {
-          throw new MongoLakeException(
-              ErrorCode.NO_SUCH_KEY,
-              "BSON field 'delete.deletes.q' is missing but a required field");
-        }
+        BsonDocument filter = statement.document("q", new BsonDocument());
         long limit = statement.number("limit", 0);
         if (limit != 0 && limit != 1) {
           throw new MongoLakeException(

@@ -84,6 +84,7 @@ public final class UpdateCommand extends CollectionCommand {
     MongoLakeCollection<BsonDocument> collection = collection(namespace, request);
     List<BsonDocument> statements = args.documents("updates");
     STATEMENT_FIELDS.checkStatements(statements);
+    STATEMENT_FIELDS.requireInStatements(statements, "q", "u");
     boolean ordered = args.bool("ordered", true);
     long matched = 0;
     long modified = 0;
@@ -143,10 +144,6 @@ public final class UpdateCommand extends CollectionCommand {
   private static UpdateStatement statement(BsonDocument statement) {
     CommandArguments args = new CommandArguments("update.updates", statement);
     BsonValue update = statement.get("u");
-    if (update == null) {
-      throw new MongoLakeException(
-          ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
-    }
     return new UpdateStatement(
         args.document("q", new BsonDocument()),
         UpdateStatement.checkedUpdate(update),

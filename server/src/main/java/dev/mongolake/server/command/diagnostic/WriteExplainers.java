@@ -35,7 +35,7 @@ final class WriteExplainers {
     BsonDocument value = new CommandArguments(command, statement).document(field, null);
     if (value == null) {
       throw new MongoLakeException(
-          ErrorCode.NO_SUCH_KEY,
+          ErrorCode.IDL_MISSING_FIELD,
           "BSON field '" + command + "." + field + "' is missing but a required field");
     }
     return value;
@@ -54,7 +54,8 @@ final class WriteExplainers {
       BsonDocument filter = required("update.updates", statement, "q");
       if (!statement.containsKey("u")) {
         throw new MongoLakeException(
-            ErrorCode.NO_SUCH_KEY, "BSON field 'update.updates.u' is missing but a required field");
+            ErrorCode.IDL_MISSING_FIELD,
+            "BSON field 'update.updates.u' is missing but a required field");
       }
       if (statement.containsKey("sort")) {
         // The plan below has no SORT stage: it would describe another choice of document.
@@ -104,6 +105,11 @@ final class WriteExplainers {
     public Explanation explain(ScanTarget target, BsonDocument command, boolean execute) {
       BsonDocument statement = onlyStatement(commandName(), command, "deletes");
       BsonDocument filter = required("delete.deletes", statement, "q");
+      if (!statement.containsKey("limit")) {
+        throw new MongoLakeException(
+            ErrorCode.IDL_MISSING_FIELD,
+            "BSON field 'delete.deletes.limit' is missing but a required field");
+      }
       long limit = new CommandArguments("delete.deletes", statement).number("limit", 0);
       if (limit != 0 && limit != 1) {
         throw new MongoLakeException(
