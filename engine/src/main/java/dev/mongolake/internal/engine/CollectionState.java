@@ -23,6 +23,8 @@ final class CollectionState {
   private final ReentrantLock writeLock = new ReentrantLock();
   private volatile BsonDocument options;
   private volatile CollectionValidation validation;
+  private volatile CappedOptions capped;
+  private volatile InsertionOrder insertionOrder;
   private long optionsVersion;
   private long persistedOptionsVersion;
   private volatile DocumentTable table;
@@ -40,6 +42,8 @@ final class CollectionState {
     this.namespace = namespace;
     this.options = options.clone();
     this.validation = CollectionValidation.of(this.options);
+    this.capped = CappedOptions.of(this.options);
+    this.insertionOrder = capped == null ? null : new InsertionOrder();
     // Options given at creation have yet to reach the table's options file.
     this.optionsVersion = this.options.isEmpty() ? 0 : 1;
     this.indexes = new CollectionIndexes(namespace);
@@ -108,8 +112,22 @@ final class CollectionState {
   void setOptions(BsonDocument newOptions) {
     BsonDocument copy = newOptions.clone();
     validation = CollectionValidation.of(copy);
+    capped = CappedOptions.of(copy);
+    if (capped != null && insertionOrder == null) {
+      insertionOrder = new InsertionOrder();
+    }
     options = copy;
     optionsVersion++;
+  }
+
+  /** The collection's cap, or null when it is not capped. */
+  CappedOptions capped() {
+    return capped;
+  }
+
+  /** A capped collection's natural order (see {@link InsertionOrder}); null when not capped. */
+  InsertionOrder insertionOrder() {
+    return insertionOrder;
   }
 
   /** Whether the options changed since they were last written with the table. Writer-only. */

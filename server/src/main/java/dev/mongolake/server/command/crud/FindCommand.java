@@ -1,9 +1,11 @@
 package dev.mongolake.server.command.crud;
 
+import com.mongodb.CursorType;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeFindIterable;
+import dev.mongolake.MongoLakeTailableCursor;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -17,9 +19,10 @@ import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
- * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout.
- * Results beyond the first batch stay on a server cursor, read from the query's snapshot; with
- * {@code noCursorTimeout: true} the cursor is never closed for being idle.
+ * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout, and
+ * on a capped collection {@code tailable} and {@code awaitData} (see {@link TailableFind}). Results
+ * beyond the first batch stay on a server cursor, read from the query's snapshot; with {@code
+ * noCursorTimeout: true} the cursor is never closed for being idle.
  */
 public final class FindCommand extends CollectionCommand {
 
@@ -45,10 +48,10 @@ public final class FindCommand extends CollectionCommand {
               "allowDiskUse",
               "allowPartialResults",
               "noCursorTimeout",
-              "let")
+              "let",
+              "tailable",
+              "awaitData")
           .refusingUnless("collation", CommandFields.SIMPLE_COLLATION)
-          .refusingUnless("tailable", CommandFields.FALSE)
-          .refusingUnless("awaitData", CommandFields.FALSE)
           .refusingUnless("returnKey", CommandFields.FALSE)
           .refusingUnless("showRecordId", CommandFields.FALSE)
           .refusing(
@@ -120,6 +123,15 @@ public final class FindCommand extends CollectionCommand {
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
+    Optional<CursorType> tailable = TailableFind.cursorType(args, singleBatch);
+    if (tailable.isPresent()) {
+      return cursors.firstTailableBatch(
+          namespace.fullName(),
+          (MongoLakeTailableCursor<BsonDocument>) query.cursorType(tailable.get()).iterator(),
+          batchSize,
+          request.cursorOwner(),
+          noCursorTimeout);
+    }
     try {
       return cursors.firstBatch(
           namespace.fullName(),
