@@ -229,6 +229,44 @@ class CappedCollectionsWithJavaDriverTest {
     assertThat(events.listIndexes().into(new ArrayList<>())).hasSize(2);
   }
 
+  @Test
+  void cloneCollectionAsCappedKeepsTheNewestThatFit() {
+    MongoCollection<Document> source = db.getCollection("source");
+    for (int i = 1; i <= 6; i++) {
+      source.insertOne(new Document("_id", i).append("text", "x".repeat(1000)));
+    }
+
+    db.runCommand(
+        Document.parse("{cloneCollectionAsCapped: 'source', toCollection: 'copy', size: 4100}"));
+
+    assertThat(ids(db.getCollection("copy").find())).containsExactly(3, 4, 5, 6);
+    assertThat(options("copy")).isEqualTo(Document.parse("{capped: true, size: 4100}"));
+    assertThat(source.countDocuments()).isEqualTo(6);
+    assertRefused(
+        "{cloneCollectionAsCapped: 'missing', toCollection: 'other', size: 4096}",
+        26,
+        "source collection logs.missing does not exist");
+  }
+
+  @Test
+  void convertToCappedMakesTheCollectionCapped() {
+    MongoCollection<Document> events = db.getCollection("events");
+    events.insertMany(List.of(new Document("_id", 1), new Document("_id", 2)));
+    events.createIndex(new Document("at", 1));
+
+    db.runCommand(Document.parse("{convertToCapped: 'events', size: 100000}"));
+
+    assertThat(options("events")).isEqualTo(Document.parse("{capped: true, size: 100000}"));
+    assertThat(ids(events.find())).containsExactly(1, 2);
+    // As in MongoDB, only the _id index is kept.
+    assertThat(events.listIndexes().into(new ArrayList<>())).hasSize(1);
+    assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("events");
+    assertRefused(
+        "{convertToCapped: 'events'}",
+        40414,
+        "BSON field 'convertToCapped.size' is missing but a required field");
+  }
+
   private void assertRefused(String command, int code, String message) {
     assertThatThrownBy(() -> db.runCommand(Document.parse(command)))
         .isInstanceOfSatisfying(
