@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.bson.BsonDocument;
@@ -241,9 +240,5 @@ final class InsertionOrder {
   @Override
   public String toString() {
     return "InsertionOrder[" + documents + " documents, " + bytes + " bytes]";
-  }
-
-  static long nanos(long millis) {
-    return TimeUnit.MILLISECONDS.toNanos(millis);
   }
 }
