@@ -12,6 +12,7 @@ import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.MaxTimeMS;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
 import org.bson.BsonValue;
@@ -112,14 +113,19 @@ public final class GetMoreCommand implements Command {
     }
   }
 
-  /** The same request again while the cursor has more: its id stays the same. */
+  /**
+   * The same request again while the cursor has more: its id stays the same. A tailable cursor's
+   * empty batch ends the stream, so that a cursor with nothing new does not stream empty batches
+   * without end.
+   */
   @Override
   public Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {
     boolean ok = reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
     boolean more =
         reply.get("cursor") instanceof BsonDocument cursor
             && cursor.get("id") instanceof BsonNumber id
-            && id.longValue() != 0;
+            && id.longValue() != 0
+            && !(cursor.get("nextBatch") instanceof BsonArray batch && batch.isEmpty());
     return ok && more ? Optional.of(request) : Optional.empty();
   }
 }
