@@ -129,16 +129,20 @@ public final class MongoLakeDatabase {
   }
 
   /**
-   * Creates a collection explicitly with {@code create}'s options: {@code validator} (a filter,
-   * {@code $jsonSchema} and {@code $expr} included, that inserted and updated documents must
-   * match), {@code validationLevel} ({@code strict}, {@code moderate}, {@code off}) and {@code
-   * validationAction} ({@code error}, {@code warn}), {@code collation} (the collection's default
+   * Creates a collection explicitly with {@code create}'s options: {@code capped: true} with {@code
+   * size} (bytes) and optionally {@code max} (documents) for a capped collection, whose inserts
+   * past the cap remove its oldest documents and whose natural order is insertion order (tail it
+   * with {@link MongoLakeFindIterable#cursorType}); {@code validator} (a filter, {@code
+   * $jsonSchema} and {@code $expr} included, that inserted and updated documents must match),
+   * {@code validationLevel} ({@code strict}, {@code moderate}, {@code off}) and {@code
+   * validationAction} ({@code error}, {@code warn}); {@code collation} (the collection's default
    * collation, stored resolved; see {@link MongoLakeCollection#withCollation}). The options are
    * durable, and kept with the collection's table.
    *
    * @throws MongoLakeException NamespaceExists if it exists; MongoDB's error for an invalid option
-   *     (TypeMismatch, BadValue, InvalidOptions, the validator's parse error prefixed "Parsing of
-   *     collection validator failed"); NotImplemented naming any other option
+   *     (TypeMismatch, BadValue, InvalidOptions, Location51024 for a capped size or max out of
+   *     range, the validator's parse error prefixed "Parsing of collection validator failed");
+   *     NotImplemented naming any other option
    */
   public void createCollection(String collectionName, BsonDocument options) {
     engine.catalog().createCollection(new Namespace(name, collectionName), options);
@@ -164,9 +168,11 @@ public final class MongoLakeDatabase {
   }
 
   /**
-   * {@code collMod}'s validation options: the given {@code validator}, {@code validationLevel} and
-   * {@code validationAction} replace the collection's, the others stay. Durable on return; later
-   * writes are validated by the new options (documents already stored are not re-checked).
+   * {@code collMod}'s options: the given {@code validator}, {@code validationLevel}, {@code
+   * validationAction}, and for a capped collection {@code cappedSize} and {@code cappedMax} (a
+   * smaller cap removes documents at the next insert), replace the collection's, the others stay.
+   * Durable on return; later writes are validated by the new options (documents already stored are
+   * not re-checked).
    *
    * @throws MongoLakeException NamespaceNotFound without the collection; MongoDB's error for an
    *     invalid option

@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import com.mongodb.CursorType;
 import dev.mongolake.aggregate.ColumnarSource;
 import dev.mongolake.aggregate.Pipeline;
 import dev.mongolake.aggregate.internal.ColumnarTopK;
@@ -8,6 +9,7 @@ import dev.mongolake.aggregate.internal.expression.Variables;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.engine.AccessPath;
+import dev.mongolake.internal.engine.CappedTail;
 import dev.mongolake.internal.engine.CloseableIterator;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.ViewCatalog;
@@ -50,6 +52,7 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
   private boolean allowDiskUse = true;
   // null: the collection's default collation.
   private Collation collation;
+  private CursorType cursorType = CursorType.NonTailable;
 
   MongoLakeFindIterable(
       Namespace namespace,
@@ -143,6 +146,17 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
     return this;
   }
 
+  /**
+   * A tailable cursor ({@code Tailable}, or {@code TailableAwait} to wait for data) on a capped
+   * collection, as the driver's {@code cursorType}: {@link #iterator()} then returns a {@link
+   * MongoLakeTailableCursor} that stays open at the end of the data and returns later inserts. The
+   * find reads in natural order: a sort other than {@code {$natural: 1}} is refused, as in MongoDB.
+   */
+  public MongoLakeFindIterable<T> cursorType(CursorType value) {
+    cursorType = value == null ? CursorType.NonTailable : value;
+    return this;
+  }
+
   /** Accepted for driver compatibility; an embedded cursor has no network batches. */
   public MongoLakeFindIterable<T> batchSize(int value) {
     return this;
@@ -182,7 +196,67 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
           allowDiskUse,
           decoder);
     }
+    if (cursorType != CursorType.NonTailable) {
+      return tailable();
+    }
     return open(plan(), new FindCounts());
+  }
+
+  /**
+   * A tailable cursor: MongoDB's checks (a capped collection, no sort but natural order), then the
+   * collection in natural order and, after it, what is inserted later. On a collection that does
+   * not exist, an empty cursor that stays empty, as MongoDB answers (cursor id 0).
+   *
+   * @throws MongoLakeException BadValue for a collection that is not capped or a sort other than
+   *     {@code {$natural: 1}}
+   */
+  private MongoLakeCursor<T> tailable() {
+    BsonDocument natural = new BsonDocument(NaturalOrder.KEY, new org.bson.BsonInt32(1));
+    if (!sort.isEmpty() && !sort.equals(natural)) {
+      Optional<NaturalOrder> order = NaturalOrder.of(sort);
+      if (order.isEmpty() || order.get().reversed()) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE, "cannot use tailable option with a sort other than {$natural: 1}");
+      }
+    }
+    if (!engine.catalog().exists(namespace) && !engine.views().isView(namespace)) {
+      return new EmptyTail<>(cursorType == CursorType.TailableAwait);
+    }
+    if (!engine.reads().isCapped(namespace)) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "error processing query: ns="
+              + namespace.fullName()
+              + "Tree: "
+              + filter.toJson()
+              + "\nSort: "
+              + sort.toJson()
+              + "\nProj: "
+              + (projection == null ? "{}" : projection.toJson())
+              + "\n tailable cursor requested on non capped collection");
+    }
+    sort = natural;
+    FindPlan plan = plan();
+    CappedTail tail =
+        engine
+            .reads()
+            .tail(namespace, plan.readSequence())
+            .orElseThrow(
+                () ->
+                    new MongoLakeException(
+                        ErrorCode.QUERY_PLAN_KILLED,
+                        "collection dropped while a tailable cursor opened on "
+                            + namespace.fullName()));
+    MongoLakeCursor<T> initial = open(plan, new FindCounts());
+    return new TailingCursor<>(
+        initial,
+        tail,
+        plan.parsedFilter(),
+        Projection.forFind(projection, filter, plan.variables().scope()),
+        plan.variables().newVariables(),
+        decoder,
+        cursorType == CursorType.TailableAwait,
+        limit);
   }
 
   /**

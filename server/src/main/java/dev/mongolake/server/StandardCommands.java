@@ -20,6 +20,8 @@ import dev.mongolake.server.command.admin.RefreshSessionsCommand;
 import dev.mongolake.server.command.admin.ServerStatusCommand;
 import dev.mongolake.server.command.admin.StartSessionCommand;
 import dev.mongolake.server.command.admin.WhatsMyUriCommand;
+import dev.mongolake.server.command.catalog.CloneCollectionAsCappedCommand;
+import dev.mongolake.server.command.catalog.ConvertToCappedCommand;
 import dev.mongolake.server.command.catalog.CreateCommand;
 import dev.mongolake.server.command.catalog.DropCommand;
 import dev.mongolake.server.command.catalog.DropDatabaseCommand;
@@ -101,6 +103,8 @@ public final class StandardCommands {
             new DropCommand(lake),
             new DropDatabaseCommand(lake),
             new RenameCollectionCommand(lake),
+            new CloneCollectionAsCappedCommand(lake),
+            new ConvertToCappedCommand(lake),
             // Indexes, and the collection options collMod changes.
             new CreateIndexesCommand(lake),
             new ListIndexesCommand(lake, cursors),

@@ -74,7 +74,9 @@ class EveryCommandDeclaresItsFieldsTest {
 
       assertThat(unchecked).isEqualTo(new TreeSet<>(NOT_CHECKED_YET));
       assertThat(registry.commands().get("find").fields().known())
-          .contains("filter", "hint", "collation", "min", "max");
+          .contains("filter", "hint", "collation", "min", "max", "tailable", "awaitData");
+      assertThat(registry.commands().get("create").fields().known())
+          .contains("capped", "size", "max");
     }
   }
 }

@@ -145,8 +145,8 @@ public sealed interface AccessPath {
 
   /**
    * A scan of the buffer and of the table's files and row groups that {@code tableFilter} does not
-   * rule out: MongoDB's {@code COLLSCAN}, with what the table read ({@code tableScan}, not a
-   * MongoDB field; tools that do not know it ignore it).
+   * rule out: MongoDB's {@code COLLSCAN} (in insertion order on a capped collection), with what the
+   * table read ({@code tableScan}, not a MongoDB field; tools that do not know it ignore it).
    *
    * @param paths the paths the reader needs (null: whole documents)
    * @param onClose told what the table scan read, when it closes (for the engine's metrics)
@@ -175,7 +175,9 @@ public sealed interface AccessPath {
                 onClose.accept(metrics);
               },
               () -> pins.unpin(view.floor()));
-      return new CountingIterator(scan, counters);
+      InsertionOrder order = state.insertionOrder();
+      return new CountingIterator(
+          order == null ? scan : InsertionOrdered.of(scan, order), counters);
     }
 
     @Override

@@ -113,14 +113,20 @@ public final class CollectionCatalog {
 
   /**
    * Creates a collection with the {@code requested} options (its validation: see {@link
-   * CollectionValidation}; its default collation, stored resolved: see {@link DefaultCollation});
-   * fails with NamespaceExists if it exists, or with MongoDB's error for invalid options.
+   * CollectionValidation}; its cap: see {@link CappedOptions}; its default collation, stored
+   * resolved: see {@link DefaultCollation}); fails with NamespaceExists if it exists, or with
+   * MongoDB's error for invalid options.
    */
   public void createCollection(Namespace namespace, BsonDocument requested) {
     BsonDocument options = DefaultCollation.resolve(requested);
-    BsonDocument others = options.clone();
-    others.remove(DefaultCollation.OPTION);
-    CollectionValidation.check("create", namespace, others);
+    BsonDocument stored = CappedOptions.forCreate(options);
+    BsonDocument validation = without(options, CappedOptions.CREATE_OPTIONS);
+    validation.remove(DefaultCollation.OPTION);
+    CollectionValidation.check("create", namespace, validation);
+    stored.putAll(validation);
+    if (options.containsKey(DefaultCollation.OPTION)) {
+      stored.put(DefaultCollation.OPTION, options.get(DefaultCollation.OPTION));
+    }
     synchronized (collections.namingLock()) {
       if (views.isView(namespace)) {
         throw ViewCatalog.viewExists(namespace);
@@ -129,20 +135,23 @@ public final class CollectionCatalog {
         throw new MongoLakeException(
             ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
       }
-      wal.append(new WalRecord.CreateCollection(namespace, options), applier).awaitDurable();
+      wal.append(new WalRecord.CreateCollection(namespace, stored), applier).awaitDurable();
     }
   }
 
   /**
-   * {@code collMod}'s validation options: {@code changes} ({@code validator}, {@code
-   * validationLevel}, {@code validationAction}) replace those the collection has, the others stay.
-   * Durable on return; writes after it see the new options.
+   * {@code collMod}'s options: {@code changes} ({@code validator}, {@code validationLevel}, {@code
+   * validationAction}, a capped collection's {@code cappedSize} and {@code cappedMax}) replace
+   * those the collection has, the others stay. Durable on return; writes after it see the new
+   * options (a smaller cap removes documents at the next insert, as in MongoDB).
    *
-   * @throws MongoLakeException NamespaceNotFound without the collection, or MongoDB's error for
-   *     invalid options
+   * @throws MongoLakeException NamespaceNotFound without the collection, InvalidOptions for a cap
+   *     on a collection that is not capped, or MongoDB's error for invalid options
    */
   public void modifyCollection(Namespace namespace, BsonDocument changes) {
-    CollectionValidation.check("collMod", namespace, changes);
+    BsonDocument cap = CappedOptions.forModify(changes);
+    BsonDocument validation = without(changes, CappedOptions.MODIFY_OPTIONS);
+    CollectionValidation.check("collMod", namespace, validation);
     CollectionState state = collections.lockedExisting(namespace);
     if (state == null) {
       throw new MongoLakeException(
@@ -150,13 +159,28 @@ public final class CollectionCatalog {
     }
     WriteAheadLog.Appended appended;
     try {
+      if (!cap.isEmpty() && state.capped() == null) {
+        throw new MongoLakeException(ErrorCode.INVALID_OPTIONS, "Collection must be capped.");
+      }
       BsonDocument options = state.options();
-      options.putAll(changes);
+      options.putAll(cap);
+      options.putAll(validation);
       appended = wal.append(new WalRecord.ModifyCollection(namespace, options), applier);
     } finally {
       state.writeLock().unlock();
     }
     appended.awaitDurable();
+  }
+
+  private static BsonDocument without(BsonDocument options, List<String> names) {
+    BsonDocument rest = new BsonDocument();
+    options.forEach(
+        (name, value) -> {
+          if (!names.contains(name)) {
+            rest.append(name, value);
+          }
+        });
+    return rest;
   }
 
   /**

@@ -10,11 +10,12 @@ import org.bson.json.JsonWriterSettings;
 
 /**
  * A collection's options on disk ({@code create}'s and {@code collMod}'s validator,
- * validationLevel, validationAction): {@code <db>/<collection>/_mongolake_collection.json} next to
- * the Delta log, as canonical Extended JSON {@code {"options": {...}}}, written with the table (as
- * the index catalog is, see {@link TableFlusher}) so that they outlive the log records that set
- * them. The leading underscore keeps Delta's vacuum and readers away; dropping the collection's
- * files drops it too. Replaced atomically by the storage's overwrite.
+ * validationLevel, validationAction; a capped collection's capped, size and max): {@code
+ * <db>/<collection>/_mongolake_collection.json} next to the Delta log, as canonical Extended JSON
+ * {@code {"options": {...}}}, written with the table (as the index catalog is, see {@link
+ * TableFlusher}) so that they outlive the log records that set them. The leading underscore keeps
+ * Delta's vacuum and readers away; dropping the collection's files drops it too. Replaced
+ * atomically by the storage's overwrite.
  */
 final class CollectionOptionsFile {
 

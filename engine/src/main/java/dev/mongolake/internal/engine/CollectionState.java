@@ -25,6 +25,8 @@ final class CollectionState {
   private volatile BsonDocument options;
   private volatile CollectionValidation validation;
   private volatile Collation collation;
+  private volatile CappedOptions capped;
+  private volatile InsertionOrder insertionOrder;
   private long optionsVersion;
   private long persistedOptionsVersion;
   private volatile DocumentTable table;
@@ -44,6 +46,8 @@ final class CollectionState {
     this.options = options.clone();
     this.validation = CollectionValidation.of(this.options);
     this.collation = DefaultCollation.of(this.options);
+    this.capped = CappedOptions.of(this.options);
+    this.insertionOrder = capped == null ? null : new InsertionOrder();
     // Options given at creation have yet to reach the table's options file.
     this.optionsVersion = this.options.isEmpty() ? 0 : 1;
     this.indexes = new CollectionIndexes(namespace);
@@ -140,8 +144,22 @@ final class CollectionState {
     BsonDocument copy = newOptions.clone();
     validation = CollectionValidation.of(copy);
     collation = DefaultCollation.of(copy);
+    capped = CappedOptions.of(copy);
+    if (capped != null && insertionOrder == null) {
+      insertionOrder = new InsertionOrder();
+    }
     options = copy;
     optionsVersion++;
+  }
+
+  /** The collection's cap, or null when it is not capped. */
+  CappedOptions capped() {
+    return capped;
+  }
+
+  /** A capped collection's natural order (see {@link InsertionOrder}); null when not capped. */
+  InsertionOrder insertionOrder() {
+    return insertionOrder;
   }
 
   /** Whether the options changed since they were last written with the table. Writer-only. */

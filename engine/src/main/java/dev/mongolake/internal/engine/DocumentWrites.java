@@ -100,7 +100,7 @@ public final class DocumentWrites {
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
           state.indexes().check(prepared);
-          appended.add(wal.append(new WalRecord.Insert(namespace, prepared), applier));
+          appended.add(appendInsert(state, prepared));
           insertedIds.put(i, id);
         } catch (MongoLakeException e) {
           failures.add(new WriteFailure(i, e));
@@ -256,7 +256,7 @@ public final class DocumentWrites {
       if (matched == 0 && upsert) {
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
         upsertedId = inserted.get("_id");
-        appended.add(wal.append(new WalRecord.Insert(namespace, inserted), applier));
+        appended.add(appendInsert(state, inserted));
       }
     } finally {
       state.writeLock().unlock();
@@ -329,7 +329,7 @@ public final class DocumentWrites {
           return new FindAndModifyOutcome(null, false, null);
         }
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
-        appended = wal.append(new WalRecord.Insert(namespace, inserted), applier);
+        appended = appendInsert(state, inserted);
         outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
       } else if (change == null) {
         appended = wal.append(new WalRecord.Delete(namespace, target.get("_id")), applier);
@@ -408,6 +408,25 @@ public final class DocumentWrites {
   }
 
   /** Checks a changed document and logs it. Caller holds the collection's write lock. */
+  /**
+   * Logs an insert. On a capped collection a document larger than the whole cap is refused, as
+   * MongoDB refuses it, and the tailable cursors waiting for the collection wake once it is durable
+   * (when a reader can see it). Caller holds the lock.
+   */
+  private WriteAheadLog.Appended appendInsert(CollectionState state, BsonDocument document) {
+    InsertionOrder order = state.insertionOrder();
+    if (order != null && InsertionOrder.bsonSize(document) > state.capped().size()) {
+      throw new MongoLakeException(
+          ErrorCode.BSON_OBJECT_TOO_LARGE, "object to insert exceeds cappedMaxSize");
+    }
+    WriteAheadLog.Appended appended =
+        wal.append(new WalRecord.Insert(state.namespace(), document), applier);
+    if (order != null) {
+      appended.durable().thenRun(order::signalInsert);
+    }
+    return appended;
+  }
+
   private WriteAheadLog.Appended appendChanged(
       CollectionState state,
       DocumentValidator validator,

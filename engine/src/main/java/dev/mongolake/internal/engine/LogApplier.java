@@ -9,6 +9,7 @@ import dev.mongolake.internal.wal.WalRecord;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,8 +60,7 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
           put(sequence, replace.namespace(), replace.document(), false);
       case WalRecord.Delete delete -> {
         CollectionState state = collections.getOrCreate(delete.namespace());
-        state.buffer().delete(sequence, delete.id());
-        state.indexes().delete(sequence, delete.id());
+        remove(state, sequence, delete.id());
       }
       case WalRecord.CreateIndex create -> replayCreateIndex(sequence, create);
       case WalRecord.DropIndex drop ->
@@ -84,6 +84,39 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
     CollectionState state = collections.getOrCreate(namespace);
     state.buffer().put(sequence, document, created);
     state.indexes().put(sequence, document);
+    InsertionOrder order = state.insertionOrder();
+    if (order != null) {
+      placeInCappedOrder(state, order, sequence, document);
+    }
+  }
+
+  private static void remove(CollectionState state, long sequence, BsonValue id) {
+    state.buffer().delete(sequence, id);
+    state.indexes().delete(sequence, id);
+    InsertionOrder order = state.insertionOrder();
+    if (order != null) {
+      order.removed(sequence, id);
+    }
+  }
+
+  /**
+   * A capped collection's insert takes the next position, and the oldest documents past the cap go
+   * in the same change: deleted at the insert's own sequence, so that a reader sees both or
+   * neither, and a replay of the insert removes exactly them again. An update keeps its position
+   * and changes only the size, as in MongoDB, which removes documents on inserts only.
+   */
+  private static void placeInCappedOrder(
+      CollectionState state, InsertionOrder order, long sequence, BsonDocument document) {
+    BsonValue id = document.get("_id");
+    long size = InsertionOrder.bsonSize(document);
+    if (order.holds(id)) {
+      order.resized(id, size);
+      return;
+    }
+    order.inserted(sequence, id, size);
+    for (BsonValue oldest : order.excess(state.capped(), sequence)) {
+      remove(state, sequence, oldest);
+    }
   }
 
   /**

@@ -226,6 +226,25 @@ public final class ReadPath {
     return tableScan(state, withImplications(filter, parsed), paths, readSequence);
   }
 
+  /** Whether the collection exists and is capped. */
+  public boolean isCapped(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    return state != null && state.capped() != null;
+  }
+
+  /**
+   * A tailable cursor's place in a capped collection that it read up to {@code readSequence}; empty
+   * when the collection is not capped (or does not exist).
+   */
+  public Optional<CappedTail> tail(Namespace namespace, long readSequence) {
+    CollectionState state = collections.get(namespace);
+    if (state == null || state.insertionOrder() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new CappedTail(namespace, collections, state, readSequence, this::readSequence));
+  }
+
   /** A scan of the whole collection in its natural order, with {@code filter} pushed down. */
   public AccessPath naturalScan(
       Namespace namespace, Filter filter, long readSequence, Set<String> paths) {

@@ -114,6 +114,7 @@ final class Recovery {
                     new CollectionState(namespace, table, new TableView(snapshot, floor));
                 state.setOptions(CollectionOptionsFile.read(storage, found.getValue()));
                 state.optionsPersisted();
+                loadInsertionOrder(state, snapshot);
                 loadIndexes(state, snapshot);
                 collections.bind(namespace, state);
               });
@@ -133,6 +134,17 @@ final class Recovery {
               + " older versions.");
     }
     LOG.warn("Opening tables behind their last committed version, losing writes: {}", which);
+  }
+
+  /** A capped collection's natural order: the order file's positions for the table's documents. */
+  private void loadInsertionOrder(CollectionState state, DocumentSnapshot snapshot) {
+    InsertionOrder order = state.insertionOrder();
+    if (order == null) {
+      return;
+    }
+    try (var documents = snapshot.scan()) {
+      order.load(InsertionOrderFile.read(storage, state.tablePath()), documents);
+    }
   }
 
   /**

@@ -262,6 +262,9 @@ public final class TableFlusher {
     // Before the commit: once a table version holds the changes up to the cut, replay skips the
     // index records below it, so the catalog file must already reflect them.
     persistCatalog(state, table.path());
+    if (!changes.isEmpty()) {
+      persistInsertionOrder(state, table.path());
+    }
     if (changes.isEmpty() && state.table() != null) {
       indexFiles.afterFlush(state, cut, view.snapshot().version(), 0);
       return;
@@ -283,6 +286,9 @@ public final class TableFlusher {
       state.publish(table, new TableView(snapshot, floor));
       state.buffer().releaseUpTo(pins.lowestPinned(floor));
       state.indexes().forgetRemovedUpTo(pins.lowestPinned(floor));
+      if (state.insertionOrder() != null) {
+        state.insertionOrder().forgetRemovedUpTo(pins.lowestPinned(floor));
+      }
     } finally {
       state.writeLock().unlock();
     }
@@ -290,6 +296,21 @@ public final class TableFlusher {
     // older files that opening catches up or rebuilds.
     indexFiles.afterFlush(
         state, floor, snapshot.version(), inserts.size() + replacements.size() + deletes.size());
+  }
+
+  /**
+   * Before the commit: the table version it makes must find the positions of its documents (see
+   * {@link InsertionOrderFile}). Under the write lock, so that no insert changes them meanwhile.
+   */
+  private void persistInsertionOrder(CollectionState state, String tablePath) {
+    state.writeLock().lock();
+    try {
+      if (state.insertionOrder() != null && collections.isCurrent(state)) {
+        InsertionOrderFile.write(storage, tablePath, state.insertionOrder().positions());
+      }
+    } finally {
+      state.writeLock().unlock();
+    }
   }
 
   private void persistCatalog(CollectionState state, String tablePath) {

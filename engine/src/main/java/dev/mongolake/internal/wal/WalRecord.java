@@ -30,8 +30,8 @@ public sealed interface WalRecord {
   record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
 
   /**
-   * A collection's new options ({@code collMod}'s validator, validationLevel, validationAction):
-   * they replace the options it had.
+   * A collection's new options ({@code collMod}'s validator, validationLevel, validationAction, a
+   * capped collection's size and max): they replace the options it had.
    */
   record ModifyCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
 

@@ -88,6 +88,15 @@ public interface Command {
   }
 
   /**
+   * Whether the body's {@code maxTimeMS} limits the run (MongoDB's operation time limit). An
+   * awaitData {@code getMore}'s is instead how long it waits for new documents, ending in an empty
+   * batch rather than an error.
+   */
+  default boolean limitedByMaxTimeMS(BsonDocument body) {
+    return true;
+  }
+
+  /**
    * Whether this invocation's duration belongs in the latency histograms. An awaitable {@code
    * hello} waits by design; MongoDB leaves it out of its latency statistics too.
    */

@@ -168,6 +168,9 @@ public final class CommandDispatcher {
       checkAuthorized(command, request);
       command.fields().check(body);
       long deadline = MaxTimeMS.deadline(body, System.nanoTime());
+      if (!command.limitedByMaxTimeMS(body)) {
+        deadline = MaxTimeMS.NO_DEADLINE;
+      }
       OperationsInProgress.Operation operation =
           server.operations().begin(connection, database, body, server.clock().instant(), deadline);
       try {

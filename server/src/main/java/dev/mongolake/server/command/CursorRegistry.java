@@ -2,6 +2,7 @@ package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import dev.mongolake.MongoLakeTailableCursor;
 import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.delta.Cancellation;
 import java.security.SecureRandom;
@@ -42,6 +43,12 @@ public final class CursorRegistry {
    * stops before the document that would take its array past it, but always holds at least one.
    */
   static final int MAX_BATCH_BYTES = 16 * 1024 * 1024;
+
+  /** How long an awaitData getMore without {@code maxTimeMS} waits, as MongoDB: 1 second. */
+  static final long DEFAULT_AWAIT_MILLIS = 1_000;
+
+  /** How often a waiting awaitData getMore checks that its cursor is still wanted. */
+  private static final Duration AWAIT_SLICE = Duration.ofMillis(250);
 
   private final ConcurrentMap<Long, OpenCursor> cursors = new ConcurrentHashMap<>();
   private final SecureRandom random = new SecureRandom();
@@ -110,6 +117,43 @@ public final class CursorRegistry {
     return cursorReply(id, namespace, "firstBatch", batch);
   }
 
+  /**
+   * The reply of a tailable {@code find}: its first batch, and a cursor that stays open at the end
+   * of the data (later batches return what is inserted meanwhile) unless the collection was empty
+   * when the find read it, as MongoDB keeps it only then, or the cursor's limit is reached.
+   *
+   * @param batchSize documents in the first batch; negative uses the default
+   */
+  public BsonDocument firstTailableBatch(
+      String namespace,
+      MongoLakeTailableCursor<BsonDocument> results,
+      int batchSize,
+      CursorOwner owner,
+      boolean noTimeout) {
+    ReplyDocuments documents = ReplyDocuments.of(results);
+    BsonArray batch;
+    try {
+      batch = take(documents, batchSize < 0 ? DEFAULT_FIRST_BATCH : batchSize);
+    } catch (RuntimeException e) {
+      OpenCursor.release(documents);
+      throw e;
+    }
+    long id = 0;
+    if (!results.startedEmpty() && !results.exhausted()) {
+      id = newId();
+      // A tailable cursor's later batches are not bounded by the find's maxTimeMS: an awaitData
+      // getMore's own maxTimeMS is how long it waits.
+      cursors.put(
+          id,
+          new OpenCursor(
+              namespace, documents, owner, noTimeout, clock.millis(), Long.MAX_VALUE, results));
+      opened.incrementAndGet();
+    } else {
+      OpenCursor.release(documents);
+    }
+    return cursorReply(id, namespace, "firstBatch", batch);
+  }
+
   /** The time the running command's {@code maxTimeMS} leaves for its cursor's later batches. */
   private static long remainingOfCommand() {
     OperationsInProgress.Operation operation = OperationsInProgress.current();
@@ -128,6 +172,22 @@ public final class CursorRegistry {
    *     from the cursor's or other users opened it
    */
   public BsonDocument nextBatch(long id, String namespace, int batchSize, Set<String> users) {
+    return nextBatch(id, namespace, batchSize, users, null);
+  }
+
+  /**
+   * The next batch of cursor {@code id}, as {@link #nextBatch(long, String, int, Set)}; for a
+   * tailable cursor, what was inserted since its last batch (an empty batch keeps it open), and for
+   * an awaitData one, when nothing was, what an insert brings within {@code maxTimeMS} (default 1
+   * second), returned as soon as it is durable.
+   *
+   * @param maxTimeMS the getMore's {@code maxTimeMS}, or null when it has none
+   * @throws MongoLakeException as {@link #nextBatch(long, String, int, Set)}; BadValue for a {@code
+   *     maxTimeMS} on a cursor that is not awaitData, as MongoDB answers; CappedPositionLost when a
+   *     tailable cursor lost its place (the cursor is then closed)
+   */
+  public BsonDocument nextBatch(
+      long id, String namespace, int batchSize, Set<String> users, Long maxTimeMS) {
     OpenCursor cursor = cursors.get(id);
     if (cursor == null) {
       throw notFound(id);
@@ -144,6 +204,13 @@ public final class CursorRegistry {
               + "', but cursor belongs to a different namespace "
               + cursor.namespace);
     }
+    if (maxTimeMS != null && (cursor.tail == null || !cursor.tail.awaitsData())) {
+      // Only an awaitData cursor's getMore takes one: how long it waits for new documents. The
+      // time limit of the command that opened another cursor covers all of its batches.
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "cannot set maxTimeMS on getMore command for a non-awaitData cursor");
+    }
     if (!cursor.lock.tryLock()) {
       throw new MongoLakeException(
           ErrorCode.OPERATION_FAILED, "cursor id " + id + " is already in use");
@@ -154,10 +221,16 @@ public final class CursorRegistry {
         cursor.release();
         throw notFound(id);
       }
-      BsonArray batch = timedBatch(id, cursor, batchSize <= 0 ? Integer.MAX_VALUE : batchSize);
+      int limit = batchSize <= 0 ? Integer.MAX_VALUE : batchSize;
+      BsonArray batch = timedBatch(id, cursor, limit);
+      if (batch.isEmpty() && cursor.tail != null && cursor.tail.awaitsData()) {
+        awaitInsert(id, cursor, maxTimeMS == null ? DEFAULT_AWAIT_MILLIS : maxTimeMS);
+        batch = timedBatch(id, cursor, limit);
+      }
       cursor.lastUsedMillis = clock.millis();
       long next = id;
-      if (!cursor.source.hasNext()) {
+      boolean done = cursor.tail == null ? !cursor.source.hasNext() : cursor.tail.exhausted();
+      if (done) {
         cursors.remove(id, cursor);
         cursor.release();
         next = 0;
@@ -203,6 +276,34 @@ public final class CursorRegistry {
         cursor.remainingNanos = Math.max(0, deadline - System.nanoTime());
       }
       return batch;
+    } catch (RuntimeException e) {
+      cursors.remove(id, cursor);
+      cursor.release();
+      throw e;
+    }
+  }
+
+  /**
+   * An awaitData getMore's wait for an insert, up to {@code millis}: woken by the insert once it is
+   * durable. It runs on the request's own (virtual) thread, never on an event loop, and checks in
+   * slices whether the cursor was killed or the operation stopped.
+   */
+  private void awaitInsert(long id, OpenCursor cursor, long millis) {
+    long deadline = System.nanoTime() + Duration.ofMillis(Math.max(0, millis)).toNanos();
+    OperationsInProgress.Operation operation = OperationsInProgress.current();
+    try {
+      while (!cursor.killed) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return;
+        }
+        if (operation != null) {
+          operation.throwIfStopped();
+        }
+        if (cursor.tail.await(Duration.ofNanos(Math.min(left, AWAIT_SLICE.toNanos())))) {
+          return;
+        }
+      }
     } catch (RuntimeException e) {
       cursors.remove(id, cursor);
       cursor.release();

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command;
 
+import dev.mongolake.MongoLakeTailableCursor;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Set;
@@ -18,6 +19,10 @@ final class OpenCursor {
   final ReplyDocuments source;
   final CursorOwner owner;
   final boolean noTimeout;
+
+  /** A tailable cursor's engine side, or null for an ordinary cursor. */
+  final MongoLakeTailableCursor<BsonDocument> tail;
+
   final ReentrantLock lock = new ReentrantLock();
   private final AtomicBoolean released = new AtomicBoolean();
 
@@ -37,10 +42,22 @@ final class OpenCursor {
       boolean noTimeout,
       long now,
       long remainingNanos) {
+    this(namespace, source, owner, noTimeout, now, remainingNanos, null);
+  }
+
+  OpenCursor(
+      String namespace,
+      ReplyDocuments source,
+      CursorOwner owner,
+      boolean noTimeout,
+      long now,
+      long remainingNanos,
+      MongoLakeTailableCursor<BsonDocument> tail) {
     this.namespace = namespace;
     this.source = source;
     this.owner = owner;
     this.noTimeout = noTimeout;
+    this.tail = tail;
     this.lastUsedMillis = now;
     this.remainingNanos = remainingNanos;
   }

@@ -19,21 +19,24 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * {@code create}: a collection, validated when it has a {@code validator} (with its {@code
+ * {@code create}: a collection, capped when it has {@code capped: true} with a {@code size} (and
+ * optionally {@code max} documents), validated when it has a {@code validator} (with its {@code
  * validationLevel} and {@code validationAction}), or a read-only view ({@code viewOn}, {@code
  * pipeline}).
  *
  * <p>Fails with {@code MongoLakeException}: InvalidOptions for a {@code pipeline} without {@code
- * viewOn} or validation options on a view; the engine's errors for invalid validation options
+ * viewOn} or collection options on a view; the engine's errors for invalid capped or validation
+ * options (MongoDB's: InvalidOptions for capped without size, Location51024 for a size or max out
+ * of range, TypeMismatch)
  */
 public record CreateCommand(MongoLake lake) implements Command {
 
   /**
-   * MongoDB 7's create options: a collection here is a plain one, optionally validated ({@code
-   * validator}, {@code validationLevel}, {@code validationAction}), or a read-only view ({@code
-   * viewOn}, {@code pipeline}), so every option that would make it something else (capped, time
-   * series, clustered, with pre- and post-images) is refused by name rather than creating a plain
-   * collection in its place.
+   * MongoDB 8's create options: a collection here is a plain or a capped one ({@code capped},
+   * {@code size}, {@code max}), optionally validated ({@code validator}, {@code validationLevel},
+   * {@code validationAction}), or a read-only view ({@code viewOn}, {@code pipeline}), so every
+   * option that would make it something else (time series, clustered, with pre- and post-images) is
+   * refused by name rather than creating a plain collection in its place.
    */
   private static final CommandFields FIELDS =
       CommandFields.of(
@@ -43,12 +46,12 @@ public record CreateCommand(MongoLake lake) implements Command {
               "validator",
               "validationLevel",
               "validationAction",
-              "collation")
-          .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
-          .refusingUnless("capped", CommandFields.FALSE)
-          .refusing(
+              "collation",
+              "capped",
               "size",
-              "max",
+              "max")
+          .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
+          .refusing(
               "idIndex",
               "timeseries",
               "expireAfterSeconds",
@@ -117,7 +120,8 @@ public record CreateCommand(MongoLake lake) implements Command {
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
     ViewOptions view = ViewOptions.of("create", request.body());
     BsonDocument validation = new BsonDocument();
-    for (String option : List.of("validator", "validationLevel", "validationAction")) {
+    for (String option :
+        List.of("capped", "size", "max", "validator", "validationLevel", "validationAction")) {
       if (request.body().containsKey(option)) {
         validation.append(option, request.body().get(option));
       }

@@ -1,9 +1,11 @@
 package dev.mongolake.server.command.crud;
 
+import com.mongodb.CursorType;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeFindIterable;
+import dev.mongolake.MongoLakeTailableCursor;
 import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
@@ -18,9 +20,10 @@ import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
- * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout.
- * Results beyond the first batch stay on a server cursor, read from the query's snapshot; with
- * {@code noCursorTimeout: true} the cursor is never closed for being idle.
+ * {@code find}: filter, sort, projection, skip, limit, batchSize, singleBatch, noCursorTimeout, and
+ * on a capped collection {@code tailable} and {@code awaitData} (see {@link TailableFind}). Results
+ * beyond the first batch stay on a server cursor, read from the query's snapshot; with {@code
+ * noCursorTimeout: true} the cursor is never closed for being idle.
  */
 public final class FindCommand extends CollectionCommand {
 
@@ -47,9 +50,9 @@ public final class FindCommand extends CollectionCommand {
               "allowPartialResults",
               "noCursorTimeout",
               "let",
-              "collation")
-          .refusingUnless("tailable", CommandFields.FALSE)
-          .refusingUnless("awaitData", CommandFields.FALSE)
+              "collation",
+              "tailable",
+              "awaitData")
           .refusingUnless("returnKey", CommandFields.FALSE)
           .refusingUnless("showRecordId", CommandFields.FALSE)
           .refusing(
@@ -122,6 +125,15 @@ public final class FindCommand extends CollectionCommand {
     query.limit((int) Math.min(Integer.MAX_VALUE, Math.abs(limit)));
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
+    Optional<CursorType> tailable = TailableFind.cursorType(args, singleBatch);
+    if (tailable.isPresent()) {
+      return cursors.firstTailableBatch(
+          namespace.fullName(),
+          (MongoLakeTailableCursor<BsonDocument>) query.cursorType(tailable.get()).iterator(),
+          batchSize,
+          request.cursorOwner(),
+          noCursorTimeout);
+    }
     try {
       return cursors.firstBatch(
           namespace.fullName(),

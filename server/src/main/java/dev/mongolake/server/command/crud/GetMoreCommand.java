@@ -9,7 +9,10 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.MaxTimeMS;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
 import org.bson.BsonValue;
@@ -18,7 +21,9 @@ import org.bson.BsonValue;
  * {@code getMore}: {@code {getMore: <cursor id>, collection: <coll>, batchSize}}. Sent with
  * OP_MSG's {@code exhaustAllowed} (an exhaust cursor), the connection streams the following batches
  * without further requests until the cursor is exhausted or fails; if the client leaves first, the
- * cursor is killed.
+ * cursor is killed. A tailable cursor's getMore returns what was inserted since its last batch; an
+ * awaitData one waits up to its {@code maxTimeMS} (1 second by default) for an insert when there is
+ * none, on the request's own thread.
  */
 public final class GetMoreCommand implements Command {
 
@@ -28,7 +33,10 @@ public final class GetMoreCommand implements Command {
     this.cursors = cursors;
   }
 
-  /** MongoDB 7's getMore fields ({@code maxTimeMS} is checked by the command itself). */
+  /**
+   * MongoDB 8's getMore fields ({@code maxTimeMS}, generic, is the wait of an awaitData cursor and
+   * refused on any other).
+   */
   private static final CommandFields FIELDS =
       CommandFields.of("getMore", "collection", "batchSize")
           .refusing("term", "lastKnownCommittedOpTime");
@@ -65,12 +73,12 @@ public final class GetMoreCommand implements Command {
               + CommandArguments.typeName(id)
               + "', expected type 'long'");
     }
+    // Checked as the dispatcher checks it (a number of milliseconds); the registry then refuses it
+    // on a cursor that is not awaitData, for which it is the wait.
+    Long maxTimeMS = null;
     if (body.containsKey("maxTimeMS")) {
-      // Only an awaitData cursor's getMore takes one (its wait); no cursor here is tailable, and
-      // the time limit of the command that opened a cursor covers all of its batches.
-      throw new MongoLakeException(
-          ErrorCode.BAD_VALUE,
-          "cannot set maxTimeMS on getMore command for a non-awaitData cursor");
+      long deadline = MaxTimeMS.deadline(body, 0);
+      maxTimeMS = deadline == MaxTimeMS.NO_DEADLINE ? 0 : TimeUnit.NANOSECONDS.toMillis(deadline);
     }
     CommandArguments args = new CommandArguments("getMore", body);
     if (!body.isString("collection")) {
@@ -87,7 +95,14 @@ public final class GetMoreCommand implements Command {
         id.asNumber().longValue(),
         namespace,
         args.nonNegativeInt("batchSize", 0),
-        request.cursorOwners());
+        request.cursorOwners(),
+        maxTimeMS);
+  }
+
+  /** An awaitData cursor's {@code maxTimeMS} is its wait for data, not a limit that fails it. */
+  @Override
+  public boolean limitedByMaxTimeMS(BsonDocument body) {
+    return false;
   }
 
   /** An exhaust cursor dies with its stream: no other request could continue it. */
@@ -98,14 +113,19 @@ public final class GetMoreCommand implements Command {
     }
   }
 
-  /** The same request again while the cursor has more: its id stays the same. */
+  /**
+   * The same request again while the cursor has more: its id stays the same. A tailable cursor's
+   * empty batch ends the stream, so that a cursor with nothing new does not stream empty batches
+   * without end.
+   */
   @Override
   public Optional<BsonDocument> nextExhaustRequest(BsonDocument request, BsonDocument reply) {
     boolean ok = reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
     boolean more =
         reply.get("cursor") instanceof BsonDocument cursor
             && cursor.get("id") instanceof BsonNumber id
-            && id.longValue() != 0;
+            && id.longValue() != 0
+            && !(cursor.get("nextBatch") instanceof BsonArray batch && batch.isEmpty());
     return ok && more ? Optional.of(request) : Optional.empty();
   }
 }

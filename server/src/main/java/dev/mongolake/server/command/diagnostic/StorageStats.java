@@ -7,6 +7,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.command.IntOrLong;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -43,11 +44,15 @@ public final class StorageStats {
     if (size.count() > 0) {
       stats.append("avgObjSize", new BsonInt32((int) size.averageObjectSize()));
     }
-    return stats
+    stats
         .append("numOrphanDocs", IntOrLong.of(0))
         .append("storageSize", IntOrLong.of(scale.apply(size.storageSize())))
-        .append("freeStorageSize", IntOrLong.of(0))
-        .append("capped", BsonBoolean.FALSE)
+        .append("freeStorageSize", IntOrLong.of(0));
+    appendCap(
+        stats,
+        lake.lake().db(namespace.database()).collectionOptions(namespace.collection()),
+        scale);
+    return stats
         .append("nindexes", new BsonInt32(indexes.size()))
         .append("indexDetails", new BsonDocument())
         .append("indexBuilds", new BsonArray())
@@ -55,6 +60,22 @@ public final class StorageStats {
         .append("indexSizes", indexSizes)
         .append("totalSize", IntOrLong.of(scale.apply(size.storageSize())))
         .append("scaleFactor", new BsonInt32((int) scale.factor()));
+  }
+
+  /**
+   * {@code capped}, and for a capped collection its bounds as MongoDB reports them: {@code max} (0
+   * when there is no document limit) and {@code maxSize} in the scale's units.
+   */
+  private static void appendCap(BsonDocument stats, Optional<BsonDocument> options, Scale scale) {
+    BsonDocument stored = options.orElseGet(BsonDocument::new);
+    boolean capped = stored.getBoolean("capped", BsonBoolean.FALSE).getValue();
+    stats.append("capped", BsonBoolean.valueOf(capped));
+    if (capped) {
+      long max = stored.isNumber("max") ? stored.getNumber("max").longValue() : 0;
+      stats
+          .append("max", IntOrLong.of(max))
+          .append("maxSize", IntOrLong.of(scale.apply(stored.getNumber("size").longValue())));
+    }
   }
 
   /**

@@ -27,10 +27,11 @@ import org.bson.BsonValue;
  * {@code hideIndex}/{@code unhideIndex}), answering {@code expireAfterSeconds_old}/{@code _new}
  * and, when visibility changed, {@code hidden_old}/{@code _new} as MongoDB does; {@code validator},
  * {@code validationLevel} and {@code validationAction} replace the collection's (later writes
- * follow them; stored documents are not re-checked, as in MongoDB). Options MongoDB has but this
- * server does not keep (pre- and post-images, capped sizes) are refused by name rather than
- * ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn} and {@code
- * pipeline}.
+ * follow them; stored documents are not re-checked, as in MongoDB); a capped collection's {@code
+ * cappedSize} and {@code cappedMax} change its cap (a smaller one removes documents at the next
+ * insert). Options MongoDB has but this server does not keep (pre- and post-images) are refused by
+ * name rather than ignored; unknown ones are InvalidOptions. On a view it changes {@code viewOn}
+ * and {@code pipeline}.
  */
 public record CollModCommand(MongoLake lake) implements Command {
 
@@ -48,17 +49,18 @@ public record CollModCommand(MongoLake lake) implements Command {
           "apiStrict",
           "apiDeprecationErrors");
 
+  /**
+   * What the engine's {@code modifyCollection} changes: validation, and a capped collection's cap.
+   */
   private static final Set<String> VALIDATION =
-      Set.of("validator", "validationLevel", "validationAction");
+      Set.of("validator", "validationLevel", "validationAction", "cappedSize", "cappedMax");
 
   private static final Set<String> NOT_SUPPORTED =
       Set.of(
           "changeStreamPreAndPostImages",
           "expireAfterSeconds",
           "timeseries",
-          "recordIdsReplicated",
-          "cappedSize",
-          "cappedMax");
+          "recordIdsReplicated");
 
   private static final Set<String> VIEW_OPTIONS = Set.of("viewOn", "pipeline");
 
