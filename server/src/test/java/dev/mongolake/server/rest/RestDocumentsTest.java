@@ -86,6 +86,33 @@ class RestDocumentsTest {
   }
 
   @Test
+  void findTakesACollationAndRefusesAQueryParameterItDoesNotKnow() {
+    users.insertMany(
+        List.of(
+            new Document("_id", 1).append("name", "ana"),
+            new Document("_id", 2).append("name", "ANA"),
+            new Document("_id", 3).append("name", "bo")));
+
+    RestClient.Reply folded =
+        rest.post(
+            "/api/app/users/find",
+            "{\"filter\": {\"name\": \"Ana\"}, \"sort\": {\"_id\": 1},"
+                + " \"collation\": {\"locale\": \"en\", \"strength\": 2}}");
+    assertThat(folded.json().getArray("documents"))
+        .extracting(d -> d.asDocument().getInt32("_id").getValue())
+        .containsExactly(1, 2);
+    RestClient.Reply viaQuery =
+        rest.get(
+            "/api/app/users?filter=%7B%22name%22%3A%22Ana%22%7D"
+                + "&collation=%7B%22locale%22%3A%22en%22%2C%22strength%22%3A2%7D");
+    assertThat(viaQuery.json().getArray("documents")).hasSize(2);
+
+    RestClient.Reply unknown = rest.get("/api/app/users?asOf=5");
+    assertThat(unknown.status()).isEqualTo(400);
+    assertThat(unknown.body()).contains("unknown query parameter 'asOf'");
+  }
+
+  @Test
   void findWithABodyAnswersLikeTheQueryString() {
     users.insertMany(
         List.of(new Document("_id", 1).append("n", 10), new Document("_id", 2).append("n", 20)));

@@ -12,8 +12,9 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * A REST query ({@code filter}, {@code sort}, {@code projection}, {@code limit}, {@code skip}),
- * from the query string or a JSON body, as a {@code find} command.
+ * A REST query ({@code filter}, {@code sort}, {@code projection}, {@code limit}, {@code skip},
+ * {@code collation}), from the query string or a JSON body, as a {@code find} command. Anything
+ * else is refused naming it, so that a misspelt or unsupported option is never ignored.
  *
  * <p>Without a {@code limit} a query returns at most {@link #DEFAULT_LIMIT} documents, so that a
  * casual {@code GET} of a large collection cannot build an unbounded response; {@code limit=0} asks
@@ -22,10 +23,21 @@ import org.bson.BsonValue;
 record FindOptions(BsonDocument options) {
 
   static final int DEFAULT_LIMIT = 1000;
-  private static final Set<String> FIELDS = Set.of("filter", "sort", "projection", "limit", "skip");
+  private static final Set<String> FIELDS =
+      Set.of("filter", "sort", "projection", "limit", "skip", "collation");
+
+  /** Query parameters every route reads (the response's JSON form). */
+  private static final Set<String> RESPONSE_PARAMETERS = Set.of("json");
 
   /** Options from query-string parameters, each an Extended JSON value. */
   static FindOptions fromQuery(Map<String, String> query) {
+    for (String parameter : query.keySet()) {
+      if (!FIELDS.contains(parameter) && !RESPONSE_PARAMETERS.contains(parameter)) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "Cannot find: unknown query parameter '" + parameter + "'; expected one of " + FIELDS);
+      }
+    }
     BsonDocument options = new BsonDocument();
     for (String field : FIELDS) {
       String text = query.get(field);
