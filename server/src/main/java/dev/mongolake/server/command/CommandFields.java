@@ -21,12 +21,20 @@ import org.bson.BsonValue;
  * <p>Fields every command may carry (sessions, cluster time, read preference, API version, comment,
  * {@code maxTimeMS}, read and write concern) are the dispatcher's and always pass here.
  *
+ * <p>A command MongoDB parses without IDL ignores the fields it does not read; its declaration
+ * ({@link #ignoringOthers}) lets any other field pass but still refuses by name the options it
+ * knows and does not implement.
+ *
  * @param name the command, as errors name it
  * @param reads the fields the command reads, besides its own name
  * @param notImplemented MongoDB options refused unless their value passes the predicate
+ * @param ignoresOthers whether a field neither read nor refused passes (MongoDB's non-IDL parsers)
  */
 public record CommandFields(
-    String name, Set<String> reads, Map<String, Predicate<BsonValue>> notImplemented) {
+    String name,
+    Set<String> reads,
+    Map<String, Predicate<BsonValue>> notImplemented,
+    boolean ignoresOthers) {
 
   /** What a command that does not check its fields declares (see the registry's tests). */
   public static final CommandFields UNCHECKED = new CommandFields("", Set.of(), Map.of());
@@ -35,7 +43,8 @@ public record CommandFields(
    * What a command declares whose MongoDB counterpart is not parsed by MongoDB's IDL and so ignores
    * the fields it does not read ({@code ping}, {@code buildInfo}): any field passes, as there.
    */
-  public static final CommandFields IGNORES_OTHERS = new CommandFields("", Set.of(), Map.of());
+  public static final CommandFields IGNORES_OTHERS =
+      new CommandFields("", Set.of(), Map.of(), true);
 
   /** Fields the dispatcher handles for every command. */
   static final Set<String> GENERIC =
@@ -84,9 +93,32 @@ public record CommandFields(
     notImplemented = Map.copyOf(notImplemented);
   }
 
+  /** A declaration of an IDL command: a field neither read nor refused is unknown. */
+  public CommandFields(
+      String name, Set<String> reads, Map<String, Predicate<BsonValue>> notImplemented) {
+    this(name, reads, notImplemented, false);
+  }
+
   /** The command {@code name} reading {@code fields}. */
   public static CommandFields of(String name, String... fields) {
     return new CommandFields(name, Set.of(fields), Map.of());
+  }
+
+  /**
+   * The command {@code name}, parsed by MongoDB without IDL, reading {@code fields}: any other
+   * field passes, as there, unless {@link #refusing} names it.
+   */
+  public static CommandFields ignoringOthers(String name, String... fields) {
+    return new CommandFields(name, Set.of(fields), Map.of(), true);
+  }
+
+  /**
+   * Whether {@code field} is one the dispatcher handles for every command ({@code lsid}, {@code
+   * $db}, {@code comment}...), which a command reading its other fields as data (the filter of
+   * {@code currentOp}) leaves out, as MongoDB's {@code isGenericArgument} does.
+   */
+  public static boolean isGeneric(String field) {
+    return GENERIC.contains(field);
   }
 
   /** The same, refusing {@code options} (MongoDB's, not implemented here) whatever their value. */
@@ -95,14 +127,14 @@ public record CommandFields(
     for (String option : options) {
       refused.put(option, NEVER);
     }
-    return new CommandFields(name, reads, refused);
+    return new CommandFields(name, reads, refused, ignoresOthers);
   }
 
   /** The same, refusing {@code option} unless its value passes {@code harmless}. */
   public CommandFields refusingUnless(String option, Predicate<BsonValue> harmless) {
     Map<String, Predicate<BsonValue>> refused = new HashMap<>(notImplemented);
     refused.put(option, harmless);
-    return new CommandFields(name, reads, refused);
+    return new CommandFields(name, reads, refused, ignoresOthers);
   }
 
   /** Whether this declaration checks anything ({@link #UNCHECKED} does not). */
@@ -113,6 +145,9 @@ public record CommandFields(
   /** Refuses the first field of {@code body} this command does not take. */
   void check(BsonDocument body) {
     if (!checked() || this == IGNORES_OTHERS) {
+      return;
+    }
+    if (ignoresOthers && notImplemented.isEmpty()) {
       return;
     }
     boolean first = true;
@@ -161,6 +196,9 @@ public record CommandFields(
       return;
     }
     Predicate<BsonValue> harmless = notImplemented.get(field);
+    if (harmless == null && ignoresOthers) {
+      return;
+    }
     if (harmless == null) {
       throw new MongoLakeException(
           ErrorCode.IDL_UNKNOWN_FIELD,

@@ -5,9 +5,10 @@ import dev.mongolake.server.auth.RoleName;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.Privilege;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;
-import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 
@@ -17,9 +18,17 @@ import org.bson.BsonString;
  */
 public final class ConnectionStatusCommand implements Command {
 
+  private static final CommandFields FIELDS =
+      CommandFields.of("connectionStatus", "showPrivileges");
+
   @Override
   public String name() {
     return "connectionStatus";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -46,7 +55,8 @@ public final class ConnectionStatusCommand implements Command {
     BsonDocument authInfo =
         new BsonDocument("authenticatedUsers", users)
             .append("authenticatedUserRoles", RoleName.toArray(authorization.grantedRoles(auth)));
-    if (BsonBoolean.TRUE.equals(request.body().get("showPrivileges"))) {
+    // A safeBool, as MongoDB's parser has it: showPrivileges: 1 asks for them too.
+    if (CommandArguments.of(request).bool("showPrivileges", false)) {
       authInfo.append(
           "authenticatedUserPrivileges",
           Privilege.toArray(authorization.resolve(auth).privileges().privileges()));

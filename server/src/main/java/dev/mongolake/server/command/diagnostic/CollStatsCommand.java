@@ -7,6 +7,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 
@@ -19,6 +20,16 @@ import org.bson.BsonDocument;
  */
 public final class CollStatsCommand implements Command {
 
+  /**
+   * MongoDB's storage stats fields. Nothing here waits for a lock, so every answer is the complete
+   * one MongoDB gives when the lock is free, whatever {@code waitForLock} says; {@code verbose} and
+   * {@code numericOnly} shape the storage engine's own sections, which this server does not report.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("collStats", "scale", "waitForLock")
+          .refusingUnless("verbose", CommandFields.FALSE)
+          .refusingUnless("numericOnly", CommandFields.FALSE);
+
   private final LakeCollections lake;
 
   /** A command reading {@code lake}. */
@@ -29,6 +40,11 @@ public final class CollStatsCommand implements Command {
   @Override
   public String name() {
     return "collStats";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.CommandText;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ConnectionInfo;
 import dev.mongolake.server.command.OperationsInProgress;
@@ -17,28 +18,32 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * {@code currentOp}: {@code {currentOp: 1, $all, $ownOps, <filter fields>}} on {@code admin}.
  *
  * <p>Reports every command running on any connection (the dispatcher registers each one, see {@link
  * OperationsInProgress}), this one included; {@code $ownOps: true} keeps the caller's connection's
- * only. The remaining top-level fields filter the operations, as in MongoDB.
+ * only. The remaining top-level fields filter the operations, as in MongoDB: every field but the
+ * command's own, its options and the generic ones ({@code lsid}, {@code $db}, {@code comment}...),
+ * so a top-level {@code $or} or {@code $and} filters too.
  *
  * <p>Fails with {@code dev.mongolake.MongoLakeException}: Unauthorized outside the admin database
  */
 public final class CurrentOpCommand implements Command {
 
-  /** Fields of the command that are options or generic arguments, not part of the filter. */
-  private static final Set<String> NOT_FILTER =
-      Set.of(
-          "currentOp",
-          "lsid",
-          "txnNumber",
-          "comment",
-          "apiVersion",
-          "apiStrict",
-          "apiDeprecationErrors");
+  /** The command's options; MongoDB's currentOp leaves them out of the filter. */
+  private static final Set<String> OPTIONS = Set.of("$all", "$ownOps", "$truncateOps");
+
+  /**
+   * Every other field is the filter, as MongoDB's non-IDL parser has it. {@code $all: true} would
+   * add idle connections, which this server does not list yet. {@code $truncateOps} is honoured by
+   * MongoDB only with test commands enabled, so it changes nothing there either.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.ignoringOthers("currentOp", "$ownOps", "$truncateOps")
+          .refusingUnless("$all", CommandFields.FALSE);
 
   @Override
   public String name() {
@@ -48,8 +53,14 @@ public final class CurrentOpCommand implements Command {
   /** {@code inprog} on the cluster, except for {@code $ownOps: true}: anyone may see their own. */
   @Override
   public Access access(CommandRequest request) {
-    boolean ownOps = request.body().getBoolean("$ownOps", BsonBoolean.FALSE).getValue();
-    return ownOps ? Access.authenticated() : Access.to(Resource.cluster(), ActionType.INPROG);
+    return ownOps(request.body())
+        ? Access.authenticated()
+        : Access.to(Resource.cluster(), ActionType.INPROG);
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -60,7 +71,7 @@ public final class CurrentOpCommand implements Command {
   @Override
   public BsonDocument run(CommandRequest request) {
     AdminDatabase.require(request);
-    boolean ownOnly = request.body().getBoolean("$ownOps", BsonBoolean.FALSE).getValue();
+    boolean ownOnly = ownOps(request.body());
     Filter filter = Filter.parse(filter(request.body()));
     Instant now = request.server().clock().instant();
     BsonArray inProgress = new BsonArray();
@@ -76,14 +87,30 @@ public final class CurrentOpCommand implements Command {
     return new BsonDocument("inprog", inProgress);
   }
 
+  /** {@code $ownOps} is read for its truth, as MongoDB reads it ({@code 1} counts). */
+  private static boolean ownOps(BsonDocument body) {
+    BsonValue value = body.get("$ownOps");
+    if (value == null || value.isNull()) {
+      return false;
+    }
+    if (value.isBoolean()) {
+      return value.asBoolean().getValue();
+    }
+    return !value.isNumber() || value.asNumber().doubleValue() != 0;
+  }
+
   private static BsonDocument filter(BsonDocument body) {
     BsonDocument filter = new BsonDocument();
-    body.forEach(
-        (field, value) -> {
-          if (!field.startsWith("$") && !NOT_FILTER.contains(field)) {
-            filter.append(field, value);
-          }
-        });
+    boolean first = true;
+    for (var field : body.entrySet()) {
+      if (first) {
+        first = false; // the command's own name
+        continue;
+      }
+      if (!OPTIONS.contains(field.getKey()) && !CommandFields.isGeneric(field.getKey())) {
+        filter.append(field.getKey(), field.getValue());
+      }
+    }
     return filter;
   }
 

@@ -7,6 +7,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.IntOrLong;
 import java.io.IOException;
@@ -24,6 +25,10 @@ import org.bson.BsonString;
  */
 public final class DbStatsCommand implements Command {
 
+  /** {@code freeStorage} would add the free space inside the storage engine's files. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("dbStats", "scale").refusingUnless("freeStorage", CommandFields.FALSE);
+
   private final LakeCollections lake;
 
   /** A command reading {@code lake}. */
@@ -34,6 +39,11 @@ public final class DbStatsCommand implements Command {
   @Override
   public String name() {
     return "dbStats";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

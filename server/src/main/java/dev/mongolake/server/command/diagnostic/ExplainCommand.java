@@ -7,6 +7,7 @@ import dev.mongolake.Namespace;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.ServerContext;
 import java.util.HashMap;
@@ -32,6 +33,8 @@ import org.bson.BsonValue;
  */
 public final class ExplainCommand implements Command {
 
+  private static final CommandFields FIELDS = CommandFields.of("explain", "verbosity");
+
   private static final List<String> VERBOSITIES =
       List.of("queryPlanner", "executionStats", "allPlansExecution");
 
@@ -48,6 +51,11 @@ public final class ExplainCommand implements Command {
   @Override
   public String name() {
     return "explain";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**

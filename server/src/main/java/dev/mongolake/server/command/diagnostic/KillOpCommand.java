@@ -7,6 +7,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -23,9 +24,17 @@ import org.bson.BsonValue;
  */
 public final class KillOpCommand implements Command {
 
+  /** MongoDB's killOp reads {@code op} without IDL and ignores any other field. */
+  private static final CommandFields FIELDS = CommandFields.ignoringOthers("killOp", "op");
+
   @Override
   public String name() {
     return "killOp";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -21,10 +22,12 @@ import org.bson.BsonString;
 /**
  * {@code validate}: {@code {validate: <coll>, full}}. Reads the whole collection (table and buffer)
  * and checks every document (see {@link CollectionValidation}); answers in MongoDB's shape with
- * {@code valid}, {@code nrecords} and {@code errors}. {@code full} changes nothing: every check
- * already reads every document.
+ * {@code valid}, {@code nrecords} and {@code errors}. {@code full} and {@code background} change
+ * nothing: every check already reads every document of one snapshot, and none blocks writes.
  *
- * <p>Fails with {@code MongoLakeException}: NamespaceNotFound for a collection that does not exist
+ * <p>Fails with {@code MongoLakeException}: NamespaceNotFound for a collection that does not exist;
+ * InvalidOptions for {@code background} with {@code full}, as in MongoDB; NotImplemented for {@code
+ * repair}, {@code metadata}, {@code fixMultikey} or {@code checkBSONConformance}
  */
 public final class ValidateCommand implements Command {
 
@@ -35,9 +38,26 @@ public final class ValidateCommand implements Command {
     this.lake = new LakeCollections(lake);
   }
 
+  /**
+   * MongoDB parses validate without IDL, ignoring fields it does not read. Of its options, repairs
+   * ({@code repair}, {@code fixMultikey}), a metadata-only check and the stricter BSON conformance
+   * checks are not done here, so they are refused rather than reported as done.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.ignoringOthers("validate", "full", "background")
+          .refusingUnless("repair", CommandFields.FALSE)
+          .refusingUnless("metadata", CommandFields.FALSE)
+          .refusingUnless("fixMultikey", CommandFields.FALSE)
+          .refusingUnless("checkBSONConformance", CommandFields.FALSE);
+
   @Override
   public String name() {
     return "validate";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override
@@ -54,7 +74,14 @@ public final class ValidateCommand implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
-    Namespace namespace = CommandArguments.of(request).namespace(request.database());
+    CommandArguments args = CommandArguments.of(request);
+    Namespace namespace = args.namespace(request.database());
+    if (args.bool("background", false) && args.bool("full", false)) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_OPTIONS,
+          "Running the validate command with both { background: true } and { full: true } is not"
+              + " supported.");
+    }
     if (!lake.exists(namespace)) {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_NOT_FOUND,

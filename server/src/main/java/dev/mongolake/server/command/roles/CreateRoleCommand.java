@@ -14,6 +14,7 @@ import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -27,9 +28,18 @@ import org.bson.BsonDocument;
  */
 public final class CreateRoleCommand implements Command {
 
+  /** Authentication restrictions are not kept here, so they are refused rather than dropped. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("createRole", "privileges", "roles").refusing("authenticationRestrictions");
+
   @Override
   public String name() {
     return "createRole";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /** {@code createRole} on the database, and the right to grant what the role grants. */

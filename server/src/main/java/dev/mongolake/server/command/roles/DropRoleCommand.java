@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.Role;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,16 @@ import org.bson.BsonDocument;
  */
 public final class DropRoleCommand implements Command {
 
+  private static final CommandFields FIELDS = CommandFields.of("dropRole");
+
   @Override
   public String name() {
     return "dropRole";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,11 @@ public record RoleInheritanceCommand(String name, boolean grant) implements Comm
   public Access access(CommandRequest request) {
     List<RoleName> roles = roles(request);
     return grant ? RoleGrants.toGrant(roles) : RoleGrants.toRevoke(roles);
+  }
+
+  @Override
+  public CommandFields fields() {
+    return CommandFields.of(name, "roles");
   }
 
   @Override

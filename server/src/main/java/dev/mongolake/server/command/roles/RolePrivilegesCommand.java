@@ -11,6 +11,7 @@ import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -35,6 +36,11 @@ public record RolePrivilegesCommand(String name, boolean grant) implements Comma
     return grant
         ? RoleGrants.toGrantPrivileges(privileges)
         : RoleGrants.toRevokePrivileges(privileges);
+  }
+
+  @Override
+  public CommandFields fields() {
+    return CommandFields.of(name, "privileges");
   }
 
   @Override

@@ -11,6 +11,7 @@ import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.Role;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,19 @@ import org.bson.BsonValue;
  */
 public final class RolesInfoCommand implements Command {
 
+  /** Roles here carry no authentication restrictions to show. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("rolesInfo", "showPrivileges", "showBuiltinRoles")
+          .refusingUnless("showAuthenticationRestrictions", CommandFields.FALSE);
+
   @Override
   public String name() {
     return "rolesInfo";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.authz.RoleRules;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +28,18 @@ import org.bson.BsonDocument;
  */
 public final class UpdateRoleCommand implements Command {
 
+  /** Authentication restrictions are not kept here, so they are refused rather than dropped. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("updateRole", "privileges", "roles").refusing("authenticationRestrictions");
+
   @Override
   public String name() {
     return "updateRole";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   /**

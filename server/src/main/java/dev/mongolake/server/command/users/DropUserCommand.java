@@ -4,6 +4,7 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 
@@ -15,9 +16,16 @@ import org.bson.BsonDocument;
  */
 public final class DropUserCommand implements Command {
 
+  private static final CommandFields FIELDS = CommandFields.of("dropUser");
+
   @Override
   public String name() {
     return "dropUser";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.mongolake.server.command.users;
 import dev.mongolake.server.auth.SaslStep;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import org.bson.BsonDocument;
 
@@ -16,9 +17,18 @@ import org.bson.BsonDocument;
  * malformed SCRAM message; AuthenticationFailed when the proof does not verify
  */
 public final class SaslContinueCommand implements Command {
+
+  private static final CommandFields FIELDS =
+      CommandFields.of("saslContinue", "conversationId", "payload");
+
   @Override
   public String name() {
     return "saslContinue";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

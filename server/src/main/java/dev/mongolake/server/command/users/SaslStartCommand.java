@@ -7,6 +7,7 @@ import dev.mongolake.server.auth.ScramMechanism;
 import dev.mongolake.server.auth.UserStore;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.security.SecureRandom;
 import org.bson.BsonBoolean;
@@ -22,11 +23,20 @@ import org.bson.BsonDocument;
  */
 public final class SaslStartCommand implements Command {
 
+  /** MongoDB ignores {@code autoAuthorize} too: a verified proof always authorizes. */
+  private static final CommandFields FIELDS =
+      CommandFields.of("saslStart", "mechanism", "autoAuthorize", "options", "payload");
+
   private static final SecureRandom RANDOM = new SecureRandom();
 
   @Override
   public String name() {
     return "saslStart";
+  }
+
+  @Override
+  public CommandFields fields() {
+    return FIELDS;
   }
 
   @Override

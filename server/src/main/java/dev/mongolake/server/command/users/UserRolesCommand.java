@@ -5,6 +5,7 @@ import dev.mongolake.server.auth.User;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.RoleGrants;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,11 @@ public record UserRolesCommand(String name, boolean grant) implements Command {
   public Access access(CommandRequest request) {
     List<RoleName> roles = UserArguments.roles(request.body(), request.database());
     return grant ? RoleGrants.toGrant(roles) : RoleGrants.toRevoke(roles);
+  }
+
+  @Override
+  public CommandFields fields() {
+    return CommandFields.of(name, "roles");
   }
 
   @Override

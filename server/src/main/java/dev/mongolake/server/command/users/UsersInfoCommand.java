@@ -12,11 +12,12 @@ import dev.mongolake.server.authz.Privilege;
 import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.authz.RoleGraph;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
+import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
-import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -32,6 +33,17 @@ public final class UsersInfoCommand implements Command {
   private record Target(String database, boolean allDatabases, List<UserId> named) {}
 
   private record UserId(String db, String user) {}
+
+  /**
+   * Users here hold no custom data (createUser refuses it), so {@code showCustomData} changes
+   * nothing; credentials are never shown and users carry no authentication restrictions; a filter
+   * is not applied yet, so it is refused rather than ignored.
+   */
+  private static final CommandFields FIELDS =
+      CommandFields.of("usersInfo", "showPrivileges", "showCustomData")
+          .refusingUnless("showCredentials", CommandFields.FALSE)
+          .refusingUnless("showAuthenticationRestrictions", CommandFields.FALSE)
+          .refusing("filter", "authenticatedMechanism");
 
   @Override
   public String name() {
@@ -61,6 +73,11 @@ public final class UsersInfoCommand implements Command {
   }
 
   @Override
+  public CommandFields fields() {
+    return FIELDS;
+  }
+
+  @Override
   public String help() {
     return "Describe users: {usersInfo: 1} lists the database's users.";
   }
@@ -77,8 +94,8 @@ public final class UsersInfoCommand implements Command {
     } else {
       target.named().forEach(id -> store.find(id.db(), id.user()).ifPresent(users::add));
     }
-    boolean showPrivileges =
-        BsonBoolean.TRUE.equals(request.body().get("showPrivileges", BsonBoolean.FALSE));
+    // A safeBool, as MongoDB's parser has it: showPrivileges: 1 asks for them too.
+    boolean showPrivileges = CommandArguments.of(request).bool("showPrivileges", false);
     RoleGraph roles = request.server().authorization().roles();
     BsonArray described = new BsonArray();
     users.forEach(u -> described.add(describe(u, showPrivileges ? roles : null)));
