@@ -54,6 +54,7 @@ public enum ErrorCode {
   CANNOT_INDEX_PARALLEL_ARRAYS(171, "CannotIndexParallelArrays"),
   INVALID_INDEX_SPECIFICATION_OPTION(197, "InvalidIndexSpecificationOption"),
   QUERY_FEATURE_NOT_ALLOWED(224, "QueryFeatureNotAllowed"),
+  TRANSACTION_TOO_OLD(225, "TransactionTooOld"),
   CURSOR_KILLED(237, "CursorKilled"),
   NOT_IMPLEMENTED(238, "NotImplemented"),
   CONVERSION_FAILURE(241, "ConversionFailure"),

@@ -99,7 +99,10 @@ public final class DocumentWrites {
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
           state.indexes().check(prepared);
-          appended.add(wal.append(new WalRecord.Insert(namespace, prepared), applier));
+          appended.add(
+              wal.append(
+                  StatementScope.marked(new WalRecord.Insert(namespace, prepared), i, null),
+                  applier));
           insertedIds.put(i, id);
         } catch (MongoLakeException e) {
           failures.add(new WriteFailure(i, e));
@@ -134,7 +137,8 @@ public final class DocumentWrites {
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     try {
       for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
-        appended.add(wal.append(new WalRecord.Delete(namespace, document.get("_id")), applier));
+        WalRecord delete = new WalRecord.Delete(namespace, document.get("_id"));
+        appended.add(wal.append(StatementScope.marked(delete, appended.size(), null), applier));
       }
     } finally {
       state.writeLock().unlock();
@@ -214,14 +218,19 @@ public final class DocumentWrites {
         matched++;
         var result = change.apply(document, UpdateContext.forUpdate(clock));
         if (result.modified()) {
-          appended.add(appendChanged(state, validator, change, document, result.document()));
+          appended.add(
+              appendChanged(
+                  state, validator, change, document, result.document(), (int) modified, null));
           modified++;
         }
       }
       if (matched == 0 && upsert) {
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
         upsertedId = inserted.get("_id");
-        appended.add(wal.append(new WalRecord.Insert(namespace, inserted), applier));
+        appended.add(
+            wal.append(
+                StatementScope.marked(new WalRecord.Insert(namespace, inserted), 0, null),
+                applier));
       }
     } finally {
       state.writeLock().unlock();
@@ -278,16 +287,22 @@ public final class DocumentWrites {
           return new FindAndModifyOutcome(null, false, null);
         }
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
-        appended = wal.append(new WalRecord.Insert(namespace, inserted), applier);
-        outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
+        BsonDocument image = returnNew ? inserted : null;
+        appended =
+            wal.append(
+                StatementScope.marked(new WalRecord.Insert(namespace, inserted), 0, image),
+                applier);
+        outcome = new FindAndModifyOutcome(image, false, inserted.get("_id"));
       } else if (change == null) {
-        appended = wal.append(new WalRecord.Delete(namespace, target.get("_id")), applier);
+        WalRecord delete = new WalRecord.Delete(namespace, target.get("_id"));
+        appended = wal.append(StatementScope.marked(delete, 0, target), applier);
         outcome = new FindAndModifyOutcome(target, true, null);
       } else {
         var result = change.apply(target, UpdateContext.forUpdate(clock));
         BsonDocument after = result.document();
         if (result.modified()) {
-          appended = appendChanged(state, validator, change, target, after);
+          appended =
+              appendChanged(state, validator, change, target, after, 0, returnNew ? after : target);
         }
         outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
       }
@@ -356,13 +371,18 @@ public final class DocumentWrites {
     return target;
   }
 
-  /** Checks a changed document and logs it. Caller holds the collection's write lock. */
+  /**
+   * Checks a changed document and logs it, as the statement at {@code position} of a retryable
+   * write (see {@link StatementScope}). Caller holds the collection's write lock.
+   */
   private WriteAheadLog.Appended appendChanged(
       CollectionState state,
       DocumentValidator validator,
       DocumentChange change,
       BsonDocument before,
-      BsonDocument next) {
+      BsonDocument next,
+      int position,
+      BsonDocument image) {
     DocumentChecks.check(next);
     validator.checkUpdate(before, next);
     state.indexes().check(next);
@@ -371,7 +391,7 @@ public final class DocumentWrites {
         change.replacement()
             ? new WalRecord.Replace(namespace, next)
             : new WalRecord.Update(namespace, next);
-    return wal.append(record, applier);
+    return wal.append(StatementScope.marked(record, position, image), applier);
   }
 
   /**

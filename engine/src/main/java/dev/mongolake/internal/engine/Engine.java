@@ -48,6 +48,7 @@ public final class Engine implements AutoCloseable {
   private final DocumentWrites writes;
   private final ExpiredDocuments expired;
   private final Recovery recovery;
+  private final RetryableWriteLedger ledger = new RetryableWriteLedger();
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
   private volatile long aggregationMemoryLimitBytes = 100L * 1024 * 1024;
 
@@ -76,7 +77,9 @@ public final class Engine implements AutoCloseable {
             tables,
             storage,
             this::applyRename,
-            namespace -> reads.scan(namespace, Long.MAX_VALUE));
+            namespace -> reads.scan(namespace, Long.MAX_VALUE),
+            ledger,
+            clock);
     this.flusher =
         new TableFlusher(
             collections,
@@ -87,7 +90,8 @@ public final class Engine implements AutoCloseable {
             clock,
             pins,
             indexFiles,
-            this::finishPendingRenames);
+            this::finishPendingRenames,
+            ledger);
     this.renames =
         new CollectionRenames(
             collections, wal, tables, flusher::flushCollection, applier, flusher::checkpointLog);
@@ -96,7 +100,8 @@ public final class Engine implements AutoCloseable {
     this.writes =
         new DocumentWrites(collections, wal, applier, reads, clock, this::commandVariables);
     this.expired = new ExpiredDocuments(collections, writes);
-    this.recovery = new Recovery(storage, tables, wal, clock, collections, indexFiles, applier);
+    this.recovery =
+        new Recovery(storage, tables, wal, clock, collections, indexFiles, applier, ledger);
   }
 
   private void applyRename(long sequence, WalRecord.RenameCollection rename) {
@@ -149,7 +154,8 @@ public final class Engine implements AutoCloseable {
         new TableCatalog(storage, storage instanceof FileSystemStorage local ? local.root() : null);
     WriteAheadLog wal;
     try {
-      wal = WriteAheadLog.open(root.resolve(Namespace.RESERVED_LOG_FOLDER), root, durability);
+      wal =
+          WriteAheadLog.open(root.resolve(Namespace.RESERVED_LOG_FOLDER), root, durability, clock);
     } catch (RuntimeException e) {
       storage.close();
       throw e;
@@ -239,6 +245,28 @@ public final class Engine implements AutoCloseable {
   /** A command's variables: {@code $$NOW} from the clock, and its {@code let}. */
   public PipelineContext commandVariables(BsonDocument let) {
     return PipelineContext.of(AggregationEnvironment.standalone(clock.instant(), let));
+  }
+
+  /** Which statements of retryable writes ran, by session. */
+  public RetryableWriteLedger ledger() {
+    return ledger;
+  }
+
+  /** Returns once the log record {@code sequence} is durable, forcing the log if it is not yet. */
+  public void awaitDurable(long sequence) {
+    if (wal.durableSequence() < sequence) {
+      wal.flush();
+    }
+  }
+
+  /** The log time of the last record appended, a BSON Timestamp's 64 bits (see the log clock). */
+  public long lastLogTime() {
+    return wal.lastTime();
+  }
+
+  /** The log time of the last record known durable. */
+  public long durableLogTime() {
+    return wal.durableTime();
   }
 
   /** What opening cut off the end of the log, if anything. */
