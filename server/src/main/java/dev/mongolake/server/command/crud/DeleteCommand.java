@@ -11,7 +11,9 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.RetryableStatements;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
@@ -46,6 +48,12 @@ public final class DeleteCommand extends CollectionCommand {
     return onCollection(request, ActionType.REMOVE);
   }
 
+  /** Each delete of one document is a statement of a retryable write, run at most once. */
+  @Override
+  public boolean retryableWrite() {
+    return true;
+  }
+
   @Override
   public String help() {
     return "Delete documents of a collection.";
@@ -61,6 +69,7 @@ public final class DeleteCommand extends CollectionCommand {
     boolean ordered = args.bool("ordered", true);
     DeleteOptions options = new DeleteOptions().let(args.document("let", null));
     long deleted = 0;
+    Optional<RetryableStatements> retryable = request.retryable();
     WriteErrors errors = new WriteErrors();
     for (int i = 0; i < statements.size(); i++) {
       try {
@@ -78,6 +87,18 @@ public final class DeleteCommand extends CollectionCommand {
               "The limit field in delete objects must be 0 or 1. Got " + limit);
         }
         IndexHint.checkForOneDocument(lake(), namespace, statements.get(i).get("hint"), limit == 1);
+        if (retryable.isPresent()) {
+          if (limit == 0) {
+            throw RetryableStatements.notRetryable("limit=0");
+          }
+          if (retryable.get().executed(i).isPresent()) {
+            deleted++;
+            continue;
+          }
+          deleted +=
+              retryable.get().run(i, () -> collection.deleteOne(filter, options)).getDeletedCount();
+          continue;
+        }
         deleted +=
             limit == 1
                 ? collection.deleteOne(filter, options).getDeletedCount()
