@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
+import dev.mongolake.daktilo.Daktilo;
+import dev.mongolake.internal.wal.StatementMark;
+import dev.mongolake.internal.wal.WalRecord;
+import dev.mongolake.internal.wal.WalRecordCodec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -60,6 +64,27 @@ class RetryableWritesTest {
           .contains(new ExecutedStatement(ExecutedStatement.Kind.UPDATED, new BsonInt32(1), null));
       assertThat(retryable.executed(SESSION, 1, 3)).isEmpty();
       assertThat(retryable.sessions()).containsOnlyKeys(SESSION);
+    }
+  }
+
+  @Test
+  void aStatementReplayedFromTheLogIsRememberedWithItsChange() {
+    try (MongoLake lake = MongoLake.open(root)) {
+      users(lake).insertOne(new BsonDocument("_id", new BsonInt32(0)));
+    }
+    // What a crash leaves: the statement's record after the checkpoint, never flushed.
+    try (Daktilo log = Daktilo.open(root.resolve(Namespace.RESERVED_LOG_FOLDER))) {
+      log.append(
+          WalRecordCodec.encode(
+              new WalRecord.Retryable(
+                  new WalRecord.Insert(
+                      new Namespace("app", "users"), new BsonDocument("_id", new BsonInt32(9))),
+                  new StatementMark(SESSION, 3, 0, null))));
+    }
+    try (MongoLake lake = MongoLake.open(root)) {
+      assertThat(lake.retryableWrites().executed(SESSION, 3, 0))
+          .contains(new ExecutedStatement(ExecutedStatement.Kind.INSERTED, new BsonInt32(9), null));
+      assertThat(users(lake).countDocuments()).isEqualTo(2);
     }
   }
 

@@ -3,6 +3,8 @@ package dev.mongolake.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
@@ -12,6 +14,8 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import com.mongodb.connection.ClusterType;
 import com.mongodb.connection.ServerDescription;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
 import dev.mongolake.daktilo.Durability;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,6 +77,32 @@ class ReplicaSetOfOneWithJavaDriverTest {
     assertThat(primary.isPrimary()).isTrue();
     assertThat(primary.getSetName()).isEqualTo(SET);
     assertThat(primary.getAddress().toString()).isEqualTo("127.0.0.1:" + server.port());
+  }
+
+  @Test
+  void theDriverSendsItsWritesAsRetryableWrites() {
+    List<BsonDocument> inserts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CommandListener listener =
+        new CommandListener() {
+          @Override
+          public void commandStarted(CommandStartedEvent event) {
+            if (event.getCommandName().equals("insert")) {
+              inserts.add(event.getCommand());
+            }
+          }
+        };
+    try (MongoClient listened =
+        MongoClients.create(
+            MongoClientSettings.builder()
+                .applyConnectionString(new ConnectionString(uri("replicaSet=" + SET)))
+                .addCommandListener(listener)
+                .build())) {
+      items(listened).insertOne(new Document("_id", 1));
+      items(listened).insertOne(new Document("_id", 2));
+    }
+    assertThat(inserts).hasSize(2);
+    assertThat(inserts).allSatisfy(insert -> assertThat(insert).containsKeys("lsid", "txnNumber"));
+    assertThat(items(client).countDocuments()).isEqualTo(2);
   }
 
   @Test
