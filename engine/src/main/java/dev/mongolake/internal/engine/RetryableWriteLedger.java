@@ -6,7 +6,7 @@ import dev.mongolake.ExecutedStatement.Kind;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.internal.wal.StatementMark;
 import dev.mongolake.internal.wal.WalRecord;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -35,17 +35,32 @@ public final class RetryableWriteLedger {
   public record Executed(long sequence, ExecutedStatement statement) {}
 
   /**
-   * A session's retryable-write state.
-   *
-   * @param txnNumber the newest transaction number the session used
-   * @param statements the statements of that number that changed something, by id
-   * @param lastWriteMillis wall time of its newest recorded statement
+   * A session's retryable-write state: its newest transaction number, the statements of that number
+   * that changed something (by id), and the wall time of its newest recorded statement. The
+   * statements grow in place, so a large batch records each of its statements in constant time.
    */
-  public record SessionWrites(
-      long txnNumber, Map<Integer, Executed> statements, long lastWriteMillis) {
+  public static final class SessionWrites {
+    private final long txnNumber;
+    private final Map<Integer, Executed> statements = new ConcurrentHashMap<>();
+    private volatile long lastWriteMillis;
 
-    public SessionWrites {
-      statements = Map.copyOf(statements);
+    public SessionWrites(long txnNumber, Map<Integer, Executed> statements, long lastWriteMillis) {
+      this.txnNumber = txnNumber;
+      this.statements.putAll(statements);
+      this.lastWriteMillis = lastWriteMillis;
+    }
+
+    public long txnNumber() {
+      return txnNumber;
+    }
+
+    /** The statements that ran, by id (a live view). */
+    public Map<Integer, Executed> statements() {
+      return Collections.unmodifiableMap(statements);
+    }
+
+    public long lastWriteMillis() {
+      return lastWriteMillis;
     }
   }
 
@@ -97,16 +112,17 @@ public final class RetryableWriteLedger {
     sessions.compute(
         mark.session(),
         (id, current) -> {
-          if (current != null && current.txnNumber() > mark.txnNumber()) {
-            return current; // replay of a number the session moved past
+          SessionWrites writes = current;
+          if (writes == null || writes.txnNumber() < mark.txnNumber()) {
+            writes =
+                new SessionWrites(
+                    mark.txnNumber(), Map.of(), current == null ? 0 : current.lastWriteMillis());
+          } else if (writes.txnNumber() > mark.txnNumber()) {
+            return writes; // replay of a number the session moved past
           }
-          Map<Integer, Executed> statements = new HashMap<>();
-          if (current != null && current.txnNumber() == mark.txnNumber()) {
-            statements.putAll(current.statements());
-          }
-          statements.put(mark.stmtId(), executed);
-          long last = Math.max(wallMillis, current == null ? 0 : current.lastWriteMillis());
-          return new SessionWrites(mark.txnNumber(), statements, last);
+          writes.statements.put(mark.stmtId(), executed);
+          writes.lastWriteMillis = Math.max(wallMillis, writes.lastWriteMillis);
+          return writes;
         });
   }
 

@@ -109,7 +109,6 @@ public final class LogicalSessionCache {
    * the returned lock when its command is done.
    */
   public ReentrantLock checkout(LogicalSessionId id, Set<String> users) {
-    touch(id, users);
     Entry entry = sessions.computeIfAbsent(id, key -> new Entry(users, clock.instant()));
     entry.checkout.lock();
     return entry.checkout;
