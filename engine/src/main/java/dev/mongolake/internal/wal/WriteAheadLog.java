@@ -119,11 +119,18 @@ public final class WriteAheadLog implements AutoCloseable {
    */
   private static long lastRecordTime(Daktilo log) {
     long last = log.lastSequence();
-    if (last < 1 || last < log.firstSequence()) {
-      return 0;
+    long first = Math.max(1, log.firstSequence());
+    // A record that cannot be read (a cut-off tail the log still counts) gives way to the one
+    // before it: any earlier time only makes the next times start from the wall clock sooner.
+    for (long sequence = last; sequence >= first && sequence > last - 16; sequence--) {
+      try {
+        byte[] payload = log.read(sequence).payload();
+        return WalRecordCodec.time(payload).orElse(LogClock.ofUnstamped(sequence));
+      } catch (DaktiloException e) {
+        // try the one before
+      }
     }
-    byte[] payload = log.read(last).payload();
-    return WalRecordCodec.time(payload).orElse(LogClock.ofUnstamped(last));
+    return 0;
   }
 
   /** What opening the log cut off its end, if anything. */

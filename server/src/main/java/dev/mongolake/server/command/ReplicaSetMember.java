@@ -120,7 +120,8 @@ public final class ReplicaSetMember {
    * it (readConcern {@code afterClusterTime}): reads see the durable writes.
    */
   public void awaitDurable(BsonTimestamp time) {
-    if (durableWrite.get().compareTo(time) < 0) {
+    // Every write before the start was durable when the log was opened.
+    if (time.compareTo(started) > 0 && durableWrite.get().compareTo(time) < 0) {
       syncLog.run();
     }
   }

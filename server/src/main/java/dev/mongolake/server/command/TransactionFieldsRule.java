@@ -72,7 +72,7 @@ final class TransactionFieldsRule {
     }
     if (command != null && !command.retryableWrite()) {
       throw new MongoLakeException(
-          ErrorCode.LOCATION_50768,
+          ErrorCode.NOT_A_RETRYABLE_WRITE_COMMAND,
           "txnNumber may only be provided for multi-document transactions and retryable write"
               + " commands. autocommit:false was not provided, and "
               + command.name()
