@@ -26,7 +26,9 @@ import org.bson.types.ObjectId;
  * {@code txnNumber}: the server checks the session out, looks the statement up and logs it with the
  * insert) and one with {@code retryWrites=false}, in alternating rounds, medians side by side.
  *
- * <p>Usage: {@code RetryableWriteCost [--seconds S] [--rounds N] [--clients 1,4]}.
+ * <p>Usage: {@code RetryableWriteCost [--seconds S] [--rounds N] [--clients 1,4] [--durability
+ * batch|strict|async]}; {@code async} leaves the disk's sync out, so that what remains is the CPU
+ * cost.
  */
 public final class RetryableWriteCost {
 
@@ -39,6 +41,7 @@ public final class RetryableWriteCost {
     double seconds = 3;
     int rounds = 5;
     List<Integer> clients = List.of(1, 4);
+    Durability durability = Durability.BATCH;
     for (int i = 0; i < args.length; i += 2) {
       switch (args[i]) {
         case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
@@ -46,22 +49,38 @@ public final class RetryableWriteCost {
         case "--clients" ->
             clients =
                 java.util.Arrays.stream(args[i + 1].split(",")).map(Integer::valueOf).toList();
+        case "--durability" ->
+            durability = Durability.valueOf(args[i + 1].toUpperCase(Locale.ROOT));
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     Path dir = Files.createTempDirectory("retryable-write-cost");
-    run(dir, seconds, rounds, clients, System.out);
+    try {
+      run(dir, seconds, rounds, clients, durability, System.out);
+    } finally {
+      try (var paths = Files.walk(dir)) {
+        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(path);
+        }
+      }
+    }
   }
 
   /** Runs every round and prints the table; returns the medians, retryable first, per count. */
   static List<Round[]> run(
-      Path dir, double seconds, int rounds, List<Integer> counts, PrintStream out)
+      Path dir,
+      double seconds,
+      int rounds,
+      List<Integer> counts,
+      Durability durability,
+      PrintStream out)
       throws InterruptedException, IOException {
-    out.printf(Locale.ROOT, "load average at start: %.2f%n", loadAverage());
+    out.printf(
+        Locale.ROOT, "durability %s, load average at start: %.2f%n", durability, loadAverage());
     List<Round[]> medians = new ArrayList<>();
     try (MongoLakeServer server =
         MongoLakeServer.start(
-            new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("bench"))
+            new ServerConfig(dir, "127.0.0.1", 0, false, durability, List.of("bench"))
                 .withReplication(ReplicationConfig.replicaSet("rs0")),
             "bench")) {
       String base = "mongodb://127.0.0.1:" + server.port() + "/?replicaSet=rs0&maxPoolSize=64&";
@@ -75,8 +94,15 @@ public final class RetryableWriteCost {
           List<Round> with = new ArrayList<>();
           List<Round> without = new ArrayList<>();
           for (int round = 0; round < rounds; round++) {
-            with.add(measure(collection(retrying, "with" + round), clients, nanos));
-            without.add(measure(collection(plain, "without" + round), clients, nanos));
+            // Which side goes first alternates, so that neither always follows the other's
+            // background work (flushes of the buffer the previous round filled).
+            if (round % 2 == 0) {
+              with.add(measure(collection(retrying, "with" + round), clients, nanos));
+              without.add(measure(collection(plain, "without" + round), clients, nanos));
+            } else {
+              without.add(measure(collection(plain, "without" + round), clients, nanos));
+              with.add(measure(collection(retrying, "with" + round), clients, nanos));
+            }
           }
           Round a = median(with);
           Round b = median(without);

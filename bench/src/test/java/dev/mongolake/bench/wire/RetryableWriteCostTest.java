@@ -2,6 +2,7 @@ package dev.mongolake.bench.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.daktilo.Durability;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,12 @@ class RetryableWriteCostTest {
 
     List<RetryableWriteCost.Round[]> medians =
         RetryableWriteCost.run(
-            dir, 0.2, 1, List.of(1), new PrintStream(out, true, StandardCharsets.UTF_8));
+            dir,
+            0.2,
+            1,
+            List.of(1),
+            Durability.BATCH,
+            new PrintStream(out, true, StandardCharsets.UTF_8));
 
     assertThat(medians).hasSize(1);
     assertThat(medians.getFirst()[0].opsPerSecond()).isPositive();
