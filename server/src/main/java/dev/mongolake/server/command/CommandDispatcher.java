@@ -175,10 +175,10 @@ public final class CommandDispatcher {
               database, body, connection, server, exhaustAllowed, session, txnNumber);
       checkAuthorized(command, request);
       command.fields().check(body);
-      if (session != null) {
+      if (session != null && txnNumber == null) {
         server.sessions().touch(session, request.cursorOwners());
       }
-      // A retryable write checks its session out: one command of a session runs at a time.
+      // A retryable write checks its session out (using it): one command of a session at a time.
       ReentrantLock checkout =
           txnNumber == null ? null : server.sessions().checkout(session, request.cursorOwners());
       try {

@@ -73,8 +73,12 @@ public final class LogicalSessionCache {
 
   /** Uses a session now: starts it if it is new (owned by {@code users}), else refreshes it. */
   public void touch(LogicalSessionId id, Set<String> users) {
+    use(id, users);
+  }
+
+  private Entry use(LogicalSessionId id, Set<String> users) {
     Instant now = clock.instant();
-    sessions.compute(
+    return sessions.compute(
         id,
         (key, entry) -> {
           if (entry == null) {
@@ -109,7 +113,7 @@ public final class LogicalSessionCache {
    * the returned lock when its command is done.
    */
   public ReentrantLock checkout(LogicalSessionId id, Set<String> users) {
-    Entry entry = sessions.computeIfAbsent(id, key -> new Entry(users, clock.instant()));
+    Entry entry = use(id, users);
     entry.checkout.lock();
     return entry.checkout;
   }
