@@ -161,6 +161,16 @@ class ReplicaSetOfOneWithJavaDriverTest {
   }
 
   @Test
+  void aConnectionStringNamingNeitherTheSetNorADirectConnectionWorksToo() {
+    try (MongoClient plain = MongoClients.create(uri("appName=plain"))) {
+      items(plain).insertOne(new Document("_id", 4));
+      assertThat(items(plain).countDocuments()).isEqualTo(1);
+      // The driver found the set from hello and follows its one host.
+      assertThat(plain.getClusterDescription().getType()).isEqualTo(ClusterType.REPLICA_SET);
+    }
+  }
+
+  @Test
   void rsStatusAndRsConfAnswerAsASetOfOne() {
     items(client).insertOne(new Document("_id", 1));
     Document status = client.getDatabase("admin").runCommand(new Document("replSetGetStatus", 1));
