@@ -8,6 +8,7 @@ import dev.mongolake.internal.engine.TtlMonitor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.bson.BsonTimestamp;
 
 /**
  * An embedded MongoLake database: MongoDB's data model and operations over a write-ahead log and
@@ -69,6 +70,25 @@ public final class MongoLake implements AutoCloseable {
         engine,
         BackgroundFlusher.start(engine.flusher(), options),
         TtlMonitor.start(engine.expired(), options.clock(), options.ttlMonitorPeriod()));
+  }
+
+  /** Retryable writes: which statements of a session's transaction number ran. */
+  public RetryableWrites retryableWrites() {
+    return new RetryableWrites(engine);
+  }
+
+  /**
+   * The log time of the newest write, MongoDB's oplog {@code ts}: a BSON Timestamp that grows with
+   * every write, stamped into its log record (the same after a restart). {@code Timestamp(0, 0)}
+   * for a lake that never held a write.
+   */
+  public BsonTimestamp lastWriteTime() {
+    return new BsonTimestamp(engine.lastLogTime());
+  }
+
+  /** The log time of the newest write known durable: every write at or before it is. */
+  public BsonTimestamp durableWriteTime() {
+    return new BsonTimestamp(engine.durableLogTime());
   }
 
   /** A database by name (validated; it exists once a collection in it does). */

@@ -1034,6 +1034,23 @@ public final class MongoLakeCollection<T> {
     return new FindAndModifyResult<>(document, outcome.updatedExisting(), outcome.upsertedId());
   }
 
+  /**
+   * What a findAndModify returned when it first ran, as a retry of it answers (see {@link
+   * RetryableWrites}): the document it kept, projected as {@code projection} asks.
+   */
+  public FindAndModifyResult<T> findAndModifyResult(
+      ExecutedStatement executed, Bson filter, Bson projection) {
+    T document = null;
+    if (executed.image() != null) {
+      Projection projector =
+          Projection.forFind(
+              projection == null ? null : toBsonDocument(projection), toBsonDocument(filter));
+      document = decode(projector == null ? executed.image() : projector.apply(executed.image()));
+    }
+    boolean upserted = executed.kind() == ExecutedStatement.Kind.INSERTED;
+    return new FindAndModifyResult<>(document, !upserted, upserted ? executed.documentId() : null);
+  }
+
   // ---- indexes ----
 
   /** Creates an ascending/descending index on {@code keys}; returns its name. */

@@ -10,6 +10,7 @@ import dev.mongolake.server.authz.LakeRoleStore;
 import dev.mongolake.server.command.CommandDispatcher;
 import dev.mongolake.server.command.CursorMonitor;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.ReplicaSetMember;
 import dev.mongolake.server.command.ServerContext;
 import dev.mongolake.server.command.WriteConcernRule;
 import dev.mongolake.server.net.PemTls;
@@ -23,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,7 +94,26 @@ public final class MongoLakeServer implements AutoCloseable {
               config.auth(),
               LakeUserStore.open(lake.tableStorage()),
               LakeRoleStore.open(lake.tableStorage()),
-              cursors);
+              cursors,
+              Duration.ofMinutes(config.replication().sessionTimeoutMinutes()));
+      // An ended or expired session's retryable writes can no longer be retried.
+      context.sessions().whenEnded(id -> lake.retryableWrites().forget(id));
+      lake.retryableWrites().sessions().forEach(context.sessions()::restore);
+      AtomicReference<String> advertised = new AtomicReference<>();
+      if (config.replication().isReplicaSet()) {
+        context.joinReplicaSet(
+            new ReplicaSetMember(
+                config.replication().replicaSetName(),
+                () ->
+                    advertised.get() == null
+                        ? clientHost(config) + ":" + config.port()
+                        : advertised.get(),
+                lake::lastWriteTime,
+                lake::durableWriteTime,
+                context.startTime(),
+                lake.retryableWrites(),
+                lake::syncLog));
+      }
       CommandDispatcher dispatcher =
           new CommandDispatcher(
               StandardCommands.forLake(lake, cursors),
@@ -111,6 +132,7 @@ public final class MongoLakeServer implements AutoCloseable {
                   config.connectionThreads()),
               dispatcher,
               context);
+      advertised.set(advertisedHost(config, wire.port()));
       RestServer rest;
       try {
         rest = startRest(config, lake, context, dispatcher);
@@ -118,7 +140,8 @@ public final class MongoLakeServer implements AutoCloseable {
         wire.close();
         throw e;
       }
-      CursorMonitor monitor = CursorMonitor.start(cursors, cursorMonitorInterval);
+      CursorMonitor monitor =
+          CursorMonitor.start(cursors, context.sessions(), cursorMonitorInterval);
       return new MongoLakeServer(lake, wire, rest, config, context, monitor);
     } catch (RuntimeException e) {
       lake.close();
@@ -157,7 +180,26 @@ public final class MongoLakeServer implements AutoCloseable {
   }
 
   private String clientHost() {
+    return clientHost(config);
+  }
+
+  private static String clientHost(ServerConfig config) {
     return config.bindAddress().equals("0.0.0.0") ? "127.0.0.1" : config.bindAddress();
+  }
+
+  /**
+   * The {@code host:port} a replica set member lists in {@code hello}, which clients then connect
+   * to: {@code --advertise-host}, or the bound address (the loopback one when it is every
+   * interface's) and the port actually bound.
+   */
+  private static String advertisedHost(ServerConfig config, int port) {
+    String given = config.replication().advertisedHost();
+    return given != null ? given : clientHost(config) + ":" + port;
+  }
+
+  /** The replica set name clients give as {@code replicaSet=}, when the server is in one. */
+  public Optional<String> replicaSetName() {
+    return Optional.ofNullable(config.replication().replicaSetName());
   }
 
   /** The embedded database this server serves. */

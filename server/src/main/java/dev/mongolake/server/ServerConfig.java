@@ -22,6 +22,7 @@ import java.util.List;
  *     event loops)
  * @param acceptTableLoss open tables that lost commits the trimmed log relied on, serving their
  *     older versions (see {@link dev.mongolake.MongoLakeOptions#acceptTableLoss()})
+ * @param replication whether the server is a replica set of one, and its sessions' timeout
  */
 public record ServerConfig(
     Path dataPath,
@@ -34,7 +35,8 @@ public record ServerConfig(
     TlsFiles tls,
     String tables,
     ConnectionThreads connectionThreads,
-    boolean acceptTableLoss) {
+    boolean acceptTableLoss,
+    ReplicationConfig replication) {
 
   /**
    * PEM files for TLS.
@@ -52,6 +54,9 @@ public record ServerConfig(
     if (connectionThreads == null) {
       connectionThreads = ConnectionThreads.EVENT_LOOP;
     }
+    if (replication == null) {
+      replication = ReplicationConfig.STANDALONE;
+    }
     if (httpPort < NO_HTTP || httpPort > 65535) {
       throw new IllegalArgumentException(
           "Cannot use HTTP port " + httpPort + ": expected 0-65535, or -1 for no REST API");
@@ -67,7 +72,19 @@ public record ServerConfig(
       Durability durability,
       List<String> argv,
       int httpPort) {
-    this(dataPath, bindAddress, port, auth, durability, argv, httpPort, null, null, null, false);
+    this(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        null,
+        null,
+        null,
+        false,
+        null);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -78,7 +95,19 @@ public record ServerConfig(
       boolean auth,
       Durability durability,
       List<String> argv) {
-    this(dataPath, bindAddress, port, auth, durability, argv, NO_HTTP, null, null, null, false);
+    this(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        NO_HTTP,
+        null,
+        null,
+        null,
+        false,
+        null);
   }
 
   /** The same configuration with the REST API on {@code value}. */
@@ -94,7 +123,8 @@ public record ServerConfig(
         tls,
         tables,
         connectionThreads,
-        acceptTableLoss);
+        acceptTableLoss,
+        replication);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -110,7 +140,8 @@ public record ServerConfig(
         value,
         tables,
         connectionThreads,
-        acceptTableLoss);
+        acceptTableLoss,
+        replication);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -126,7 +157,8 @@ public record ServerConfig(
         tls,
         location,
         connectionThreads,
-        acceptTableLoss);
+        acceptTableLoss,
+        replication);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
@@ -142,7 +174,8 @@ public record ServerConfig(
         tls,
         tables,
         value,
-        acceptTableLoss);
+        acceptTableLoss,
+        replication);
   }
 
   /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
@@ -158,6 +191,24 @@ public record ServerConfig(
         tls,
         tables,
         connectionThreads,
+        value,
+        replication);
+  }
+
+  /** The same configuration as a replica set of one, or a standalone (see {@link #replication}). */
+  public ServerConfig withReplication(ReplicationConfig value) {
+    return new ServerConfig(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss,
         value);
   }
 }

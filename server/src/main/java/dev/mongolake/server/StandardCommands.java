@@ -51,6 +51,8 @@ import dev.mongolake.server.command.index.CollModCommand;
 import dev.mongolake.server.command.index.CreateIndexesCommand;
 import dev.mongolake.server.command.index.DropIndexesCommand;
 import dev.mongolake.server.command.index.ListIndexesCommand;
+import dev.mongolake.server.command.replication.ReplSetGetConfigCommand;
+import dev.mongolake.server.command.replication.ReplSetGetStatusCommand;
 import dev.mongolake.server.command.roles.CreateRoleCommand;
 import dev.mongolake.server.command.roles.DropRoleCommand;
 import dev.mongolake.server.command.roles.RoleInheritanceCommand;
@@ -149,6 +151,9 @@ public final class StandardCommands {
                 new RefreshSessionsCommand(),
                 new EndSessionsCommand("killSessions", "Kill a set of sessions."),
                 new KillAllSessionsCommand(),
+                // The replica set of one (a standalone answers NoReplicationEnabled).
+                new ReplSetGetStatusCommand(),
+                new ReplSetGetConfigCommand(),
                 // Authentication of the connection (SCRAM).
                 new SaslStartCommand(),
                 new SaslContinueCommand(),

@@ -100,7 +100,7 @@ public final class DocumentWrites {
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
           state.indexes().check(prepared);
-          appended.add(appendInsert(state, prepared));
+          appended.add(appendInsert(state, prepared, i, null));
           insertedIds.put(i, id);
         } catch (MongoLakeException e) {
           failures.add(new WriteFailure(i, e));
@@ -149,7 +149,8 @@ public final class DocumentWrites {
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     try {
       for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
-        appended.add(wal.append(new WalRecord.Delete(namespace, document.get("_id")), applier));
+        WalRecord delete = new WalRecord.Delete(namespace, document.get("_id"));
+        appended.add(wal.append(StatementScope.marked(delete, appended.size(), null), applier));
       }
     } finally {
       state.writeLock().unlock();
@@ -249,14 +250,16 @@ public final class DocumentWrites {
         matched++;
         var result = change.apply(document, UpdateContext.forUpdate(clock));
         if (result.modified()) {
-          appended.add(appendChanged(state, validator, change, document, result.document()));
+          appended.add(
+              appendChanged(
+                  state, validator, change, document, result.document(), (int) modified, null));
           modified++;
         }
       }
       if (matched == 0 && upsert) {
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
         upsertedId = inserted.get("_id");
-        appended.add(appendInsert(state, inserted));
+        appended.add(appendInsert(state, inserted, 0, null));
       }
     } finally {
       state.writeLock().unlock();
@@ -329,16 +332,19 @@ public final class DocumentWrites {
           return new FindAndModifyOutcome(null, false, null);
         }
         BsonDocument inserted = upsertInsert(state, validator, filter, change);
-        appended = appendInsert(state, inserted);
-        outcome = new FindAndModifyOutcome(returnNew ? inserted : null, false, inserted.get("_id"));
+        BsonDocument image = returnNew ? inserted : null;
+        appended = appendInsert(state, inserted, 0, image);
+        outcome = new FindAndModifyOutcome(image, false, inserted.get("_id"));
       } else if (change == null) {
-        appended = wal.append(new WalRecord.Delete(namespace, target.get("_id")), applier);
+        WalRecord delete = new WalRecord.Delete(namespace, target.get("_id"));
+        appended = wal.append(StatementScope.marked(delete, 0, target), applier);
         outcome = new FindAndModifyOutcome(target, true, null);
       } else {
         var result = change.apply(target, UpdateContext.forUpdate(clock));
         BsonDocument after = result.document();
         if (result.modified()) {
-          appended = appendChanged(state, validator, change, target, after);
+          appended =
+              appendChanged(state, validator, change, target, after, 0, returnNew ? after : target);
         }
         outcome = new FindAndModifyOutcome(returnNew ? after : target, true, null);
       }
@@ -407,32 +413,43 @@ public final class DocumentWrites {
     return target;
   }
 
-  /** Checks a changed document and logs it. Caller holds the collection's write lock. */
   /**
-   * Logs an insert. On a capped collection a document larger than the whole cap is refused, as
-   * MongoDB refuses it, and the tailable cursors waiting for the collection wake once it is durable
-   * (when a reader can see it). Caller holds the lock.
+   * Logs an insert, as the statement at {@code position} of a retryable write (see {@link
+   * StatementScope}; {@code image} is what a retry answers, or null). On a capped collection a
+   * document larger than the whole cap is refused, as MongoDB refuses it, and the tailable cursors
+   * waiting for the collection wake once it is durable (when a reader can see it). Caller holds the
+   * lock.
    */
-  private WriteAheadLog.Appended appendInsert(CollectionState state, BsonDocument document) {
+  private WriteAheadLog.Appended appendInsert(
+      CollectionState state, BsonDocument document, int position, BsonDocument image) {
     InsertionOrder order = state.insertionOrder();
     if (order != null && InsertionOrder.bsonSize(document) > state.capped().size()) {
       throw new MongoLakeException(
           ErrorCode.BSON_OBJECT_TOO_LARGE, "object to insert exceeds cappedMaxSize");
     }
     WriteAheadLog.Appended appended =
-        wal.append(new WalRecord.Insert(state.namespace(), document), applier);
+        wal.append(
+            StatementScope.marked(
+                new WalRecord.Insert(state.namespace(), document), position, image),
+            applier);
     if (order != null) {
       appended.durable().thenRun(order::signalInsert);
     }
     return appended;
   }
 
+  /**
+   * Checks a changed document and logs it, as the statement at {@code position} of a retryable
+   * write (see {@link StatementScope}). Caller holds the collection's write lock.
+   */
   private WriteAheadLog.Appended appendChanged(
       CollectionState state,
       DocumentValidator validator,
       DocumentChange change,
       BsonDocument before,
-      BsonDocument next) {
+      BsonDocument next,
+      int position,
+      BsonDocument image) {
     DocumentChecks.check(next);
     validator.checkUpdate(before, next);
     state.indexes().check(next);
@@ -441,7 +458,7 @@ public final class DocumentWrites {
         change.replacement()
             ? new WalRecord.Replace(namespace, next)
             : new WalRecord.Update(namespace, next);
-    return wal.append(record, applier);
+    return wal.append(StatementScope.marked(record, position, image), applier);
   }
 
   /**

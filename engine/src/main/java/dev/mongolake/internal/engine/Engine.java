@@ -49,6 +49,7 @@ public final class Engine implements AutoCloseable {
   private final DocumentWrites writes;
   private final ExpiredDocuments expired;
   private final Recovery recovery;
+  private final RetryableWriteLedger ledger = new RetryableWriteLedger();
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
   private volatile long aggregationMemoryLimitBytes = 100L * 1024 * 1024;
 
@@ -77,7 +78,9 @@ public final class Engine implements AutoCloseable {
             tables,
             storage,
             this::applyRename,
-            namespace -> reads.scan(namespace, Long.MAX_VALUE));
+            namespace -> reads.scan(namespace, Long.MAX_VALUE),
+            ledger,
+            clock);
     this.flusher =
         new TableFlusher(
             collections,
@@ -88,7 +91,8 @@ public final class Engine implements AutoCloseable {
             clock,
             pins,
             indexFiles,
-            this::finishPendingRenames);
+            this::finishPendingRenames,
+            ledger);
     this.renames =
         new CollectionRenames(
             collections, wal, tables, flusher::flushCollection, applier, flusher::checkpointLog);
@@ -97,7 +101,8 @@ public final class Engine implements AutoCloseable {
     this.writes =
         new DocumentWrites(collections, wal, applier, reads, clock, this::commandVariables);
     this.expired = new ExpiredDocuments(collections, writes);
-    this.recovery = new Recovery(storage, tables, wal, clock, collections, indexFiles, applier);
+    this.recovery =
+        new Recovery(storage, tables, wal, clock, collections, indexFiles, applier, ledger);
   }
 
   private void applyRename(long sequence, WalRecord.RenameCollection rename) {
@@ -150,7 +155,8 @@ public final class Engine implements AutoCloseable {
         new TableCatalog(storage, storage instanceof FileSystemStorage local ? local.root() : null);
     WriteAheadLog wal;
     try {
-      wal = WriteAheadLog.open(root.resolve(Namespace.RESERVED_LOG_FOLDER), root, durability);
+      wal =
+          WriteAheadLog.open(root.resolve(Namespace.RESERVED_LOG_FOLDER), root, durability, clock);
     } catch (RuntimeException e) {
       storage.close();
       throw e;
@@ -249,6 +255,28 @@ public final class Engine implements AutoCloseable {
   public PipelineContext commandVariables(BsonDocument let, Collation collation) {
     return PipelineContext.of(
         AggregationEnvironment.standalone(clock.instant(), let, true, collation));
+  }
+
+  /** Which statements of retryable writes ran, by session. */
+  public RetryableWriteLedger ledger() {
+    return ledger;
+  }
+
+  /** Returns once the log record {@code sequence} is durable, forcing the log if it is not yet. */
+  public void awaitDurable(long sequence) {
+    if (wal.durableSequence() < sequence) {
+      wal.flush();
+    }
+  }
+
+  /** The log time of the last record appended, a BSON Timestamp's 64 bits (see the log clock). */
+  public long lastLogTime() {
+    return wal.lastTime();
+  }
+
+  /** The log time of the last record known durable. */
+  public long durableLogTime() {
+    return wal.durableTime();
   }
 
   /** What opening cut off the end of the log, if anything. */

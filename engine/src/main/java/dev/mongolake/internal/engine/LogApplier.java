@@ -6,6 +6,7 @@ import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.internal.index.IndexSpec;
 import dev.mongolake.internal.index.IndexSpecParser;
 import dev.mongolake.internal.wal.WalRecord;
+import java.time.Clock;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bson.BsonDocument;
@@ -29,22 +30,30 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
   private final Storage storage;
   private final BiConsumer<Long, WalRecord.RenameCollection> renames;
   private final Function<Namespace, CloseableIterator<BsonDocument>> documents;
+  private final RetryableWriteLedger ledger;
+  private final Clock clock;
 
   /**
    * @param renames applies a rename (see {@link CollectionRenames#apply})
    * @param documents every document of a collection, for building an index replay finds
+   * @param ledger where the statements of retryable writes are recorded
+   * @param clock the time a live statement is recorded at
    */
   LogApplier(
       CollectionRegistry collections,
       TableCatalog tables,
       Storage storage,
       BiConsumer<Long, WalRecord.RenameCollection> renames,
-      Function<Namespace, CloseableIterator<BsonDocument>> documents) {
+      Function<Namespace, CloseableIterator<BsonDocument>> documents,
+      RetryableWriteLedger ledger,
+      Clock clock) {
     this.collections = collections;
     this.tables = tables;
     this.storage = storage;
     this.renames = renames;
     this.documents = documents;
+    this.ledger = ledger;
+    this.clock = clock;
   }
 
   @Override
@@ -77,6 +86,10 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
         }
       }
       case WalRecord.RenameCollection rename -> renames.accept(sequence, rename);
+      case WalRecord.Retryable retryable -> {
+        apply(sequence, retryable.change());
+        ledger.record(sequence, retryable, clock.millis());
+      }
     }
   }
 

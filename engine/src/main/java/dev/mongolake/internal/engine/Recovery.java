@@ -39,6 +39,7 @@ final class Recovery {
   private final CollectionRegistry collections;
   private final PersistedIndexes indexFiles;
   private final LogApplier applier;
+  private final RetryableWriteLedger ledger;
 
   Recovery(
       Storage storage,
@@ -47,7 +48,8 @@ final class Recovery {
       Clock clock,
       CollectionRegistry collections,
       PersistedIndexes indexFiles,
-      LogApplier applier) {
+      LogApplier applier,
+      RetryableWriteLedger ledger) {
     this.storage = storage;
     this.tables = tables;
     this.wal = wal;
@@ -55,6 +57,7 @@ final class Recovery {
     this.collections = collections;
     this.indexFiles = indexFiles;
     this.applier = applier;
+    this.ledger = ledger;
   }
 
   /**
@@ -68,6 +71,7 @@ final class Recovery {
   void run(boolean acceptTableLoss) {
     reportDroppedLogTail();
     discoverTables(acceptTableLoss);
+    ledger.restore(RetryableWriteCheckpoint.read(storage));
     replay();
   }
 
@@ -179,6 +183,11 @@ final class Recovery {
     while (entries.hasNext()) {
       LogEntry entry = entries.next();
       WalRecord record = decodeForReplay(entry);
+      if (record instanceof WalRecord.Retryable retryable) {
+        // The statement counts whether or not its change is already in the table.
+        ledger.record(entry.sequence(), retryable, wallMillis(entry));
+        record = retryable.change();
+      }
       CollectionState state = collections.get(record.namespace());
       // A rename is replayed even below the floor: its table's flushes do not hold it.
       if (state != null
@@ -192,6 +201,11 @@ final class Recovery {
     if (replayed > 0) {
       RECOVERY_LOG.info("Replayed {} write-ahead log records", replayed);
     }
+  }
+
+  /** When a record was written, to the second its log time holds (0 for an old record). */
+  private static long wallMillis(LogEntry entry) {
+    return (WalRecordCodec.time(entry.payload()).orElse(0) >>> 32) * 1000;
   }
 
   /**

@@ -59,6 +59,8 @@ public final class TableFlusher {
   /**
    * @param finishPendingRenames completes a rename a crash interrupted, before a flush
    */
+  private final RetryableWriteLedger ledger;
+
   TableFlusher(
       CollectionRegistry collections,
       WriteAheadLog wal,
@@ -68,8 +70,10 @@ public final class TableFlusher {
       Clock clock,
       ReaderPins pins,
       PersistedIndexes indexFiles,
-      Runnable finishPendingRenames) {
+      Runnable finishPendingRenames,
+      RetryableWriteLedger ledger) {
     this.collections = collections;
+    this.ledger = ledger;
     this.wal = wal;
     this.storage = storage;
     this.tables = tables;
@@ -153,6 +157,8 @@ public final class TableFlusher {
         }
         if (cut > wal.checkpointSequence()) {
           checkpointLog(cut);
+        } else if (ledger.takeForgotten()) {
+          RetryableWriteCheckpoint.write(storage, ledger.sessions(), wal.checkpointSequence());
         }
       } finally {
         collections.writeStall().flushFinished();
@@ -168,6 +174,9 @@ public final class TableFlusher {
    */
   void checkpointLog(long cut) {
     CommittedTableVersions.write(storage, committedVersions());
+    // The records the trim drops may mark statements of retryable writes: keep what they said.
+    ledger.takeForgotten();
+    RetryableWriteCheckpoint.write(storage, ledger.sessions(), cut);
     wal.checkpoint(cut);
     wal.compact();
   }

@@ -51,4 +51,22 @@ public sealed interface WalRecord {
    */
   record RenameCollection(Namespace namespace, Namespace target, boolean dropTarget)
       implements WalRecord {}
+
+  /**
+   * A change made by a statement of a retryable write, marked with the statement: replay rebuilds
+   * from it which statements of a session's transaction number already ran, and what they returned.
+   */
+  record Retryable(WalRecord change, StatementMark mark) implements WalRecord {
+
+    public Retryable {
+      if (change instanceof Retryable) {
+        throw new IllegalArgumentException("a retryable change marks one change");
+      }
+    }
+
+    @Override
+    public Namespace namespace() {
+      return change.namespace();
+    }
+  }
 }

@@ -10,12 +10,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
 import org.bson.BsonString;
+import org.bson.BsonTimestamp;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
@@ -27,13 +29,34 @@ import org.bson.RawBsonDocument;
  * {@code mod} (new collection options, with {@code options}) or {@code rename} (with {@code to} and
  * {@code dropTarget}); {@code doc} holds a document version, {@code id} a deleted {@code _id}. Logs
  * written before an op existed simply never hold it.
+ *
+ * <p>Every record starts with {@code ts}, its log time (a BSON Timestamp, see {@link LogClock}),
+ * stamped by the log when it assigns the sequence; records of older logs have none. A change a
+ * retryable write made carries the statement in {@code stmt} (see {@link StatementMarkCodec}), in
+ * the same record, so that the change and the proof it happened are durable together.
  */
 public final class WalRecordCodec {
+
+  /** The log time's field: a BSON Timestamp, the record's first field. */
+  static final String TIME_FIELD = "ts";
+
+  /** Where the log time's 8 bytes start: after the length, the type byte and {@code "ts\0"}. */
+  static final int TIME_OFFSET = 8;
+
+  /** A retryable write's statement, in the record of the change it made. */
+  static final String STATEMENT_FIELD = "stmt";
 
   private WalRecordCodec() {}
 
   public static byte[] encode(WalRecord record) {
-    BsonDocument out = new BsonDocument();
+    // The log time comes first, at a fixed offset, so that the log stamps it under its sequencer.
+    BsonDocument out = new BsonDocument(TIME_FIELD, new BsonTimestamp(0L));
+    encodeFields(out, record);
+    // The same bytes as org.bson's codec, without its per-value dispatch: every write pays this.
+    return BsonBytesEncoder.encode(out);
+  }
+
+  private static void encodeFields(BsonDocument out, WalRecord record) {
     switch (record) {
       case WalRecord.Insert insert -> op(out, "i", insert).append("doc", insert.document());
       case WalRecord.Update update -> op(out, "u", update).append("doc", update.document());
@@ -51,9 +74,35 @@ public final class WalRecordCodec {
           op(out, "rename", rename)
               .append("to", new BsonString(rename.target().fullName()))
               .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
+      case WalRecord.Retryable retryable -> {
+        encodeFields(out, retryable.change());
+        out.append(STATEMENT_FIELD, StatementMarkCodec.encode(retryable.mark()));
+      }
     }
-    // The same bytes as org.bson's codec, without its per-value dispatch: every write pays this.
-    return BsonBytesEncoder.encode(out);
+  }
+
+  /**
+   * Writes the record's log time into bytes {@link #encode} produced (a BSON Timestamp's 64 bits,
+   * seconds above, increment below).
+   */
+  public static void stampTime(byte[] bytes, long timestamp) {
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putLong(TIME_OFFSET, timestamp);
+  }
+
+  /**
+   * The log time stamped into a record's bytes, or empty for a record written before records
+   * carried one.
+   */
+  public static OptionalLong time(byte[] bytes) {
+    if (bytes.length < TIME_OFFSET + 8
+        || bytes[4] != BsonType.TIMESTAMP.getValue()
+        || bytes[5] != 't'
+        || bytes[6] != 's'
+        || bytes[7] != 0) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(TIME_OFFSET));
   }
 
   private static BsonDocument op(BsonDocument out, String op, WalRecord record) {
@@ -103,6 +152,13 @@ public final class WalRecordCodec {
       position = nameEnd + 1;
       if (position + 4 > end) {
         return null;
+      }
+      if (type == BsonType.TIMESTAMP.getValue() && is(bytes, nameStart, nameLength, TIME_FIELD)) {
+        if (position + 8 > end) {
+          return null;
+        }
+        position += 8;
+        continue;
       }
       int length = in.getInt(position);
       if (type == BsonType.STRING.getValue()) {
@@ -174,6 +230,15 @@ public final class WalRecordCodec {
     if (!in.isString("op") || !in.isString("ns")) {
       throw corrupt("it lacks 'op' or 'ns'");
     }
+    WalRecord change = decodeChange(in);
+    if (in.isDocument(STATEMENT_FIELD)) {
+      return new WalRecord.Retryable(
+          change, StatementMarkCodec.decode((BsonDocument) copy(in.getDocument(STATEMENT_FIELD))));
+    }
+    return change;
+  }
+
+  private static WalRecord decodeChange(RawBsonDocument in) {
     Namespace ns = namespace(in.getString("ns").getValue());
     String op = in.getString("op").getValue();
     return switch (op) {

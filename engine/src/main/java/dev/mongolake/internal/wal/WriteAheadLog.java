@@ -12,6 +12,7 @@ import dev.mongolake.daktilo.LogEntry;
 import dev.mongolake.daktilo.LogInUseException;
 import dev.mongolake.daktilo.TornTail;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -33,8 +34,11 @@ import java.util.function.BiConsumer;
  */
 public final class WriteAheadLog implements AutoCloseable {
 
-  /** A record's place in the log and the moment it becomes durable. */
-  public record Appended(long sequence, CompletableFuture<Void> durable) {
+  /**
+   * A record's place in the log, its log time (see {@link LogClock}) and the moment it becomes
+   * durable.
+   */
+  public record Appended(long sequence, long time, CompletableFuture<Void> durable) {
 
     /**
      * Waits until the record is durable (per the log's durability mode), unless the caller collects
@@ -58,7 +62,10 @@ public final class WriteAheadLog implements AutoCloseable {
   private final Daktilo log;
   private final ReentrantLock sequencer = new ReentrantLock();
   private final AtomicLong durableSequence;
+  private final LogClock times;
+  private final AtomicLong durableTime;
   private long lastAssigned;
+  private volatile long lastTime;
   private volatile Throwable failure;
 
   /**
@@ -68,10 +75,11 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws MongoLakeException DBPathInUse when another process has the log open,
    *     DataCorruptionDetected for damage inside the log (a torn tail is cut, not refused)
    */
-  public static WriteAheadLog open(Path folder, Path dataFolder, Durability durability) {
+  public static WriteAheadLog open(
+      Path folder, Path dataFolder, Durability durability, Clock clock) {
     try {
       return new WriteAheadLog(
-          Daktilo.open(folder, DaktiloOptions.defaults().withDurability(durability)));
+          Daktilo.open(folder, DaktiloOptions.defaults().withDurability(durability)), clock);
     } catch (LogInUseException e) {
       throw new MongoLakeException(
           ErrorCode.DB_PATH_IN_USE,
@@ -94,10 +102,35 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
-  public WriteAheadLog(Daktilo log) {
+  /** The engine's view of {@code log}, whose records' times come from {@code clock}. */
+  public WriteAheadLog(Daktilo log, Clock clock) {
     this.log = log;
     this.lastAssigned = log.lastSequence();
     this.durableSequence = new AtomicLong(lastAssigned);
+    this.times = new LogClock(clock, lastRecordTime(log));
+    this.lastTime = times.last();
+    this.durableTime = new AtomicLong(lastTime);
+  }
+
+  /**
+   * The time of the log's last record, which new records follow. The last record is always in the
+   * active segment, which trimming never deletes; only a log with no record left (none written yet)
+   * starts from the wall clock alone.
+   */
+  private static long lastRecordTime(Daktilo log) {
+    long last = log.lastSequence();
+    long first = Math.max(1, log.firstSequence());
+    // A record that cannot be read (a cut-off tail the log still counts) gives way to the one
+    // before it: any earlier time only makes the next times start from the wall clock sooner.
+    for (long sequence = last; sequence >= first && sequence > last - 16; sequence--) {
+      try {
+        byte[] payload = log.read(sequence).payload();
+        return WalRecordCodec.time(payload).orElse(LogClock.ofUnstamped(sequence));
+      } catch (DaktiloException e) {
+        // try the one before
+      }
+    }
+    return 0;
   }
 
   /** What opening the log cut off its end, if anything. */
@@ -120,8 +153,11 @@ public final class WriteAheadLog implements AutoCloseable {
             "Cannot write: the write-ahead log failed earlier: " + failure.getMessage());
       }
       long expected = lastAssigned + 1;
+      long time = times.next();
+      WalRecordCodec.stampTime(bytes, time);
       CompletableFuture<Long> appended = log.appendAsync(bytes);
       lastAssigned = expected;
+      lastTime = time;
       beforeDurable.accept(expected, record);
       CompletableFuture<Void> durable =
           appended.handle(
@@ -142,15 +178,30 @@ public final class WriteAheadLog implements AutoCloseable {
                   throw new CompletionException(mismatch);
                 }
                 durableSequence.accumulateAndGet(sequence, Math::max);
+                durableTime.accumulateAndGet(time, Math::max);
                 return null;
               });
-      return new Appended(expected, durable);
+      return new Appended(expected, time, durable);
     } catch (DaktiloException | IllegalArgumentException e) {
       throw new MongoLakeException(
           ErrorCode.INTERNAL_ERROR, "Cannot append to the write-ahead log: " + e.getMessage(), e);
     } finally {
       sequencer.unlock();
     }
+  }
+
+  /**
+   * The log time of the last record appended (durable or not), or of the last one found at open; 0
+   * for a log that never held a record. Inside {@code beforeDurable} of {@link #append}, the time
+   * of the record being appended.
+   */
+  public long lastTime() {
+    return lastTime;
+  }
+
+  /** The log time of the highest record known durable (see {@link #durableSequence()}). */
+  public long durableTime() {
+    return durableTime.get();
   }
 
   /** Highest sequence known durable; every record at or below it is durable too. */

@@ -24,6 +24,9 @@ import java.nio.file.Path;
  * @param logLevel {@code systemLog.level}, or what {@code systemLog.verbosity} says
  * @param logFormat {@code systemLog.format}
  * @param logPath {@code systemLog.path}
+ * @param replSetName {@code replication.replSetName}
+ * @param advertiseHost {@code replication.advertiseHost}
+ * @param sessionTimeoutMinutes {@code setParameter.localLogicalSessionTimeoutMinutes}
  */
 record ConfigFile(
     Integer port,
@@ -38,4 +41,7 @@ record ConfigFile(
     Boolean authorization,
     LogLevel logLevel,
     LogFormat logFormat,
-    Path logPath) {}
+    Path logPath,
+    String replSetName,
+    String advertiseHost,
+    Integer sessionTimeoutMinutes) {}

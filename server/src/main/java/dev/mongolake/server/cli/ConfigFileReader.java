@@ -49,7 +49,10 @@ final class ConfigFileReader {
           "systemLog.verbosity",
           "systemLog.level",
           "systemLog.format",
-          "systemLog.path");
+          "systemLog.path",
+          "replication.replSetName",
+          "replication.advertiseHost",
+          "setParameter.localLogicalSessionTimeoutMinutes");
 
   /** MongoDB sections none of whose settings MongoLake implements. */
   private static final List<String> UNSUPPORTED_SECTIONS =
@@ -185,7 +188,10 @@ final class ConfigFileReader {
         authorization(),
         logLevel(),
         choice("systemLog.format", LogFormat::parse, "text or json"),
-        path("systemLog.path"));
+        path("systemLog.path"),
+        string("replication.replSetName"),
+        string("replication.advertiseHost"),
+        integer("setParameter.localLogicalSessionTimeoutMinutes", 1, 1_000_000));
   }
 
   /** Files each known key's value; refuses any other key by name. */

@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.ReplicationConfig;
 import dev.mongolake.server.ServerConfig;
 import dev.mongolake.server.logging.LogFormat;
 import dev.mongolake.server.logging.LogLevel;
@@ -140,6 +141,32 @@ final class ServerOptions {
               + " version: the writes it lacks are lost. Without it such a lake does not open.")
   boolean acceptTableLoss;
 
+  @Option(
+      names = "--replica-set",
+      paramLabel = "NAME",
+      description =
+          "Answer as the primary of a replica set of one named NAME (drivers then connect with"
+              + " replicaSet=NAME and send retryable writes); transactions and change streams are"
+              + " still refused. Off by default: a standalone.")
+  String replicaSet;
+
+  @Option(
+      names = "--advertise-host",
+      paramLabel = "HOST:PORT",
+      description =
+          "The address hello lists as the replica set's member, which clients connect to"
+              + " (default: the bound address and port; 127.0.0.1 when bound to 0.0.0.0).")
+  String advertiseHost;
+
+  @Option(
+      names = "--session-timeout-minutes",
+      paramLabel = "MINUTES",
+      defaultValue = "30",
+      description =
+          "How long a logical session lives unused: logicalSessionTimeoutMinutes"
+              + " (default: ${DEFAULT-VALUE}).")
+  int sessionTimeoutMinutes;
+
   /** Parses {@code --connection-threads} values as {@link ConnectionThreads#parse} does. */
   static final class ConnectionThreadsConverter implements ITypeConverter<ConnectionThreads> {
     @Override
@@ -208,11 +235,28 @@ final class ServerOptions {
     logLevel = pick(given, "--log-level", file.logLevel(), logLevel);
     logFormat = pick(given, "--log-format", file.logFormat(), logFormat);
     logPath = pick(given, "--log-path", file.logPath(), logPath);
+    replicaSet = pick(given, "--replica-set", file.replSetName(), replicaSet);
+    advertiseHost = pick(given, "--advertise-host", file.advertiseHost(), advertiseHost);
+    sessionTimeoutMinutes =
+        pick(
+            given,
+            "--session-timeout-minutes",
+            file.sessionTimeoutMinutes(),
+            sessionTimeoutMinutes);
   }
 
   /** The flag's value if it was given, else the file's if it has one, else the default. */
   private static <T> T pick(ParseResult given, String flag, T fromFile, T current) {
     return fromFile == null || given.hasMatchedOption(flag) ? current : fromFile;
+  }
+
+  private ReplicationConfig replication() {
+    if (advertiseHost != null && replicaSet == null) {
+      throw new IllegalArgumentException(
+          "--advertise-host (replication.advertiseHost) names a replica set member's address:"
+              + " give --replica-set too");
+    }
+    return new ReplicationConfig(replicaSet, advertiseHost, sessionTimeoutMinutes);
   }
 
   LogSettings logSettings() {
@@ -243,7 +287,8 @@ final class ServerOptions {
         config
             .withTables(storage)
             .withConnectionThreads(connectionThreads)
-            .withAcceptTableLoss(acceptTableLoss);
+            .withAcceptTableLoss(acceptTableLoss)
+            .withReplication(replication());
     return tlsCertificate == null
         ? withTables
         : withTables.withTls(new ServerConfig.TlsFiles(tlsCertificate, tlsKey));

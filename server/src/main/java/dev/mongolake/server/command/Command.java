@@ -46,6 +46,15 @@ public interface Command {
     return CommandFields.UNCHECKED;
   }
 
+  /**
+   * Whether the command is a retryable write (insert, update, delete, findAndModify, bulkWrite): on
+   * a replica set member it takes a {@code txnNumber} and runs each of its statements at most once
+   * per session and transaction number (see {@link CommandRequest#retryable()}).
+   */
+  default boolean retryableWrite() {
+    return false;
+  }
+
   /** One line for {@code listCommands}. */
   String help();
 

@@ -9,8 +9,8 @@ import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.CommandText;
 import dev.mongolake.server.metrics.CommandTimer;
 import dev.mongolake.server.metrics.ServerMetrics;
-import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -91,6 +91,8 @@ public final class CommandDispatcher {
     // Resolved once: both the run and its measurement need it.
     Command command = command(body).orElse(null);
     BsonDocument reply = run(database, body, lsid, command, connection, exhaustAllowed);
+    // Every reply of a replica set member, an error's too, carries the cluster time.
+    server.replicaSet().ifPresent(member -> member.addClusterTime(reply));
     // A write is measured until it is durable, also when its transport waits for that later.
     DeferredDurability.whenDurable(
         () ->
@@ -154,8 +156,13 @@ public final class CommandDispatcher {
             ErrorCode.FAILED_TO_PARSE,
             "Cannot run command '" + name + "': it names no database ($db)");
       }
-      refuseTransactions(body);
-      ReadConcernRule.check(body);
+      Optional<ReplicaSetMember> replicaSet = server.replicaSet();
+      Long txnNumber =
+          TransactionFieldsRule.check(body, command, replicaSet.isPresent(), lsid != null);
+      if (replicaSet.isPresent()) {
+        ChangeStreamRule.check(body);
+      }
+      ReadConcernRule.check(body, replicaSet);
       boolean syncLog = writeConcern.syncBeforeReply(body);
       if (command == null) {
         throw new MongoLakeException(
@@ -164,26 +171,25 @@ public final class CommandDispatcher {
       LogicalSessionId session =
           lsid == null ? null : LogicalSessionId.parse(lsid, "OperationSessionInfo.lsid");
       CommandRequest request =
-          new CommandRequest(database, body, connection, server, exhaustAllowed, session);
+          new CommandRequest(
+              database, body, connection, server, exhaustAllowed, session, txnNumber);
       checkAuthorized(command, request);
       command.fields().check(body);
-      long deadline = MaxTimeMS.deadline(body, System.nanoTime());
-      if (!command.limitedByMaxTimeMS(body)) {
-        deadline = MaxTimeMS.NO_DEADLINE;
+      if (session != null && txnNumber == null) {
+        server.sessions().touch(session, request.cursorOwners());
       }
-      OperationsInProgress.Operation operation =
-          server.operations().begin(connection, database, body, server.clock().instant(), deadline);
+      // A retryable write checks its session out (using it): one command of a session at a time.
+      ReentrantLock checkout =
+          txnNumber == null ? null : server.sessions().checkout(session, request.cursorOwners());
       try {
-        BsonDocument reply =
-            Cancellation.with(operation::throwIfStopped, () -> command.run(request));
-        if (syncLog) {
-          // j: true in ASYNC durability: the writes are on disk before they are acknowledged.
-          writeConcern.syncLog().run();
+        if (txnNumber != null) {
+          replicaSet.orElseThrow().retryableWrites().begin(session.id(), txnNumber);
         }
-        reply.put("ok", new BsonDouble(1.0));
-        return reply;
+        return runChecked(command, request, database, body, connection, syncLog);
       } finally {
-        server.operations().end(operation);
+        if (checkout != null) {
+          checkout.unlock();
+        }
       }
     } catch (MongoLakeException e) {
       BsonDocument reply = errorReply(e);
@@ -206,23 +212,33 @@ public final class CommandDispatcher {
     }
   }
 
-  /**
-   * This server is a standalone: like MongoDB's, it refuses what only replica set members and
-   * mongos take (transactions, retryable writes), instead of applying a transaction's writes one by
-   * one as if they were not in one.
-   */
-  private static void refuseTransactions(BsonDocument body) {
-    for (String field : TRANSACTION_FIELDS) {
-      if (body.containsKey(field)) {
-        throw new MongoLakeException(
-            ErrorCode.ILLEGAL_OPERATION,
-            "Transaction numbers are only allowed on a replica set member or mongos");
+  /** Runs a command that passed every check, measured as an operation in progress. */
+  private BsonDocument runChecked(
+      Command command,
+      CommandRequest request,
+      String database,
+      BsonDocument body,
+      ConnectionInfo connection,
+      boolean syncLog) {
+    long deadline = MaxTimeMS.deadline(body, System.nanoTime());
+    if (!command.limitedByMaxTimeMS(body)) {
+      // An awaitData getMore's maxTimeMS is how long it waits, not a limit on the operation.
+      deadline = MaxTimeMS.NO_DEADLINE;
+    }
+    OperationsInProgress.Operation operation =
+        server.operations().begin(connection, database, body, server.clock().instant(), deadline);
+    try {
+      BsonDocument reply = Cancellation.with(operation::throwIfStopped, () -> command.run(request));
+      if (syncLog) {
+        // j: true in ASYNC durability: the writes are on disk before they are acknowledged.
+        writeConcern.syncLog().run();
       }
+      reply.put("ok", new BsonDouble(1.0));
+      return reply;
+    } finally {
+      server.operations().end(operation);
     }
   }
-
-  private static final List<String> TRANSACTION_FIELDS =
-      List.of("txnNumber", "autocommit", "startTransaction");
 
   /**
    * The one place where authorization is decided: an unauthenticated client may run only the

@@ -1,6 +1,7 @@
 package dev.mongolake.server.command;
 
 import dev.mongolake.server.auth.User;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.bson.BsonDocument;
@@ -15,6 +16,8 @@ import org.bson.BsonDocument;
  * @param exhaustAllowed the OP_MSG carried the {@code exhaustAllowed} flag: the client accepts a
  *     stream of replies (see {@link Command#nextExhaustRequest})
  * @param session the logical session the request was sent in ({@code lsid}), or {@code null}
+ * @param txnNumber the retryable write's transaction number, or {@code null} when the request is
+ *     not one (see {@link #retryable()})
  */
 public record CommandRequest(
     String database,
@@ -22,12 +25,24 @@ public record CommandRequest(
     ConnectionInfo connection,
     ServerContext server,
     boolean exhaustAllowed,
-    LogicalSessionId session) {
+    LogicalSessionId session,
+    Long txnNumber) {
+
+  /** A request that is not a retryable write. */
+  public CommandRequest(
+      String database,
+      BsonDocument body,
+      ConnectionInfo connection,
+      ServerContext server,
+      boolean exhaustAllowed,
+      LogicalSessionId session) {
+    this(database, body, connection, server, exhaustAllowed, session, null);
+  }
 
   /** A request that accepts exactly one reply, in no session. */
   public CommandRequest(
       String database, BsonDocument body, ConnectionInfo connection, ServerContext server) {
-    this(database, body, connection, server, false, null);
+    this(database, body, connection, server, false, null, null);
   }
 
   /**
@@ -45,6 +60,19 @@ public record CommandRequest(
   /** Who owns the cursors this request opens: {@link #cursorOwners()}, in its session. */
   public CursorOwner cursorOwner() {
     return new CursorOwner(cursorOwners(), session);
+  }
+
+  /**
+   * The statements of this retryable write, for a request sent with {@code lsid} and {@code
+   * txnNumber} to a replica set member; empty for any other request, whose statements simply run.
+   */
+  public Optional<RetryableStatements> retryable() {
+    if (txnNumber == null || session == null) {
+      return Optional.empty();
+    }
+    return server
+        .replicaSet()
+        .map(member -> new RetryableStatements(member.retryableWrites(), session.id(), txnNumber));
   }
 
   /** The command's name: the body's first key. */

@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Closes idle cursors in the background, as MongoDB's client cursor monitor does: every {@link
  * #DEFAULT_INTERVAL} it runs {@link CursorRegistry#reapIdle()}, so an abandoned cursor dies once it
- * has been idle for the timeout even when no other cursor command comes. Runs on one daemon thread
- * from {@link #start} until {@link #close()}. Thread-safe.
+ * has been idle for the timeout even when no other cursor command comes. It also ends the logical
+ * sessions unused for their timeout ({@link LogicalSessionCache#reapExpired()}). Runs on one daemon
+ * thread from {@link #start} until {@link #close()}. Thread-safe.
  */
 public final class CursorMonitor implements AutoCloseable {
 
@@ -30,12 +31,41 @@ public final class CursorMonitor implements AutoCloseable {
    * Starts reaping {@code cursors} every {@code interval}, the first time one interval from now.
    */
   public static CursorMonitor start(CursorRegistry cursors, Duration interval) {
+    return start(cursors, null, interval);
+  }
+
+  /**
+   * Starts reaping {@code cursors}, and the expired sessions of {@code sessions} (with their
+   * cursors) when it is not {@code null}, every {@code interval}.
+   */
+  public static CursorMonitor start(
+      CursorRegistry cursors, LogicalSessionCache sessions, Duration interval) {
     ScheduledExecutorService executor =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("mongolake-cursor-monitor").daemon().factory());
     long millis = interval.toMillis();
-    executor.scheduleWithFixedDelay(() -> reap(cursors), millis, millis, TimeUnit.MILLISECONDS);
+    executor.scheduleWithFixedDelay(
+        () -> {
+          if (sessions != null) {
+            reapSessions(sessions);
+          }
+          reap(cursors);
+        },
+        millis,
+        millis,
+        TimeUnit.MILLISECONDS);
     return new CursorMonitor(executor);
+  }
+
+  private static void reapSessions(LogicalSessionCache sessions) {
+    try {
+      int expired = sessions.reapExpired();
+      if (expired > 0) {
+        LOG.debug("Ended {} expired sessions", expired);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot end expired sessions: {}", e.toString());
+    }
   }
 
   private static void reap(CursorRegistry cursors) {

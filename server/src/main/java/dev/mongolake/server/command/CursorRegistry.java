@@ -338,6 +338,16 @@ public final class CursorRegistry {
   }
 
   /**
+   * Kills every cursor opened in {@code sessions}, whoever owns it: the sessions expired.
+   *
+   * @return how many were open
+   */
+  public int killCursorsOfExpired(Collection<LogicalSessionId> sessions) {
+    Set<LogicalSessionId> expired = new HashSet<>(sessions);
+    return killIf(c -> c.inSession(expired));
+  }
+
+  /**
    * Kills the cursors of every session that {@code users} may use ({@code killSessions} with an
    * empty list: all the caller's sessions); cursors opened outside a session stay.
    *

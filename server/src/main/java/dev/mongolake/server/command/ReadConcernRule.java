@@ -2,9 +2,12 @@ package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonDocument;
+import org.bson.BsonTimestamp;
 import org.bson.BsonValue;
 
 /**
@@ -31,13 +34,80 @@ final class ReadConcernRule {
 
   private ReadConcernRule() {}
 
-  /** Refuses a {@code readConcern} this server cannot honour; does nothing without one. */
-  static void check(BsonDocument body) {
+  /**
+   * A replica set of one: {@code local}, {@code available} and {@code majority} read the durable
+   * state (the one member's majority); {@code afterClusterTime} (what causally consistent sessions
+   * send) waits until every write up to that time is durable, and a time later than the cluster's
+   * is refused as MongoDB refuses it. {@code snapshot} and {@code linearizable} reads, {@code
+   * atClusterTime} and {@code afterOpTime} are not supported yet and are refused by name.
+   */
+  private static void checkMember(BsonDocument concern, ReplicaSetMember member) {
+    BsonValue level = concern.get("level");
+    if (level != null) {
+      if (!level.isString()) {
+        throw new MongoLakeException(
+            ErrorCode.TYPE_MISMATCH,
+            "BSON field 'readConcern.level' is the wrong type '"
+                + CommandArguments.typeName(level)
+                + "', expected type 'string'");
+      }
+      String name = level.asString().getValue();
+      if (REPLICA_SET_LEVELS.contains(name)) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS,
+            "Cannot use readConcern level '" + name + "': it is not supported by this server yet");
+      }
+      if (!SERVED_LEVELS.contains(name)) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "Enumeration value '" + name + "' for field 'readConcern.level' is not a valid value.");
+      }
+    }
+    for (String option : List.of("atClusterTime", "afterOpTime")) {
+      if (concern.containsKey(option)) {
+        throw new MongoLakeException(
+            ErrorCode.INVALID_OPTIONS,
+            "Cannot use readConcern " + option + ": it is not supported by this server yet");
+      }
+    }
+    BsonValue after = concern.get("afterClusterTime");
+    if (after == null) {
+      return;
+    }
+    if (!(after instanceof BsonTimestamp time)) {
+      throw new MongoLakeException(
+          ErrorCode.TYPE_MISMATCH,
+          "BSON field 'readConcern.afterClusterTime' is the wrong type '"
+              + CommandArguments.typeName(after)
+              + "', expected type 'timestamp'");
+    }
+    BsonTimestamp current = member.clusterTime();
+    if (time.compareTo(current) > 0) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_OPTIONS,
+          "readConcern afterClusterTime value must not be greater than the current clusterTime."
+              + " Requested clusterTime: "
+              + time
+              + "; current clusterTime: "
+              + current);
+    }
+    member.awaitDurable(time);
+  }
+
+  /**
+   * Refuses a {@code readConcern} this server cannot honour; does nothing without one. A replica
+   * set member honours {@code afterClusterTime} (see {@link #checkMember}).
+   */
+  static void check(BsonDocument body, Optional<ReplicaSetMember> replicaSet) {
     BsonValue value = body.get(FIELD);
     if (value == null) {
       return;
     }
     BsonDocument concern = ConcernDocument.parse(FIELD, value, KNOWN_FIELDS);
+    if (replicaSet.isPresent()) {
+      checkMember(concern, replicaSet.get());
+      return;
+    }
     BsonValue level = concern.get("level");
     if (level != null) {
       if (!level.isString()) {

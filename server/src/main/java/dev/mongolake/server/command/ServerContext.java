@@ -6,8 +6,10 @@ import dev.mongolake.server.authz.InMemoryRoleStore;
 import dev.mongolake.server.authz.RoleStore;
 import dev.mongolake.server.metrics.ServerMetrics;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.types.ObjectId;
 
@@ -27,7 +29,7 @@ public final class ServerContext {
    */
   public static final int MAX_WIRE_VERSION = 25;
 
-  /** Session timeout reported in {@code hello}; drivers refuse sessions without one. */
+  /** MongoDB's default session timeout; drivers refuse sessions without one in {@code hello}. */
   public static final int LOGICAL_SESSION_TIMEOUT_MINUTES = 30;
 
   private final Clock clock;
@@ -44,6 +46,8 @@ public final class ServerContext {
   private final AtomicLong totalConnections = new AtomicLong();
   private final ServerMetrics metrics = new ServerMetrics();
   private final OperationsInProgress operations = new OperationsInProgress();
+  private final LogicalSessionCache sessions;
+  private volatile ReplicaSetMember replicaSet;
 
   /** A server whose user-defined roles live in memory. */
   public ServerContext(
@@ -81,7 +85,34 @@ public final class ServerContext {
       UserStore users,
       RoleStore roles,
       CursorRegistry cursors) {
+    this(
+        clock,
+        productVersion,
+        argv,
+        maxConnections,
+        authEnabled,
+        users,
+        roles,
+        cursors,
+        Duration.ofMinutes(LOGICAL_SESSION_TIMEOUT_MINUTES));
+  }
+
+  /**
+   * As {@link #ServerContext(Clock, String, List, int, boolean, UserStore, RoleStore,
+   * CursorRegistry)}, with logical sessions that live {@code sessionTimeout} unused.
+   */
+  public ServerContext(
+      Clock clock,
+      String productVersion,
+      List<String> argv,
+      int maxConnections,
+      boolean authEnabled,
+      UserStore users,
+      RoleStore roles,
+      CursorRegistry cursors,
+      Duration sessionTimeout) {
     this.clock = clock;
+    this.sessions = new LogicalSessionCache(clock, sessionTimeout, cursors);
     this.cursors = cursors;
     this.authEnabled = authEnabled;
     this.users = users;
@@ -129,6 +160,26 @@ public final class ServerContext {
   /** The server's open cursors. */
   public CursorRegistry cursors() {
     return cursors;
+  }
+
+  /** The logical sessions the server knows. */
+  public LogicalSessionCache sessions() {
+    return sessions;
+  }
+
+  /** {@code logicalSessionTimeoutMinutes}, as {@code hello} and {@code startSession} report it. */
+  public int sessionTimeoutMinutes() {
+    return (int) sessions.timeout().toMinutes();
+  }
+
+  /** The replica set this server is the primary of, or empty for a standalone. */
+  public Optional<ReplicaSetMember> replicaSet() {
+    return Optional.ofNullable(replicaSet);
+  }
+
+  /** Makes this server a replica set member; called once, before it serves. */
+  public void joinReplicaSet(ReplicaSetMember member) {
+    replicaSet = member;
   }
 
   public UserStore users() {

@@ -51,6 +51,9 @@ class ConfigFileReaderTest {
                 false,
                 LogLevel.INFO,
                 LogFormat.TEXT,
+                null,
+                null,
+                null,
                 null));
   }
 
@@ -79,6 +82,11 @@ class ConfigFileReaderTest {
                   level: debug
                   format: json
                   path: /var/log/mongolake.log
+                replication:
+                  replSetName: rs0
+                  advertiseHost: db.example.com:27018
+                setParameter:
+                  localLogicalSessionTimeoutMinutes: 5
                 """));
 
     assertThat(read)
@@ -96,7 +104,10 @@ class ConfigFileReaderTest {
                 true,
                 LogLevel.DEBUG,
                 LogFormat.JSON,
-                Path.of("/var/log/mongolake.log")));
+                Path.of("/var/log/mongolake.log"),
+                "rs0",
+                "db.example.com:27018",
+                5));
   }
 
   @Test
@@ -104,7 +115,8 @@ class ConfigFileReaderTest {
     assertThat(ConfigFileReader.read(file("# nothing yet\n")))
         .isEqualTo(
             new ConfigFile(
-                null, null, null, null, null, null, null, null, null, null, null, null, null));
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null));
   }
 
   @Test
@@ -127,10 +139,10 @@ class ConfigFileReaderTest {
 
   @Test
   void mongoDbSettingsMongoLakeLacksAreRefusedAsNotSupported() throws IOException {
-    String refusal = refusal("replication:\n  replSetName: rs0\n");
+    String refusal = refusal("replication:\n  oplogSizeMB: 990\n");
     assertThatThrownBy(() -> ConfigFileReader.read(dir.resolve("mongolake.conf")))
         .hasMessage(
-            refusal + "replication.replSetName is a MongoDB setting MongoLake does not support");
+            refusal + "replication.oplogSizeMB is a MongoDB setting MongoLake does not support");
 
     refusal = refusal("storage:\n  dbPath: /data\n  engine: wiredTiger\n");
     assertThatThrownBy(() -> ConfigFileReader.read(dir.resolve("mongolake.conf")))

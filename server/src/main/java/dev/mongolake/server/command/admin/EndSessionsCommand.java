@@ -12,11 +12,11 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * {@code endSessions} and {@code killSessions}: {@code {<name>: [{id: UUID}, ...]}} kills the
- * cursors of the caller's sessions among those listed; an empty {@code killSessions} list kills the
- * cursors of all the caller's sessions (everyone's while auth is off, as in MongoDB). Drivers
- * attach an {@code lsid} to every command, and the cursors a command opens belong to its session:
- * ending or killing a session kills them, as in MongoDB.
+ * {@code endSessions} and {@code killSessions}: {@code {<name>: [{id: UUID}, ...]}} ends the
+ * caller's sessions among those listed; an empty {@code killSessions} list ends all the caller's
+ * sessions (everyone's while auth is off, as in MongoDB). Drivers attach an {@code lsid} to every
+ * command, and the cursors a command opens belong to its session: ending or killing a session kills
+ * them and forgets its retryable writes, as in MongoDB.
  *
  * @param name the command's name, {@code endSessions} or {@code killSessions}
  * @param help its line for {@code listCommands}
@@ -37,14 +37,14 @@ public record EndSessionsCommand(String name, String help) implements Command {
     List<BsonValue> listed = CommandArguments.of(request).array(name);
     Set<String> users = request.cursorOwners();
     if (listed.isEmpty() && name.equals("killSessions")) {
-      request.server().cursors().killSessionsOf(users);
+      request.server().sessions().endAllOf(users);
       return new BsonDocument();
     }
     List<LogicalSessionId> sessions = new ArrayList<>(listed.size());
     for (BsonValue lsid : listed) {
       sessions.add(LogicalSessionId.parse(lsid, name + "." + name));
     }
-    request.server().cursors().killSessions(sessions, users);
+    request.server().sessions().end(sessions, users);
     return new BsonDocument();
   }
 }

@@ -25,8 +25,10 @@ import org.bson.BsonValue;
 
 /**
  * {@code hello} (and the legacy {@code isMaster}/{@code ismaster}): the handshake that tells a
- * driver what this server is. It reports a standalone, writable MongoDB 8.0 so that current
- * drivers, mongosh and Compass accept it.
+ * driver what this server is. It reports a writable MongoDB 8.0 so that current drivers, mongosh
+ * and Compass accept it: a standalone, or with {@code --replica-set} the primary of a replica set
+ * of one ({@code setName}, {@code hosts}, {@code primary}, {@code me}, {@code electionId}, {@code
+ * lastWrite}, see {@link dev.mongolake.server.command.ReplicaSetMember}).
  *
  * <p>Every reply carries {@code topologyVersion}; a request that sends it back with {@code
  * maxAwaitTimeMS} is awaitable: the reply is held until the topology changes (here: shutdown
@@ -80,6 +82,8 @@ public final class HelloCommand implements Command {
         reply.put("helloOk", BsonBoolean.TRUE);
       }
     }
+    // A replica set member's fields: drivers then treat this server as the set's primary.
+    server.replicaSet().ifPresent(member -> member.addHelloFields(reply));
     // With topologyVersion in the reply drivers monitor with the streaming protocol: an awaitable
     // hello (held up to maxAwaitTimeMS) whose replies arrive over an exhaust stream.
     reply.put("topologyVersion", topology.version().toBson());
@@ -87,9 +91,7 @@ public final class HelloCommand implements Command {
     reply.put("maxMessageSizeBytes", new BsonInt32(WireLimits.MAX_MESSAGE_SIZE));
     reply.put("maxWriteBatchSize", new BsonInt32(WireLimits.MAX_WRITE_BATCH_SIZE));
     reply.put("localTime", new BsonDateTime(server.clock().millis()));
-    reply.put(
-        "logicalSessionTimeoutMinutes",
-        new BsonInt32(ServerContext.LOGICAL_SESSION_TIMEOUT_MINUTES));
+    reply.put("logicalSessionTimeoutMinutes", new BsonInt32(server.sessionTimeoutMinutes()));
     reply.put("connectionId", new BsonInt64(request.connection().id()));
     reply.put("minWireVersion", new BsonInt32(0));
     reply.put("maxWireVersion", new BsonInt32(ServerContext.MAX_WIRE_VERSION));

@@ -13,8 +13,8 @@ import java.util.function.Predicate;
 import org.bson.BsonDocument;
 
 /**
- * {@code killAllSessions}: {@code {killAllSessions: [{user, db}, ...]}} kills the cursors of every
- * session those users opened; an empty list kills those of every session.
+ * {@code killAllSessions}: {@code {killAllSessions: [{user, db}, ...]}} ends every session those
+ * users opened, with its cursors; an empty list ends every session.
  */
 public final class KillAllSessionsCommand implements Command {
   @Override
@@ -42,7 +42,7 @@ public final class KillAllSessionsCommand implements Command {
     }
     Predicate<Set<String>> ownedBy =
         patterns.isEmpty() ? owners -> true : owners -> owners.stream().anyMatch(users::contains);
-    request.server().cursors().killAllSessions(ownedBy);
+    request.server().sessions().killAll(ownedBy);
     return new BsonDocument();
   }
 }

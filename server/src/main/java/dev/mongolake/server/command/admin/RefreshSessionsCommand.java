@@ -2,13 +2,16 @@ package dev.mongolake.server.command.admin;
 
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
+import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.LogicalSessionId;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
- * {@code refreshSessions}: acknowledged and nothing more. The server keeps no session state but the
- * cursors its commands open (no transactions or retryable writes on a standalone), so refreshing a
- * session has nothing to do.
+ * {@code refreshSessions}: {@code {refreshSessions: [{id: UUID}, ...]}} marks the listed sessions
+ * used now, so that they live another {@code logicalSessionTimeoutMinutes}; a session the server
+ * did not know starts, owned by the caller.
  */
 public final class RefreshSessionsCommand implements Command {
   @Override
@@ -28,6 +31,12 @@ public final class RefreshSessionsCommand implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
+    for (BsonValue lsid : CommandArguments.of(request).array(name())) {
+      request
+          .server()
+          .sessions()
+          .touch(LogicalSessionId.parse(lsid, name() + "." + name()), request.cursorOwners());
+    }
     return new BsonDocument();
   }
 }

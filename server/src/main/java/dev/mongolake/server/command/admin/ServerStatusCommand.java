@@ -16,7 +16,10 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 
-/** {@code serverStatus}: uptime, connections and operation metrics. */
+/**
+ * {@code serverStatus}: uptime, connections, the logical sessions the server holds and operation
+ * metrics.
+ */
 public final class ServerStatusCommand implements Command {
 
   @Override
@@ -71,6 +74,9 @@ public final class ServerStatusCommand implements Command {
         .append("uptimeEstimate", new BsonInt64(uptime.toSeconds()))
         .append("localTime", new BsonDateTime(server.clock().millis()))
         .append("connections", connections)
+        .append(
+            "logicalSessionRecordCache",
+            new BsonDocument("activeSessionsCount", new BsonInt64(server.sessions().size())))
         .append("metrics", metrics);
   }
 }

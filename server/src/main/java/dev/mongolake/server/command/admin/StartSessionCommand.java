@@ -3,15 +3,16 @@ package dev.mongolake.server.command.admin;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandRequest;
-import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.command.LogicalSessionId;
 import java.util.UUID;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
 /**
- * {@code startSession}: a new logical session id, with the session timeout. The server keeps no
- * state for it beyond the cursors its commands open (see {@link EndSessionsCommand}).
+ * {@code startSession}: a new logical session, owned by the caller, in the server's session cache
+ * (see {@link dev.mongolake.server.command.LogicalSessionCache}); the reply is its id and the
+ * session timeout.
  */
 public final class StartSessionCommand implements Command {
   @Override
@@ -31,7 +32,9 @@ public final class StartSessionCommand implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
-    return new BsonDocument("id", new BsonDocument("id", new BsonBinary(UUID.randomUUID())))
-        .append("timeoutMinutes", new BsonInt32(ServerContext.LOGICAL_SESSION_TIMEOUT_MINUTES));
+    UUID id = UUID.randomUUID();
+    request.server().sessions().touch(new LogicalSessionId(id), request.cursorOwners());
+    return new BsonDocument("id", new BsonDocument("id", new BsonBinary(id)))
+        .append("timeoutMinutes", new BsonInt32(request.server().sessionTimeoutMinutes()));
   }
 }

@@ -2,7 +2,9 @@ package dev.mongolake.server.command.crud;
 
 import com.mongodb.client.model.DeleteOptions;
 import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.ErrorCode;
+import dev.mongolake.ExecutedStatement;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
@@ -15,11 +17,14 @@ import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.RetryableStatements;
 import dev.mongolake.server.command.diagnostic.AdminDatabase;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -77,6 +82,14 @@ public final class BulkWriteCommand extends CollectionCommand {
     return BulkWriteRequest.parse(request.body()).access();
   }
 
+  /**
+   * Each operation is a statement of a retryable write (its index its stmtId), run at most once.
+   */
+  @Override
+  public boolean retryableWrite() {
+    return true;
+  }
+
   @Override
   public String help() {
     return "Apply inserts, updates and deletes to several collections in one request.";
@@ -88,6 +101,7 @@ public final class BulkWriteCommand extends CollectionCommand {
     BulkWriteRequest bulk = BulkWriteRequest.parse(request.body());
     BulkWriteReplies replies = new BulkWriteReplies(bulk.errorsOnly());
     List<BulkWriteOp> ops = bulk.ops();
+    Optional<RetryableStatements> retryable = request.retryable();
     int index = 0;
     boolean carryOn = true;
     while (index < ops.size() && carryOn) {
@@ -100,29 +114,50 @@ public final class BulkWriteCommand extends CollectionCommand {
             && insert.ns() == ops.get(index).ns()) {
           end++;
         }
-        carryOn = insert(bulk, index, end, replies) || !bulk.ordered();
+        carryOn = insert(bulk, index, end, replies, retryable) || !bulk.ordered();
         index = end;
       } else {
-        carryOn = runOne(bulk, index, replies) || !bulk.ordered();
+        carryOn = runOne(bulk, index, replies, retryable) || !bulk.ordered();
         index++;
       }
     }
     return replies.reply(cursors, bulk.batchSize(), request.cursorOwner());
   }
 
-  /** Inserts operations {@code [start, end)}, all into one namespace; false if any failed. */
-  private boolean insert(BulkWriteRequest bulk, int start, int end, BulkWriteReplies replies) {
+  /**
+   * Inserts operations {@code [start, end)}, all into one namespace; false if any failed. In a
+   * retryable write, an operation whose statement already ran counts as inserted and is not
+   * inserted again.
+   */
+  private boolean insert(
+      BulkWriteRequest bulk,
+      int start,
+      int end,
+      BulkWriteReplies replies,
+      Optional<RetryableStatements> retryable) {
+    List<Integer> pending = new ArrayList<>(end - start);
+    Map<Integer, Integer> positions = new HashMap<>();
     List<BsonDocument> documents = new ArrayList<>(end - start);
     for (int i = start; i < end; i++) {
-      documents.add(((BulkWriteOp.Insert) bulk.ops().get(i)).document());
+      if (retryable.isEmpty() || retryable.get().executed(i).isEmpty()) {
+        positions.put(i, pending.size());
+        pending.add(i);
+        documents.add(((BulkWriteOp.Insert) bulk.ops().get(i)).document());
+      }
     }
     Map<Integer, BsonValue> inserted;
     Map<Integer, MongoLakeException> failed = new HashMap<>();
+    MongoLakeCollection<BsonDocument> collection =
+        target(bulk, bulk.namespace(bulk.ops().get(start)));
+    Supplier<Map<Integer, BsonValue>> insert =
+        () ->
+            documents.isEmpty()
+                ? Map.of()
+                : collection
+                    .insertMany(documents, new InsertManyOptions().ordered(bulk.ordered()))
+                    .getInsertedIds();
     try {
-      inserted =
-          target(bulk, bulk.namespace(bulk.ops().get(start)))
-              .insertMany(documents, new InsertManyOptions().ordered(bulk.ordered()))
-              .getInsertedIds();
+      inserted = retryable.isPresent() ? retryable.get().run(pending, insert) : insert.get();
     } catch (MongoLakeWriteException e) {
       inserted = e.insertedIds();
       e.errors().forEach(error -> failed.put(error.index(), error.toException()));
@@ -136,11 +171,12 @@ public final class BulkWriteCommand extends CollectionCommand {
         failed.put(i, e);
       }
     }
-    for (int i = 0; i < documents.size(); i++) {
-      if (inserted.containsKey(i)) {
-        replies.inserted(start + i);
-      } else if (failed.containsKey(i)) {
-        replies.failed(start + i, failed.get(i), false);
+    for (int i = start; i < end; i++) {
+      Integer position = positions.get(i);
+      if (position == null || inserted.containsKey(position)) {
+        replies.inserted(i);
+      } else if (failed.containsKey(position)) {
+        replies.failed(i, failed.get(position), false);
       }
     }
     return failed.isEmpty();
@@ -153,33 +189,59 @@ public final class BulkWriteCommand extends CollectionCommand {
   }
 
   /** Runs the update or delete at {@code index}; false if it failed. */
-  private boolean runOne(BulkWriteRequest bulk, int index, BulkWriteReplies replies) {
+  private boolean runOne(
+      BulkWriteRequest bulk,
+      int index,
+      BulkWriteReplies replies,
+      Optional<RetryableStatements> retryable) {
     BulkWriteOp op = bulk.ops().get(index);
     Namespace namespace = bulk.namespace(op);
     try {
       MongoLakeCollection<BsonDocument> collection = target(bulk, namespace);
+      Optional<ExecutedStatement> executed = Optional.empty();
+      if (retryable.isPresent()) {
+        boolean multi =
+            op instanceof BulkWriteOp.Update update
+                ? update.statement().multi()
+                : op instanceof BulkWriteOp.Delete delete && delete.multi();
+        if (multi) {
+          throw RetryableStatements.notRetryableInBulkWrite();
+        }
+        executed = retryable.get().executed(index);
+      }
+      if (executed.isPresent()) {
+        // A retry answers as the first run did.
+        ExecutedStatement first = executed.get();
+        switch (first.kind()) {
+          case INSERTED ->
+              replies.updated(index, UpdateResult.acknowledged(0, 0L, first.documentId()));
+          case UPDATED -> replies.updated(index, UpdateResult.acknowledged(1, 1L, null));
+          case DELETED -> replies.deleted(index, 1);
+        }
+        return true;
+      }
       switch (op) {
         case BulkWriteOp.Update update -> {
           IndexHint.checkForOneDocument(
               lake(), namespace, update.hint(), update.statement().picksOne());
+          MongoLakeCollection<BsonDocument> updating =
+              collection.withCollation(CollationArgument.of(update.collation()));
+          Supplier<UpdateResult> run = () -> update.statement().run(updating, bulk.let());
           replies.updated(
-              index,
-              update
-                  .statement()
-                  .run(
-                      collection.withCollation(CollationArgument.of(update.collation())),
-                      bulk.let()));
+              index, retryable.isPresent() ? retryable.get().run(index, run) : run.get());
         }
         case BulkWriteOp.Delete delete -> {
           IndexHint.checkForOneDocument(lake(), namespace, delete.hint(), !delete.multi());
           DeleteOptions options = new DeleteOptions().let(bulk.let());
           MongoLakeCollection<BsonDocument> deleting =
               collection.withCollation(CollationArgument.of(delete.collation()));
+          Supplier<Long> run =
+              () ->
+                  delete.multi()
+                      ? deleting.deleteMany(delete.filter(), options).getDeletedCount()
+                      : deleting.deleteOne(delete.filter(), options).getDeletedCount();
           replies.deleted(
-              index,
-              delete.multi()
-                  ? deleting.deleteMany(delete.filter(), options).getDeletedCount()
-                  : deleting.deleteOne(delete.filter(), options).getDeletedCount());
+              index, retryable.isPresent() ? retryable.get().run(index, run) : run.get());
         }
         case BulkWriteOp.Insert insert -> throw new IllegalStateException("inserts run in batches");
       }

@@ -12,7 +12,9 @@ import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.RetryableStatements;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
@@ -46,6 +48,12 @@ public final class DeleteCommand extends CollectionCommand {
     return onCollection(request, ActionType.REMOVE);
   }
 
+  /** Each delete of one document is a statement of a retryable write, run at most once. */
+  @Override
+  public boolean retryableWrite() {
+    return true;
+  }
+
   @Override
   public String help() {
     return "Delete documents of a collection.";
@@ -62,6 +70,7 @@ public final class DeleteCommand extends CollectionCommand {
     boolean ordered = args.bool("ordered", true);
     DeleteOptions options = new DeleteOptions().let(args.document("let", null));
     long deleted = 0;
+    Optional<RetryableStatements> retryable = request.retryable();
     WriteErrors errors = new WriteErrors();
     for (int i = 0; i < statements.size(); i++) {
       try {
@@ -76,6 +85,18 @@ public final class DeleteCommand extends CollectionCommand {
         IndexHint.checkForOneDocument(lake(), namespace, statements.get(i).get("hint"), limit == 1);
         MongoLakeCollection<BsonDocument> target =
             collection.withCollation(CollationArgument.of(statements.get(i).get("collation")));
+        if (retryable.isPresent()) {
+          if (limit == 0) {
+            throw RetryableStatements.notRetryable("limit=0");
+          }
+          if (retryable.get().executed(i).isPresent()) {
+            deleted++;
+            continue;
+          }
+          deleted +=
+              retryable.get().run(i, () -> target.deleteOne(filter, options)).getDeletedCount();
+          continue;
+        }
         deleted +=
             limit == 1
                 ? target.deleteOne(filter, options).getDeletedCount()

@@ -1,6 +1,7 @@
 package dev.mongolake.server.command.crud;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.ExecutedStatement;
 import dev.mongolake.FindAndModifyResult;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
@@ -12,8 +13,11 @@ import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.RetryableStatements;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -75,6 +79,14 @@ public final class FindAndModifyCommand extends CollectionCommand {
         : writing(request, ActionType.FIND, ActionType.UPDATE);
   }
 
+  /**
+   * A statement of a retryable write: it runs at most once, and its retry returns what it returned.
+   */
+  @Override
+  public boolean retryableWrite() {
+    return true;
+  }
+
   @Override
   public String help() {
     return "Atomically modify one document and return it.";
@@ -111,17 +123,25 @@ public final class FindAndModifyCommand extends CollectionCommand {
     if (filters != null) {
       filters.forEach(f -> arrayFilters.add(f.asDocument()));
     }
+    BsonDocument let = args.document("let", null);
+    Optional<RetryableStatements> retryable = request.retryable();
+    Optional<ExecutedStatement> executed = retryable.flatMap(r -> r.executed(0));
+    Supplier<FindAndModifyResult<BsonDocument>> run =
+        () ->
+            collection.findAndModify(
+                query,
+                sort,
+                update,
+                returnNew,
+                upsert,
+                arrayFilters,
+                fields,
+                let,
+                CollationArgument.of(request.body().get("collation")));
     FindAndModifyResult<BsonDocument> result =
-        collection.findAndModify(
-            query,
-            sort,
-            update,
-            returnNew,
-            upsert,
-            arrayFilters,
-            fields,
-            args.document("let", null),
-            CollationArgument.of(request.body().get("collation")));
+        executed.isPresent()
+            ? collection.findAndModifyResult(executed.get(), query, fields)
+            : retryable.isPresent() ? retryable.get().run(0, run) : run.get();
     BsonDocument lastError =
         new BsonDocument(
             "n", new BsonInt32(result.updatedExisting() || result.upsertedId() != null ? 1 : 0));

@@ -3,6 +3,7 @@ package dev.mongolake.server.command.crud;
 import com.mongodb.client.model.InsertManyOptions;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeWriteException;
 import dev.mongolake.Namespace;
@@ -11,8 +12,12 @@ import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.RetryableStatements;
 import dev.mongolake.server.wire.WireLimits;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -43,6 +48,12 @@ public final class InsertCommand extends CollectionCommand {
   @Override
   public Access access(CommandRequest request) {
     return writing(request, ActionType.INSERT);
+  }
+
+  /** Each document is a statement of a retryable write, inserted at most once. */
+  @Override
+  public boolean retryableWrite() {
+    return true;
   }
 
   @Override
@@ -79,16 +90,35 @@ public final class InsertCommand extends CollectionCommand {
     }
     boolean ordered = args.bool("ordered", true);
     WriteErrors errors = new WriteErrors();
-    int inserted;
+    Optional<RetryableStatements> retryable = request.retryable();
+    // A retry inserts only the documents whose statements did not run; they count as inserted.
+    List<Integer> pending = new ArrayList<>(documents.size());
+    int inserted = 0;
+    for (int i = 0; i < documents.size(); i++) {
+      if (retryable.isPresent() && retryable.get().executed(i).isPresent()) {
+        inserted++;
+      } else {
+        pending.add(i);
+      }
+    }
+    List<BsonDocument> toInsert =
+        pending.size() == documents.size()
+            ? documents
+            : pending.stream().map(documents::get).toList();
+    MongoLakeCollection<BsonDocument> collection = collection(namespace, request);
+    Supplier<Integer> insert =
+        () ->
+            collection
+                .insertMany(toInsert, new InsertManyOptions().ordered(ordered))
+                .getInsertedIds()
+                .size();
     try {
-      inserted =
-          collection(namespace, request)
-              .insertMany(documents, new InsertManyOptions().ordered(ordered))
-              .getInsertedIds()
-              .size();
+      if (!toInsert.isEmpty()) {
+        inserted += retryable.isPresent() ? retryable.get().run(pending, insert) : insert.get();
+      }
     } catch (MongoLakeWriteException e) {
-      inserted = e.insertedIds().size();
-      e.errors().forEach(error -> errors.add(error.index(), error.toException()));
+      inserted += e.insertedIds().size();
+      e.errors().forEach(error -> errors.add(pending.get(error.index()), error.toException()));
     }
     BsonDocument reply = new BsonDocument("n", new BsonInt32(inserted));
     errors.addTo(reply);

@@ -2,6 +2,7 @@ package dev.mongolake.server.command.crud;
 
 import com.mongodb.client.result.UpdateResult;
 import dev.mongolake.ErrorCode;
+import dev.mongolake.ExecutedStatement;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeException;
@@ -12,7 +13,9 @@ import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.RetryableStatements;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -72,6 +75,12 @@ public final class UpdateCommand extends CollectionCommand {
         : writing(request, ActionType.UPDATE);
   }
 
+  /** Each update of one document is a statement of a retryable write, run at most once. */
+  @Override
+  public boolean retryableWrite() {
+    return true;
+  }
+
   @Override
   public String help() {
     return "Update documents of a collection.";
@@ -90,16 +99,39 @@ public final class UpdateCommand extends CollectionCommand {
     long modified = 0;
     BsonArray upserted = new BsonArray();
     WriteErrors errors = new WriteErrors();
+    Optional<RetryableStatements> retryable = request.retryable();
     for (int i = 0; i < statements.size(); i++) {
       refuseSortWithMulti(statements.get(i));
       try {
         BsonDocument statement = statements.get(i);
         UpdateStatement update = statement(statement);
         IndexHint.checkForOneDocument(lake(), namespace, statement.get("hint"), update.picksOne());
+        Optional<ExecutedStatement> executed = Optional.empty();
+        if (retryable.isPresent()) {
+          if (update.multi()) {
+            throw RetryableStatements.notRetryable("multi=true");
+          }
+          executed = retryable.get().executed(i);
+        }
+        if (executed.isPresent()) {
+          // A retry answers as the first run did: one document matched, changed or upserted.
+          matched++;
+          if (executed.get().kind() == ExecutedStatement.Kind.INSERTED) {
+            upserted.add(
+                new BsonDocument("index", new BsonInt32(i))
+                    .append("_id", executed.get().documentId()));
+          } else {
+            modified++;
+          }
+          continue;
+        }
+        BsonDocument let = args.document("let", null);
+        MongoLakeCollection<BsonDocument> target =
+            collection.withCollation(CollationArgument.of(statement.get("collation")));
         UpdateResult result =
-            update.run(
-                collection.withCollation(CollationArgument.of(statement.get("collation"))),
-                args.document("let", null));
+            retryable.isPresent()
+                ? retryable.get().run(i, () -> update.run(target, let))
+                : update.run(target, let);
         matched += result.getMatchedCount();
         modified += result.getModifiedCount();
         if (result.getUpsertedId() != null) {
