@@ -103,6 +103,22 @@ class EmbeddedCollationTest {
   }
 
   @Test
+  void aPartialIndexChosenByStringsUnderAnotherCollationDoesNotServeTheQuery() {
+    words.updateMany(new Document(), Updates.set("n", 1));
+    words.createIndex(
+        com.mongodb.client.model.Indexes.ascending("n"),
+        new com.mongodb.client.model.IndexOptions().partialFilterExpression(eq("w", "apple")));
+    assertThat(
+            ids(
+                words
+                    .find(com.mongodb.client.model.Filters.and(eq("n", 1), eq("w", "apple")))
+                    .collation(CASE_INSENSITIVE)
+                    .sort(Sorts.ascending("_id"))))
+        .as("APPLE is not in the index, which holds only the binary 'apple'")
+        .containsExactly(1, 2);
+  }
+
+  @Test
   void aBadCollationFailsWithMongoDbsCode() {
     assertThatThrownBy(
             () ->

@@ -62,6 +62,13 @@ public final class IndexPlanner {
       }
       String leading = index.spec().keys().getFirstKey();
       boolean sameCollation = index.spec().collation().equals(collation);
+      if (!sameCollation
+          && index.spec().partialFilter() != null
+          && BsonComparisonOrder.holdsString(index.spec().partialFilter())) {
+        // Its filter chose the documents it holds by its own collation's string equality: under
+        // another, documents the query matches may be missing from it.
+        continue;
+      }
       for (Map.Entry<String, BsonValue> condition : conditions) {
         if (!condition.getKey().equals(leading)
             || (!sameCollation && BsonComparisonOrder.holdsString(condition.getValue()))) {
