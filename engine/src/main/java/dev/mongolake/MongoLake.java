@@ -86,6 +86,19 @@ public final class MongoLake implements AutoCloseable {
     return new BsonTimestamp(engine.lastLogTime());
   }
 
+  /**
+   * The write-ahead log as MongoDB's oplog ({@code local.oplog.rs}): one entry per retained log
+   * record, {@code {op, ns, ui, o, o2, ts, t, v, wall}}, built while the iterator advances (the log
+   * is never held in memory). Updates carry the whole new document in {@code o} and its {@code _id}
+   * in {@code o2}; catalog changes are {@code op: "c"} entries on {@code db.$cmd}. Records trimmed
+   * after a checkpoint are gone, as an oplog's oldest entries are.
+   *
+   * @param newestFirst whether to list the newest record first ({@code $natural: -1})
+   */
+  public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
+    return engine.oplog(newestFirst);
+  }
+
   /** The log time of the newest write known durable: every write at or before it is. */
   public BsonTimestamp durableWriteTime() {
     return new BsonTimestamp(engine.durableLogTime());

@@ -10,6 +10,7 @@ import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.internal.wal.OplogEntries;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
 import java.nio.file.Path;
@@ -272,6 +273,14 @@ public final class Engine implements AutoCloseable {
   /** The log time of the last record appended, a BSON Timestamp's 64 bits (see the log clock). */
   public long lastLogTime() {
     return wal.lastTime();
+  }
+
+  /**
+   * The retained log records as oplog entries (see {@link OplogEntries}), oldest first or newest
+   * first, read one at a time.
+   */
+  public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
+    return new OplogEntries(newestFirst ? wal.readBackwards() : wal.readAfter(0), catalog::uuid);
   }
 
   /** The log time of the last record known durable. */

@@ -219,6 +219,44 @@ public final class WriteAheadLog implements AutoCloseable {
     return log.iterator(first, last);
   }
 
+  /**
+   * The retained records, newest first. Each is read by its sequence; one trimmed away meanwhile
+   * (below the checkpoint, compacted) ends the walk, as every older one is gone too.
+   */
+  public Iterator<LogEntry> readBackwards() {
+    long last = log.lastSequence();
+    return new Iterator<>() {
+      private long next = last;
+      private LogEntry pending = advance();
+
+      private LogEntry advance() {
+        if (next < Math.max(1, log.firstSequence())) {
+          return null;
+        }
+        try {
+          return log.read(next--);
+        } catch (dev.mongolake.daktilo.SequenceOutOfRangeException e) {
+          return null;
+        }
+      }
+
+      @Override
+      public boolean hasNext() {
+        return pending != null;
+      }
+
+      @Override
+      public LogEntry next() {
+        if (pending == null) {
+          throw new java.util.NoSuchElementException();
+        }
+        LogEntry current = pending;
+        pending = advance();
+        return current;
+      }
+    };
+  }
+
   /** Durably records that every change at or below {@code sequence} is in the tables. */
   public void checkpoint(long sequence) {
     log.checkpoint(sequence);

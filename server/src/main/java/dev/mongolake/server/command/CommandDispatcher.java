@@ -174,6 +174,9 @@ public final class CommandDispatcher {
           new CommandRequest(
               database, body, connection, server, exhaustAllowed, session, txnNumber);
       checkAuthorized(command, request);
+      if (replicaSet.isPresent()) {
+        OplogWriteRule.check(database, body);
+      }
       command.fields().check(body);
       if (session != null && txnNumber == null) {
         server.sessions().touch(session, request.cursorOwners());

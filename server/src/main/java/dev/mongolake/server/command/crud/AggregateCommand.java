@@ -156,6 +156,11 @@ public final class AggregateCommand extends CollectionCommand {
     }
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
+    if (OplogView.serves(request, namespace)) {
+      Iterator<BsonDocument> results =
+          OplogView.aggregate(lake(), pipeline, let, allowDiskUse, collation, false);
+      return firstBatch(namespace.fullName(), results, batchSize, request);
+    }
     if (!pipeline.isEmpty() && pipeline.getFirst().containsKey("$collStats")) {
       Iterator<BsonDocument> results =
           collStats(namespace, pipeline, let, allowDiskUse, givenOrSimple, request);

@@ -101,6 +101,34 @@ public final class FindCommand extends CollectionCommand {
         && !id.isRegularExpression();
   }
 
+  /** A find on the oplog of a replica set member: the log's records as oplog entries. */
+  private BsonDocument findInOplog(
+      CommandRequest request, CommandArguments args, Namespace namespace, BsonDocument sort) {
+    long limit = args.number("limit", 0);
+    boolean singleBatch = args.bool("singleBatch", false) || limit < 0;
+    if (TailableFind.cursorType(args, singleBatch).isPresent()) {
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "find's 'tailable' option is not supported on " + namespace.fullName());
+    }
+    return cursors.firstBatch(
+        namespace.fullName(),
+        OplogView.find(
+            lake(),
+            args.document("filter", new BsonDocument()),
+            sort,
+            args.document("projection", null),
+            args.nonNegativeInt("skip", 0),
+            (int) Math.min(Integer.MAX_VALUE, Math.abs(limit)),
+            args.document("let", null),
+            args.bool("allowDiskUse", true),
+            CollationArgument.of(request.body().get("collation"))),
+        args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH),
+        singleBatch,
+        request.cursorOwner(),
+        args.optionalBool("noCursorTimeout"));
+  }
+
   @Override
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
@@ -110,6 +138,9 @@ public final class FindCommand extends CollectionCommand {
     if (natural.isPresent() && sort.isEmpty()) {
       // hint({$natural: -1}) without a sort reads the collection backwards, as in MongoDB.
       sort = new BsonDocument("$natural", new BsonInt32(natural.get()));
+    }
+    if (OplogView.serves(request, namespace)) {
+      return findInOplog(request, args, namespace, sort);
     }
     MongoLakeFindIterable<BsonDocument> query =
         collection(namespace)
