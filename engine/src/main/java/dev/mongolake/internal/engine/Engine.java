@@ -280,7 +280,7 @@ public final class Engine implements AutoCloseable {
    * first, read one at a time.
    */
   public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
-    return new OplogEntries(newestFirst ? wal.readBackwards() : wal.readAfter(0), catalog::uuid);
+    return new OplogEntries(newestFirst ? wal.readBackwards() : wal.readAfter(0));
   }
 
   /** The log time of the last record known durable. */

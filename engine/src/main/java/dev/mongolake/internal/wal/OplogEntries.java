@@ -4,17 +4,12 @@ import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.LogEntry;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.Optional;
-import java.util.UUID;
-import java.util.function.Function;
-import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
-import org.bson.UuidRepresentation;
 
 /**
  * Log records as MongoDB's oplog entries ({@code local.oplog.rs}): {@code {op, ns, ui, o, o2, ts,
@@ -32,15 +27,16 @@ public final class OplogEntries implements Iterator<BsonDocument> {
   private static final BsonInt64 VERSION = new BsonInt64(2);
 
   private final Iterator<LogEntry> records;
-  private final Function<Namespace, Optional<UUID>> uuids;
 
   /**
+   * Entries carry no {@code ui}: the log does not record which collection (of those that held a
+   * name over time, across drops, re-creations and renames) a record changed, and the one holding
+   * the name now may be another.
+   *
    * @param records the log's records, in the order to list them
-   * @param uuids the UUID of the collection a namespace names now, if any
    */
-  public OplogEntries(Iterator<LogEntry> records, Function<Namespace, Optional<UUID>> uuids) {
+  public OplogEntries(Iterator<LogEntry> records) {
     this.records = records;
-    this.uuids = uuids;
   }
 
   @Override
@@ -106,9 +102,6 @@ public final class OplogEntries implements Iterator<BsonDocument> {
   private BsonDocument change(String op, Namespace ns) {
     BsonDocument entry =
         new BsonDocument("op", new BsonString(op)).append("ns", new BsonString(ns.fullName()));
-    uuids
-        .apply(ns)
-        .ifPresent(uuid -> entry.append("ui", new BsonBinary(uuid, UuidRepresentation.STANDARD)));
     return entry;
   }
 
@@ -116,9 +109,6 @@ public final class OplogEntries implements Iterator<BsonDocument> {
     BsonDocument entry =
         new BsonDocument("op", new BsonString("c"))
             .append("ns", new BsonString(ns.database() + ".$cmd"));
-    uuids
-        .apply(ns)
-        .ifPresent(uuid -> entry.append("ui", new BsonBinary(uuid, UuidRepresentation.STANDARD)));
     fields.forEach(command::putIfAbsent);
     return entry.append("o", command);
   }
