@@ -1,6 +1,5 @@
 package dev.mongolake;
 
-import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.read.QueryErrors;
 
@@ -15,11 +14,7 @@ final class Collations {
    * @throws MongoLakeException with MongoDB's code for a collation it refuses
    */
   static Collation of(com.mongodb.client.model.Collation driverCollation) {
-    try {
-      return Collation.parse(driverCollation.asDocument());
-    } catch (QueryException e) {
-      throw QueryErrors.translate(e);
-    }
+    return QueryErrors.parseCollation(driverCollation.asDocument());
   }
 
   /**

@@ -97,8 +97,7 @@ public final class CollectionCatalog {
    * options).
    */
   public Collation collation(Namespace namespace) {
-    CollectionState state = collections.get(namespace);
-    return state == null ? Collation.SIMPLE : state.collation();
+    return collections.defaultCollation(namespace);
   }
 
   /** The collection's UUID (see {@link CollectionState#uuid()}); empty without the collection. */

@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.order.Collation;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +36,16 @@ final class CollectionRegistry {
   /** The state of an existing collection, or {@code null}. */
   CollectionState get(Namespace namespace) {
     return collections.get(namespace);
+  }
+
+  /**
+   * The collation operations on a collection follow when they name none: its {@code create}'s, else
+   * simple (also for a collection that does not exist yet, which an insert creates with no
+   * options).
+   */
+  Collation defaultCollation(Namespace namespace) {
+    CollectionState state = get(namespace);
+    return state == null ? Collation.SIMPLE : state.collation();
   }
 
   /** The collection's state, creating an empty collection (as a first write does) if needed. */

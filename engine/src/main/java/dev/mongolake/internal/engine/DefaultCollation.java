@@ -1,6 +1,5 @@
 package dev.mongolake.internal.engine;
 
-import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.read.QueryErrors;
 import org.bson.BsonDocument;
@@ -30,7 +29,7 @@ final class DefaultCollation {
     }
     BsonDocument resolved = options.clone();
     resolved.remove(OPTION);
-    Collation collation = parse(specification);
+    Collation collation = QueryErrors.parseCollation(specification);
     if (!collation.isSimple()) {
       resolved.put(OPTION, collation.toDocument());
     }
@@ -40,14 +39,6 @@ final class DefaultCollation {
   /** The collation stored {@code options} give (simple when they have none). */
   static Collation of(BsonDocument options) {
     BsonValue stored = options.get(OPTION);
-    return stored == null ? Collation.SIMPLE : parse(stored);
-  }
-
-  private static Collation parse(BsonValue specification) {
-    try {
-      return Collation.parse(specification);
-    } catch (QueryException e) {
-      throw QueryErrors.translate(e);
-    }
+    return stored == null ? Collation.SIMPLE : QueryErrors.parseCollation(stored);
   }
 }

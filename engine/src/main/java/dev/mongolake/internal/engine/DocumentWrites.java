@@ -500,11 +500,7 @@ public final class DocumentWrites {
 
   /** The collation a write follows: its own, else its collection's default. */
   private Collation effective(Namespace namespace, Collation requested) {
-    if (requested != null) {
-      return requested;
-    }
-    CollectionState state = collections.get(namespace);
-    return state == null ? Collation.SIMPLE : state.collation();
+    return requested != null ? requested : collections.defaultCollation(namespace);
   }
 
   /**

@@ -52,8 +52,7 @@ public final class IndexCatalogOperations {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
     }
-    CollectionState existing = collections.get(namespace);
-    Collation collectionDefault = existing == null ? Collation.SIMPLE : existing.collation();
+    Collation collectionDefault = collections.defaultCollation(namespace);
     List<IndexSpec> parsed =
         specs.stream()
             .map(spec -> IndexSpecParser.parseForCreate(spec, collectionDefault))

@@ -76,8 +76,7 @@ public record IndexSpec(
 
   /** The {@code _id_} index. */
   public static IndexSpec idIndex() {
-    return new IndexSpec(
-        ID_INDEX_NAME, new BsonDocument("_id", new BsonInt32(1)), false, false, null, null, false);
+    return idIndex(Collation.SIMPLE);
   }
 
   /** The indexed field paths, in key pattern order. */

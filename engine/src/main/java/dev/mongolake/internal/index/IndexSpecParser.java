@@ -3,7 +3,6 @@ package dev.mongolake.internal.index;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.bson.BsonDebugText;
-import dev.mongolake.delta.exceptions.QueryException;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.internal.SpecNesting;
 import dev.mongolake.internal.read.QueryErrors;
@@ -132,16 +131,10 @@ public final class IndexSpecParser {
       throw new MongoLakeException(ErrorCode.BAD_VALUE, "can't hide _id index");
     }
     Collation collation =
-        spec.containsKey("collation") ? collation(spec.get("collation")) : absentCollation;
+        spec.containsKey("collation")
+            ? QueryErrors.parseCollation(spec.get("collation"))
+            : absentCollation;
     return new IndexSpec(name, keys, unique, sparse, partial, ttl, hidden, collation);
-  }
-
-  private static Collation collation(BsonValue specification) {
-    try {
-      return Collation.parse(specification);
-    } catch (QueryException e) {
-      throw QueryErrors.translate(e);
-    }
   }
 
   /** Whether {@code keys} is the {@code _id} index's pattern. */

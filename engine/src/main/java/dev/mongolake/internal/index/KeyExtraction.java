@@ -215,7 +215,9 @@ final class KeyExtraction {
     if (i == perField.size()) {
       // Under a collation the index holds each string's collation key, so that keys compare,
       // and unique keys collide, as the collation says; queries look them up by the same keys.
-      out.add(new IndexKey(prefix.stream().map(order::comparisonKey).toList()));
+      out.add(
+          new IndexKey(
+              order.isSimple() ? prefix : prefix.stream().map(order::comparisonKey).toList()));
       return;
     }
     for (BsonValue value : perField.get(i)) {

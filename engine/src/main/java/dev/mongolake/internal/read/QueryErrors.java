@@ -11,6 +11,7 @@ import dev.mongolake.delta.query.Filter;
 import java.util.function.Supplier;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /** Parses filters for the engine, turning the query library's errors into MongoDB's codes. */
 public final class QueryErrors {
@@ -65,6 +66,17 @@ public final class QueryErrors {
       throw translate(e);
     }
     return CompiledExprEvaluator.install(parsed, scope, variables);
+  }
+
+  /**
+   * Parses a {@code collation} option (see {@link Collation#parse}), failing with its MongoDB code.
+   */
+  public static Collation parseCollation(BsonValue specification) {
+    try {
+      return Collation.parse(specification);
+    } catch (QueryException e) {
+      throw translate(e);
+    }
   }
 
   /** Matches, translating evaluation errors (for example an unsupported {@code $expr}). */

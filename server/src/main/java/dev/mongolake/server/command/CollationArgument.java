@@ -21,6 +21,16 @@ public final class CollationArgument {
     if (value == null || (value.isDocument() && value.asDocument().isEmpty())) {
       return null;
     }
+    return parse(value);
+  }
+
+  /**
+   * The collation {@code value} names, where an empty one is not "the default" but an error (a
+   * missing locale), as in {@code create}.
+   *
+   * @throws MongoLakeException with MongoDB's code for a collation it refuses
+   */
+  public static Collation parse(BsonValue value) {
     try {
       return Collation.parse(value);
     } catch (QueryException e) {

@@ -4,11 +4,10 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.delta.exceptions.QueryException;
-import dev.mongolake.delta.order.Collation;
 import dev.mongolake.server.authz.Access;
 import dev.mongolake.server.authz.ActionType;
 import dev.mongolake.server.authz.Resource;
+import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
@@ -105,14 +104,7 @@ public record CreateCommand(MongoLake lake) implements Command {
    * an empty one is refused, as MongoDB's {@code create} refuses it.
    */
   private static BsonDocument collationOption(BsonValue value) {
-    if (value == null) {
-      return null;
-    }
-    try {
-      return Collation.parse(value).toDocument();
-    } catch (QueryException e) {
-      throw MongoLakeException.fromQueryError(e);
-    }
+    return value == null ? null : CollationArgument.parse(value).toDocument();
   }
 
   @Override
