@@ -3,6 +3,7 @@ package dev.mongolake.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.MongoNamespace;
 import com.mongodb.MongoServerException;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
@@ -188,6 +189,26 @@ class OplogWithJavaDriverTest {
     assertThatThrownBy(() -> oplog().drop())
         .isInstanceOfSatisfying(
             MongoServerException.class, e -> assertThat(e.getCode()).isEqualTo(73));
+    assertThat(oplog().find(Filters.eq("op", "i")).into(new ArrayList<>())).hasSize(1);
+  }
+
+  @Test
+  void aPipelineCannotWriteIntoTheOplog() {
+    start(ReplicationConfig.replicaSet("rs0"));
+    items().insertOne(new Document("_id", 1));
+
+    for (Bson stage :
+        List.of(
+            Aggregates.out("local", "oplog.rs"),
+            Aggregates.merge(new MongoNamespace("local", "oplog.rs")))) {
+      assertThatThrownBy(() -> items().aggregate(List.of(stage)).toCollection())
+          .isInstanceOfSatisfying(
+              MongoServerException.class,
+              e -> {
+                assertThat(e.getCode()).isEqualTo(73);
+                assertThat(e.getMessage()).contains("cannot write to 'local.oplog.rs'");
+              });
+    }
     assertThat(oplog().find(Filters.eq("op", "i")).into(new ArrayList<>())).hasSize(1);
   }
 

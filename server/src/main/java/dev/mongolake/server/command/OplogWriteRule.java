@@ -40,6 +40,7 @@ final class OplogWriteRule {
         switch (name) {
           case "renameCollection" -> names(body.get("renameCollection")) || names(body.get("to"));
           case "bulkWrite" -> bulkWriteNamesOplog(body.get("nsInfo"));
+          case "aggregate" -> pipelineWritesOplog(database, body.get("pipeline"));
           default ->
               COLLECTION_WRITES.contains(name)
                   && "local".equals(database)
@@ -49,6 +50,44 @@ final class OplogWriteRule {
     if (writesOplog) {
       throw new MongoLakeException(ErrorCode.INVALID_NAMESPACE, "cannot write to '" + OPLOG + "'");
     }
+  }
+
+  /** A {@code $out} or {@code $merge} stage whose target is the oplog. */
+  private static boolean pipelineWritesOplog(String database, BsonValue pipeline) {
+    if (!(pipeline instanceof BsonArray stages)) {
+      return false;
+    }
+    for (BsonValue stage : stages) {
+      if (stage instanceof BsonDocument document && !document.isEmpty()) {
+        BsonValue target =
+            switch (document.getFirstKey()) {
+              case "$out" -> document.get("$out");
+              case "$merge" ->
+                  document.get("$merge") instanceof BsonDocument merge
+                      ? merge.get("into")
+                      : document.get("$merge");
+              default -> null;
+            };
+        if (target != null && targetsOplog(database, target)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A stage target given as a collection name in {@code database} or as {@code {db, coll}}. */
+  private static boolean targetsOplog(String database, BsonValue target) {
+    if (target instanceof BsonString collection) {
+      return "local".equals(database) && collection.getValue().equals("oplog.rs");
+    }
+    if (target instanceof BsonDocument namespace) {
+      String db = namespace.get("db") instanceof BsonString named ? named.getValue() : database;
+      return "local".equals(db)
+          && namespace.get("coll") instanceof BsonString collection
+          && collection.getValue().equals("oplog.rs");
+    }
+    return false;
   }
 
   private static boolean bulkWriteNamesOplog(BsonValue nsInfo) {
