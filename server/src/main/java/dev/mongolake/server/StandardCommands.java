@@ -13,6 +13,7 @@ import dev.mongolake.server.command.admin.GetLogCommand;
 import dev.mongolake.server.command.admin.GetParameterCommand;
 import dev.mongolake.server.command.admin.HelloCommand;
 import dev.mongolake.server.command.admin.HostInfoCommand;
+import dev.mongolake.server.command.admin.KillAllSessionsByPatternCommand;
 import dev.mongolake.server.command.admin.KillAllSessionsCommand;
 import dev.mongolake.server.command.admin.ListCommandsCommand;
 import dev.mongolake.server.command.admin.PingCommand;
@@ -151,6 +152,7 @@ public final class StandardCommands {
                 new RefreshSessionsCommand(),
                 new EndSessionsCommand("killSessions", "Kill a set of sessions."),
                 new KillAllSessionsCommand(),
+                new KillAllSessionsByPatternCommand(),
                 // The replica set of one (a standalone answers NoReplicationEnabled).
                 new ReplSetGetStatusCommand(),
                 new ReplSetGetConfigCommand(),

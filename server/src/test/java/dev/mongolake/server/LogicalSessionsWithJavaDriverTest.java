@@ -135,6 +135,68 @@ class LogicalSessionsWithJavaDriverTest {
   }
 
   @Test
+  void killAllSessionsByPatternEndsTheNamedSessionWithItsCursorsAndNoOther() {
+    var items = client.getDatabase("app").getCollection("items");
+    try (ClientSession doomed = client.startSession();
+        ClientSession kept = client.startSession()) {
+      MongoCursor<Document> doomedCursor = items.find(doomed).batchSize(1).iterator();
+      MongoCursor<Document> keptCursor = items.find(kept).batchSize(1).iterator();
+      doomedCursor.next();
+      keptCursor.next();
+
+      admin.runCommand(
+          new BsonDocument(
+              "killAllSessionsByPattern",
+              new org.bson.BsonArray(
+                  List.of(new BsonDocument("lsid", doomed.getServerSession().getIdentifier())))));
+
+      assertThatThrownBy(
+              () -> {
+                while (doomedCursor.hasNext()) {
+                  doomedCursor.next();
+                }
+              })
+          .isInstanceOfSatisfying(
+              com.mongodb.MongoCursorNotFoundException.class,
+              e -> assertThat(e.getCode()).isEqualTo(43));
+      int rest = 0;
+      while (keptCursor.hasNext()) {
+        keptCursor.next();
+        rest++;
+      }
+      assertThat(rest).isEqualTo(9);
+    }
+  }
+
+  @Test
+  void killAllSessionsByPatternWithTheUidOfNoUserEndsEverySessionWhileAuthIsOff() throws Exception {
+    admin.runCommand(new Document("startSession", 1));
+    byte[] noUser = java.security.MessageDigest.getInstance("SHA-256").digest(new byte[0]);
+    admin.runCommand(
+        new BsonDocument(
+            "killAllSessionsByPattern",
+            new org.bson.BsonArray(List.of(new BsonDocument("uid", new BsonBinary(noUser))))));
+    assertThat(activeSessions()).isLessThanOrEqualTo(1);
+  }
+
+  @Test
+  void killAllSessionsByPatternRefusesImpersonationAndUnknownFieldsByName() {
+    BsonDocument byUsers =
+        BsonDocument.parse("{killAllSessionsByPattern: [{users: [{user: 'a', db: 'admin'}]}]}");
+    assertThatThrownBy(() -> admin.runCommand(byUsers))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(238);
+              assertThat(e.getErrorMessage()).contains("'users'");
+            });
+    BsonDocument unknown = BsonDocument.parse("{killAllSessionsByPattern: [{user: 'a'}]}");
+    assertThatThrownBy(() -> admin.runCommand(unknown))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(40415));
+  }
+
+  @Test
   void aSessionIdThatIsNotAUuidIsRefused() {
     BsonDocument refresh =
         new BsonDocument(

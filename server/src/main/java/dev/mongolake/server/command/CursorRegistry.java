@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -365,6 +366,17 @@ public final class CursorRegistry {
    */
   public int killAllSessions(Predicate<Set<String>> ownedBy) {
     return killIf(c -> c.owner.session() != null && ownedBy.test(c.owner.users()));
+  }
+
+  /**
+   * Kills the cursors opened in a session that {@code matches} accepts, given the session and the
+   * cursor's owners ({@code killAllSessionsByPattern}); cursors opened outside a session stay.
+   *
+   * @return how many were open
+   */
+  public int killSessionsMatching(BiPredicate<LogicalSessionId, Set<String>> matches) {
+    return killIf(
+        c -> c.owner.session() != null && matches.test(c.owner.session(), c.owner.users()));
   }
 
   private int killIf(Predicate<OpenCursor> condition) {

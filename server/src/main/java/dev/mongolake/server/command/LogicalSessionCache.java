@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -147,6 +148,24 @@ public final class LogicalSessionCache {
   public int killAll(Predicate<Set<String>> ownedBy) {
     endIf(entry -> ownedBy.test(entry.owners));
     return cursors.killAllSessions(ownedBy);
+  }
+
+  /**
+   * Ends every session that {@code matches} accepts, given its id and owners ({@code
+   * killAllSessionsByPattern}), with the cursors opened in such a session.
+   *
+   * @return how many cursors that killed
+   */
+  public int killMatching(BiPredicate<LogicalSessionId, Set<String>> matches) {
+    List<LogicalSessionId> ended = new ArrayList<>();
+    for (Map.Entry<LogicalSessionId, Entry> session : sessions.entrySet()) {
+      if (matches.test(session.getKey(), session.getValue().owners)
+          && sessions.remove(session.getKey(), session.getValue())) {
+        ended.add(session.getKey());
+      }
+    }
+    ended.forEach(id -> whenEnded.accept(id.id()));
+    return cursors.killSessionsMatching(matches);
   }
 
   /**
