@@ -8,7 +8,6 @@ import dev.mongolake.server.command.admin.BuildInfoCommand;
 import dev.mongolake.server.command.admin.ConnectionStatusCommand;
 import dev.mongolake.server.command.admin.EndSessionsCommand;
 import dev.mongolake.server.command.admin.GetCmdLineOptsCommand;
-import dev.mongolake.server.command.admin.GetLastErrorCommand;
 import dev.mongolake.server.command.admin.GetLogCommand;
 import dev.mongolake.server.command.admin.GetParameterCommand;
 import dev.mongolake.server.command.admin.HelloCommand;
@@ -144,7 +143,6 @@ public final class StandardCommands {
                 new WhatsMyUriCommand(),
                 new GetLogCommand(),
                 new ServerStatusCommand(),
-                new GetLastErrorCommand(),
                 new ListCommandsCommand(registry::get),
                 // Logical sessions, which own the cursors their commands open.
                 new StartSessionCommand(),

@@ -185,12 +185,8 @@ class AdministrativeCommandFieldsWithJavaDriverTest {
   }
 
   @Test
-  void getLastErrorIgnoresOtherFieldsButRefusesTheDurabilityItCannotWaitFor() {
-    Document reply =
-        app.runCommand(new Document("getLastError", 1).append("w", 1).append("asOf", 5));
-    assertThat(reply.get("err")).isNull();
-    assertRefused(app, new Document("getLastError", 1).append("j", true), NOT_IMPLEMENTED, "'j'");
-    assertRefused(app, new Document("getLastError", 1).append("w", 2), NOT_IMPLEMENTED, "'w'");
+  void getLastErrorIsNoSuchCommandAsSinceMongoDb51() {
+    assertRefused(app, new Document("getLastError", 1), 59, "no such command: 'getLastError'");
   }
 
   @Test
