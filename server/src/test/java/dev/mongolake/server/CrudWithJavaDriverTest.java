@@ -18,6 +18,7 @@ import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.CreateCollectionOptions;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReturnDocument;
@@ -169,9 +170,19 @@ class CrudWithJavaDriverTest {
 
     assertThat(db.listCollectionNames().into(new ArrayList<>())).containsExactly("a", "b");
     assertThat(client.listDatabaseNames().into(new ArrayList<>())).contains("app");
-    assertThatThrownBy(() -> db.createCollection("a"))
+    // The same create again succeeds, as since MongoDB 7.0; other options are a conflict.
+    db.createCollection("a");
+    assertThatThrownBy(
+            () ->
+                db.createCollection(
+                    "a", new CreateCollectionOptions().capped(true).sizeInBytes(4096)))
         .isInstanceOfSatisfying(
-            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(48));
+            MongoCommandException.class,
+            e -> {
+              assertThat(e.getErrorCode()).isEqualTo(48);
+              assertThat(e.getErrorMessage())
+                  .isEqualTo("Collection app.a already exists with different options.");
+            });
     assertThat(db.getCollection("b").listIndexes().into(new ArrayList<>()))
         .singleElement()
         .satisfies(i -> assertThat(i.getString("name")).isEqualTo("_id_"));

@@ -113,8 +113,9 @@ public final class CollectionCatalog {
   /**
    * Creates a collection with the {@code requested} options (its validation: see {@link
    * CollectionValidation}; its cap: see {@link CappedOptions}; its default collation, stored
-   * resolved: see {@link DefaultCollation}); fails with NamespaceExists if it exists, or with
-   * MongoDB's error for invalid options.
+   * resolved: see {@link DefaultCollation}). A collection that exists with the same options is left
+   * as it is; one with other options fails with NamespaceExists; invalid options fail with
+   * MongoDB's error.
    */
   public void createCollection(Namespace namespace, BsonDocument requested) {
     BsonDocument options = DefaultCollation.resolve(requested);
@@ -131,8 +132,15 @@ public final class CollectionCatalog {
         throw ViewCatalog.viewExists(namespace);
       }
       if (collections.exists(namespace)) {
+        // Since MongoDB 7.0 (SERVER-60064) creating a collection that exists with the same
+        // options succeeds, so that a create can be retried and an application may create its
+        // collections at every start.
+        if (options(namespace).orElseThrow().equals(stored)) {
+          return;
+        }
         throw new MongoLakeException(
-            ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace + " already exists.");
+            ErrorCode.NAMESPACE_EXISTS,
+            "Collection " + namespace + " already exists with different options.");
       }
       wal.append(new WalRecord.CreateCollection(namespace, stored), applier).awaitDurable();
     }

@@ -50,6 +50,11 @@ final class CappedCopy {
           ErrorCode.NAMESPACE_NOT_FOUND,
           "source collection " + source.fullName() + " does not exist");
     }
+    // create accepts an existing collection with the same options; a copy never goes into one.
+    if (lake.db(target.database()).listCollectionNames().contains(target.collection())) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_EXISTS, "Collection " + target.fullName() + " already exists.");
+    }
     lake.db(target.database())
         .createCollection(
             target.collection(), new BsonDocument("capped", BsonBoolean.TRUE).append("size", size));

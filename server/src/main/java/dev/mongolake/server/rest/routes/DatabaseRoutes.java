@@ -56,6 +56,21 @@ public record DatabaseRoutes(CommandClient commands) {
           ErrorCode.BAD_VALUE, "Cannot create a collection: the body needs a string 'name'");
     }
     Namespace namespace = new Namespace(request.database(), name.asString().getValue());
+    // create succeeds for a collection that exists with the same options, as MongoDB's does; a
+    // POST that creates nothing is a conflict with the resource that is there.
+    boolean exists =
+        !commands
+            .runToEnd(
+                namespace.database(),
+                new BsonDocument("listCollections", new BsonInt32(1))
+                    .append("filter", new BsonDocument("name", name))
+                    .append("nameOnly", BsonBoolean.TRUE),
+                request.connection())
+            .isEmpty();
+    if (exists) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_EXISTS, "Collection " + namespace.fullName() + " already exists.");
+    }
     BsonDocument command = new BsonDocument("create", new BsonString(namespace.collection()));
     command.putAll(body);
     BsonDocument reply = commands.run(namespace.database(), command, request.connection());
