@@ -127,9 +127,10 @@ public final class ViewCatalog {
   }
 
   /**
-   * Adds a view; {@code isCollection} tells which names collections hold.
+   * Adds a view; {@code isCollection} tells which names collections hold. The same view again
+   * changes nothing.
    *
-   * @throws MongoLakeException NamespaceExists when a collection or view has the name,
+   * @throws MongoLakeException NamespaceExists when a collection or another view has the name,
    *     GraphContainsCycle or ViewDepthLimitExceeded for a chain MongoDB refuses
    */
   synchronized void create(ViewDefinition view, Predicate<Namespace> isCollection) {
@@ -138,6 +139,10 @@ public final class ViewCatalog {
           ErrorCode.NAMESPACE_EXISTS, "Collection " + view.name().fullName() + " already exists.");
     }
     if (views.containsKey(view.name())) {
+      // The same view again is no change, as MongoDB's create has it since 7.0.
+      if (views.get(view.name()).equals(view)) {
+        return;
+      }
       throw viewExists(view.name());
     }
     change(view);
@@ -201,7 +206,6 @@ public final class ViewCatalog {
     }
   }
 
-  /** MongoDB's refusal of a collection or view named as an existing view. */
   /** MongoDB's refusal of a write or index change on a view. */
   public static MongoLakeException notACollection(Namespace namespace) {
     return new MongoLakeException(
@@ -209,6 +213,7 @@ public final class ViewCatalog {
         "Namespace " + namespace.fullName() + " is a view, not a collection");
   }
 
+  /** MongoDB's refusal of a collection or view named as an existing view. */
   static MongoLakeException viewExists(Namespace namespace) {
     return new MongoLakeException(
         ErrorCode.NAMESPACE_EXISTS, "A view already exists. NS: " + namespace.fullName());
