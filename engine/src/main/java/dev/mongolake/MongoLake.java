@@ -8,6 +8,7 @@ import dev.mongolake.internal.engine.TtlMonitor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.bson.BsonDocument;
 import org.bson.BsonTimestamp;
 
 /**
@@ -195,5 +196,36 @@ public final class MongoLake implements AutoCloseable {
     ttlMonitor.close();
     flusher.close();
     engine.close(progress);
+  }
+
+  /**
+   * A change stream on every database but admin, config and local from now (see {@link
+   * MongoLakeChangeStream}).
+   */
+  public MongoLakeChangeStream watch() {
+    return watch(java.util.List.of(), ChangeStreamOptions.defaults());
+  }
+
+  /**
+   * A change stream on every database but admin, config and local: its events shaped by {@code
+   * pipeline} (only the stages MongoDB allows after {@code $changeStream}), starting as {@code
+   * options} say.
+   *
+   * @throws MongoLakeException ChangeStreamHistoryLost for a start the log no longer holds,
+   *     IllegalOperation for a stage not allowed in a change stream
+   */
+  public MongoLakeChangeStream watch(
+      java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
+    java.util.List<BsonDocument> stages = new java.util.ArrayList<>();
+    for (org.bson.conversions.Bson stage : pipeline) {
+      stages.add(
+          stage.toBsonDocument(
+              BsonDocument.class, com.mongodb.MongoClientSettings.getDefaultCodecRegistry()));
+    }
+    return MongoLakeChangeStream.open(
+        engine,
+        new dev.mongolake.internal.changestream.ChangeStreamScope(null, null),
+        stages,
+        options);
   }
 }

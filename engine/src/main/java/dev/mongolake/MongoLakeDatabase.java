@@ -269,4 +269,31 @@ public final class MongoLakeDatabase {
       public void close() {}
     };
   }
+
+  /** A change stream on this database from now (see {@link MongoLakeChangeStream}). */
+  public MongoLakeChangeStream watch() {
+    return watch(java.util.List.of(), ChangeStreamOptions.defaults());
+  }
+
+  /**
+   * A change stream on this database: its events shaped by {@code pipeline} (only the stages
+   * MongoDB allows after {@code $changeStream}), starting as {@code options} say.
+   *
+   * @throws MongoLakeException ChangeStreamHistoryLost for a start the log no longer holds,
+   *     IllegalOperation for a stage not allowed in a change stream
+   */
+  public MongoLakeChangeStream watch(
+      java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
+    java.util.List<BsonDocument> stages = new java.util.ArrayList<>();
+    for (org.bson.conversions.Bson stage : pipeline) {
+      stages.add(
+          stage.toBsonDocument(
+              BsonDocument.class, com.mongodb.MongoClientSettings.getDefaultCodecRegistry()));
+    }
+    return MongoLakeChangeStream.open(
+        engine,
+        new dev.mongolake.internal.changestream.ChangeStreamScope(name, null),
+        stages,
+        options);
+  }
 }

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * With {@code --replica-set}, the server answers as the primary of a replica set of one: the Java
  * driver discovers it from {@code replicaSet=} (so the host hello lists must be right), works with
- * {@code directConnection=true} too, and sends its writes as retryable writes; transactions and
- * change streams are refused by name.
+ * {@code directConnection=true} too, and sends its writes as retryable writes; transactions are
+ * refused by name (change streams: {@code ChangeStreamsWithJavaDriverTest}).
  */
 class ReplicaSetOfOneWithJavaDriverTest {
 
@@ -229,17 +229,5 @@ class ReplicaSetOfOneWithJavaDriverTest {
           .hasMessageContaining("transactions are not supported");
     }
     assertThat(items(client).countDocuments()).isZero();
-  }
-
-  @Test
-  void aChangeStreamIsRefusedAsNotSupported() {
-    assertThatThrownBy(() -> items(client).watch().iterator().close())
-        .isInstanceOfSatisfying(
-            MongoCommandException.class,
-            e -> {
-              assertThat(e.getErrorCode()).isEqualTo(115);
-              assertThat(e.getErrorCodeName()).isEqualTo("CommandNotSupported");
-            })
-        .hasMessageContaining("change streams are not supported");
   }
 }

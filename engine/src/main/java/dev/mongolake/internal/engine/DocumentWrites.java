@@ -7,6 +7,7 @@ import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.internal.buffer.BufferedDocument;
+import dev.mongolake.internal.changestream.UpdateDescriptions;
 import dev.mongolake.internal.index.DuplicateKeys;
 import dev.mongolake.internal.index.IndexKey;
 import dev.mongolake.internal.index.IndexSpec;
@@ -457,7 +458,7 @@ public final class DocumentWrites {
     WalRecord record =
         change.replacement()
             ? new WalRecord.Replace(namespace, next)
-            : new WalRecord.Update(namespace, next);
+            : new WalRecord.Update(namespace, next, UpdateDescriptions.between(before, next));
     return wal.append(StatementScope.marked(record, position, image), applier);
   }
 

@@ -10,6 +10,9 @@ import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.internal.changestream.ChangeEvents;
+import dev.mongolake.internal.changestream.ChangeStreamReader;
+import dev.mongolake.internal.changestream.ResumeToken;
 import dev.mongolake.internal.wal.OplogEntries;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
@@ -281,6 +284,24 @@ public final class Engine implements AutoCloseable {
    */
   public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
     return new OplogEntries(newestFirst ? wal.readBackwards() : wal.readAfter(0));
+  }
+
+  /**
+   * A change-stream reader over the log: after the record of {@code after}, else from {@code
+   * startAtTime} (a log time), else from the newest durable record.
+   *
+   * @throws dev.mongolake.MongoLakeException ChangeStreamHistoryLost for a start the log no longer
+   *     holds
+   */
+  public ChangeStreamReader openChangeStream(
+      ChangeEvents events, ResumeToken after, Long startAtTime) {
+    long[] start =
+        after != null
+            ? ChangeStreamReader.after(wal, after)
+            : startAtTime != null
+                ? ChangeStreamReader.at(wal, startAtTime)
+                : ChangeStreamReader.now(wal);
+    return new ChangeStreamReader(wal, events, start[0], start[1]);
   }
 
   /** The log time of the last record known durable. */

@@ -17,8 +17,20 @@ public sealed interface WalRecord {
   /** A new document. */
   record Insert(Namespace namespace, BsonDocument document) implements WalRecord {}
 
-  /** A new version of an existing document, produced by update operators. */
-  record Update(Namespace namespace, BsonDocument document) implements WalRecord {}
+  /**
+   * A new version of an existing document, produced by update operators. {@code description} is
+   * what changed from the version before, as a change stream's {@code updateDescription} ({@code
+   * updatedFields, removedFields, truncatedArrays}), computed at the write because the log holds no
+   * pre-image; null in records written before updates carried it.
+   */
+  record Update(Namespace namespace, BsonDocument document, BsonDocument description)
+      implements WalRecord {
+
+    /** An update whose description is not known. */
+    public Update(Namespace namespace, BsonDocument document) {
+      this(namespace, document, null);
+    }
+  }
 
   /** A new version of an existing document, given whole by the client. */
   record Replace(Namespace namespace, BsonDocument document) implements WalRecord {}

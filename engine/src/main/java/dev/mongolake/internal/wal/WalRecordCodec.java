@@ -27,8 +27,9 @@ import org.bson.RawBsonDocument;
  * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create}, {@code
  * drop}, {@code ci} (create index, with {@code spec}), {@code di} (drop index, with {@code name}),
  * {@code mod} (new collection options, with {@code options}) or {@code rename} (with {@code to} and
- * {@code dropTarget}); {@code doc} holds a document version, {@code id} a deleted {@code _id}. Logs
- * written before an op existed simply never hold it.
+ * {@code dropTarget}); {@code doc} holds a document version, {@code id} a deleted {@code _id}, and
+ * an update's {@code upd} what it changed (see {@link WalRecord.Update#description()}). Logs
+ * written before an op or a field existed simply never hold it.
  *
  * <p>Every record starts with {@code ts}, its log time (a BSON Timestamp, see {@link LogClock}),
  * stamped by the log when it assigns the sequence; records of older logs have none. A change a
@@ -46,6 +47,9 @@ public final class WalRecordCodec {
   /** A retryable write's statement, in the record of the change it made. */
   static final String STATEMENT_FIELD = "stmt";
 
+  /** An update's description of what it changed. */
+  static final String DESCRIPTION_FIELD = "upd";
+
   private WalRecordCodec() {}
 
   public static byte[] encode(WalRecord record) {
@@ -59,7 +63,12 @@ public final class WalRecordCodec {
   private static void encodeFields(BsonDocument out, WalRecord record) {
     switch (record) {
       case WalRecord.Insert insert -> op(out, "i", insert).append("doc", insert.document());
-      case WalRecord.Update update -> op(out, "u", update).append("doc", update.document());
+      case WalRecord.Update update -> {
+        op(out, "u", update).append("doc", update.document());
+        if (update.description() != null) {
+          out.append(DESCRIPTION_FIELD, update.description());
+        }
+      }
       case WalRecord.Replace replace -> op(out, "r", replace).append("doc", replace.document());
       case WalRecord.Delete delete -> op(out, "d", delete).append("id", delete.id());
       case WalRecord.CreateCollection create ->
@@ -139,6 +148,7 @@ public final class WalRecordCodec {
     String op = null;
     String ns = null;
     int docOffset = -1;
+    int descriptionOffset = -1;
     int position = 4;
     int end = bytes.length - 1;
     while (position < end) {
@@ -178,6 +188,13 @@ public final class WalRecordCodec {
         }
         docOffset = position;
         position += length;
+      } else if (type == BsonType.DOCUMENT.getValue()
+          && is(bytes, nameStart, nameLength, DESCRIPTION_FIELD)) {
+        if (length < 5 || position + length > end) {
+          return null;
+        }
+        descriptionOffset = position;
+        position += length;
       } else {
         return null;
       }
@@ -189,8 +206,14 @@ public final class WalRecordCodec {
     Namespace namespace = namespace(ns);
     return switch (op) {
       case "i" -> new WalRecord.Insert(namespace, document);
-      case "u" -> new WalRecord.Update(namespace, document);
-      case "r" -> new WalRecord.Replace(namespace, document);
+      case "u" ->
+          new WalRecord.Update(
+              namespace,
+              document,
+              descriptionOffset < 0
+                  ? null
+                  : new LazyBsonDocument(bytes, descriptionOffset, in.getInt(descriptionOffset)));
+      case "r" -> descriptionOffset < 0 ? new WalRecord.Replace(namespace, document) : null;
       default -> null;
     };
   }
@@ -243,7 +266,11 @@ public final class WalRecordCodec {
     String op = in.getString("op").getValue();
     return switch (op) {
       case "i" -> new WalRecord.Insert(ns, lazyDocument(in, "doc"));
-      case "u" -> new WalRecord.Update(ns, lazyDocument(in, "doc"));
+      case "u" ->
+          new WalRecord.Update(
+              ns,
+              lazyDocument(in, "doc"),
+              in.isDocument(DESCRIPTION_FIELD) ? lazyDocument(in, DESCRIPTION_FIELD) : null);
       case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"));
       case "d" -> {
         if (!in.containsKey("id")) {

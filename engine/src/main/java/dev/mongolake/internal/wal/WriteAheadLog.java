@@ -64,6 +64,8 @@ public final class WriteAheadLog implements AutoCloseable {
   private final AtomicLong durableSequence;
   private final LogClock times;
   private final AtomicLong durableTime;
+  private final DurableSignal durableSignal = new DurableSignal();
+  private final java.util.Set<LogPin> pins = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private long lastAssigned;
   private volatile long lastTime;
   private volatile Throwable failure;
@@ -179,6 +181,7 @@ public final class WriteAheadLog implements AutoCloseable {
                 }
                 durableSequence.accumulateAndGet(sequence, Math::max);
                 durableTime.accumulateAndGet(time, Math::max);
+                durableSignal.advance();
                 return null;
               });
       return new Appended(expected, time, durable);
@@ -257,6 +260,38 @@ public final class WriteAheadLog implements AutoCloseable {
     };
   }
 
+  /**
+   * The durable records after {@code sequence}, in order, read one at a time (a change stream reads
+   * them).
+   */
+  public Iterator<LogEntry> readDurableAfter(long sequence) {
+    long first = Math.max(sequence + 1, Math.max(1, log.firstSequence()));
+    long last = durableSequence.get();
+    if (last < first) {
+      return java.util.Collections.emptyIterator();
+    }
+    return log.iterator(first, last);
+  }
+
+  /** The oldest retained record's sequence; the ones below it were trimmed away. */
+  public long firstSequence() {
+    return Math.max(1, log.firstSequence());
+  }
+
+  /** A mark to wait for records becoming durable after (see {@link #awaitDurable}). */
+  public long durableMark() {
+    return durableSignal.mark();
+  }
+
+  /**
+   * Waits up to {@code nanos} for a record to become durable after {@code mark}; woken by it.
+   *
+   * @return whether one did
+   */
+  public boolean awaitDurable(long mark, long nanos) throws InterruptedException {
+    return durableSignal.await(mark, nanos);
+  }
+
   /** Durably records that every change at or below {@code sequence} is in the tables. */
   public void checkpoint(long sequence) {
     log.checkpoint(sequence);
@@ -267,9 +302,32 @@ public final class WriteAheadLog implements AutoCloseable {
     return log.checkpointSequence();
   }
 
-  /** Deletes log segments wholly below the checkpoint. */
+  /**
+   * Deletes log segments wholly below the checkpoint, unless an open reader ({@link #pin}) still
+   * needs records at or below it: then every segment stays until a later compaction, after the
+   * reader moved on. A reader that loses the race to a compaction finds its position gone and says
+   * so (ChangeStreamHistoryLost); it never skips records.
+   */
   public void compact() {
+    long lowest = Long.MAX_VALUE;
+    for (LogPin pin : pins) {
+      lowest = Math.min(lowest, pin.position());
+    }
+    if (lowest < log.checkpointSequence()) {
+      return;
+    }
     log.compact();
+  }
+
+  /** Holds the records after {@code position} against compaction until the pin is closed. */
+  public LogPin pin(long position) {
+    LogPin pin = new LogPin(this, position);
+    pins.add(pin);
+    return pin;
+  }
+
+  void unpin(LogPin pin) {
+    pins.remove(pin);
   }
 
   /** Forces everything appended so far to disk. */

@@ -189,4 +189,33 @@ class WalRecordCodecTest {
     }
     return buffer.toByteArray();
   }
+
+  @Test
+  void anUpdateCarriesWhatItChangedAndAnUpdateWrittenWithoutItStillDecodes() {
+    Namespace ns = Namespace.parse("app.users");
+    BsonDocument version = BsonDocument.parse("{_id: 1, n: 2}");
+    BsonDocument description =
+        BsonDocument.parse("{updatedFields: {n: 2}, removedFields: [], truncatedArrays: []}");
+    WalRecord.Update decoded =
+        (WalRecord.Update)
+            WalRecordCodec.decode(
+                WalRecordCodec.encode(new WalRecord.Update(ns, version, description)));
+    assertThat(decoded.document()).isEqualTo(version);
+    assertThat(decoded.description()).isEqualTo(description);
+
+    BsonDocument older =
+        new BsonDocument("op", new BsonString("u"))
+            .append("ns", new BsonString("app.users"))
+            .append("doc", version);
+    WalRecord.Update old = (WalRecord.Update) WalRecordCodec.decode(bytesOf(older));
+    assertThat(old.document()).isEqualTo(version);
+    assertThat(old.description()).isNull();
+  }
+
+  private static byte[] bytesOf(BsonDocument document) {
+    BasicOutputBuffer out = new BasicOutputBuffer();
+    new BsonDocumentCodec()
+        .encode(new BsonBinaryWriter(out), document, EncoderContext.builder().build());
+    return out.toByteArray();
+  }
 }

@@ -159,9 +159,6 @@ public final class CommandDispatcher {
       Optional<ReplicaSetMember> replicaSet = server.replicaSet();
       Long txnNumber =
           TransactionFieldsRule.check(body, command, replicaSet.isPresent(), lsid != null);
-      if (replicaSet.isPresent()) {
-        ChangeStreamRule.check(body);
-      }
       ReadConcernRule.check(body, replicaSet);
       boolean syncLog = writeConcern.syncBeforeReply(body);
       if (command == null) {

@@ -1,6 +1,7 @@
 package dev.mongolake.server.command;
 
 import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeChangeStream;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.MongoLakeTailableCursor;
 import dev.mongolake.bson.BsonBytesEncoder;
@@ -152,7 +153,19 @@ public final class CursorRegistry {
     } else {
       OpenCursor.release(documents);
     }
-    return cursorReply(id, namespace, "firstBatch", batch);
+    return withResumeToken(cursorReply(id, namespace, "firstBatch", batch), results);
+  }
+
+  /**
+   * A change stream's batch carries the token to resume after it ({@code postBatchResumeToken}),
+   * which drivers keep instead of the last event's.
+   */
+  private static BsonDocument withResumeToken(
+      BsonDocument reply, MongoLakeTailableCursor<BsonDocument> results) {
+    if (results instanceof MongoLakeChangeStream stream) {
+      reply.getDocument("cursor").put("postBatchResumeToken", stream.resumeToken());
+    }
+    return reply;
   }
 
   /** The time the running command's {@code maxTimeMS} leaves for its cursor's later batches. */
@@ -236,7 +249,7 @@ public final class CursorRegistry {
         cursor.release();
         next = 0;
       }
-      return cursorReply(next, namespace, "nextBatch", batch);
+      return withResumeToken(cursorReply(next, namespace, "nextBatch", batch), cursor.tail);
     } finally {
       cursor.lock.unlock();
     }

@@ -134,6 +134,11 @@ public final class AggregateCommand extends CollectionCommand {
     boolean allowDiskUse = args.bool("allowDiskUse", true);
     Collation collation = CollationArgument.of(request.body().get("collation"));
     Collation givenOrSimple = collation == null ? Collation.SIMPLE : collation;
+    if (ChangeStreamAggregate.serves(request, pipeline)) {
+      ChangeStreamAggregate stream = ChangeStreamAggregate.open(lake(), request, pipeline);
+      return cursors.firstTailableBatch(
+          stream.namespace(), stream.events(), batchSize, request.cursorOwner(), false);
+    }
     if (!request.body().get("aggregate").isString()) {
       if (!request.body().get("aggregate").isNumber()
           || request.body().get("aggregate").asNumber().doubleValue() != 1) {

@@ -1,0 +1,194 @@
+package dev.mongolake;
+
+import java.util.Set;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonTimestamp;
+import org.bson.BsonValue;
+
+/**
+ * How a change stream opens ({@code $changeStream}'s options): which document update events carry,
+ * and where the stream starts. At most one of {@code resumeAfter}, {@code startAfter} and {@code
+ * startAtOperationTime} is set; with none the stream starts at the newest durable write. Options
+ * not built are refused by name: {@code fullDocument} {@code whenAvailable} and {@code required}
+ * and {@code fullDocumentBeforeChange} (they read pre- and post-images), {@code
+ * showExpandedEvents}.
+ *
+ * @param fullDocument what update events carry as {@code fullDocument}
+ * @param resumeAfter a resume token to start after, or null
+ * @param startAfter a resume token to start after, also an invalidate's, or null
+ * @param startAtOperationTime a log time to start at, or null
+ * @param allChangesForCluster whether the stream watches the whole deployment (on {@code admin})
+ */
+public record ChangeStreamOptions(
+    FullDocument fullDocument,
+    BsonDocument resumeAfter,
+    BsonDocument startAfter,
+    BsonTimestamp startAtOperationTime,
+    boolean allChangesForCluster) {
+
+  /** What update events carry as {@code fullDocument}. */
+  public enum FullDocument {
+    /** None: insert and replace events carry the document, update events do not. */
+    DEFAULT,
+    /** The document as it is when the event is read, or null once it is gone. */
+    UPDATE_LOOKUP
+  }
+
+  private static final Set<String> FIELDS =
+      Set.of(
+          "fullDocument",
+          "fullDocumentBeforeChange",
+          "resumeAfter",
+          "startAfter",
+          "startAtOperationTime",
+          "showExpandedEvents",
+          "allChangesForCluster");
+
+  /**
+   * The options of a stream that starts now.
+   *
+   * @throws MongoLakeException Location40674 when more than one start is given
+   */
+  public ChangeStreamOptions {
+    int starts =
+        (resumeAfter != null ? 1 : 0)
+            + (startAfter != null ? 1 : 0)
+            + (startAtOperationTime != null ? 1 : 0);
+    if (starts > 1) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_40674,
+          "Only one type of resume option is allowed, but multiple were found.");
+    }
+  }
+
+  /** A stream on the newest writes, update events without the document. */
+  public static ChangeStreamOptions defaults() {
+    return new ChangeStreamOptions(FullDocument.DEFAULT, null, null, null, false);
+  }
+
+  /** The same options, update events carrying {@code fullDocument}. */
+  public ChangeStreamOptions withFullDocument(FullDocument mode) {
+    return new ChangeStreamOptions(
+        mode, resumeAfter, startAfter, startAtOperationTime, allChangesForCluster);
+  }
+
+  /** The same options, starting after {@code token}. */
+  public ChangeStreamOptions withResumeAfter(BsonDocument token) {
+    return new ChangeStreamOptions(fullDocument, token, null, null, allChangesForCluster);
+  }
+
+  /** The same options, starting at {@code time}. */
+  public ChangeStreamOptions withStartAtOperationTime(BsonTimestamp time) {
+    return new ChangeStreamOptions(fullDocument, null, null, time, allChangesForCluster);
+  }
+
+  /**
+   * Reads {@code $changeStream}'s specification.
+   *
+   * @throws MongoLakeException IDLUnknownField for an unknown option, TypeMismatch for a value of
+   *     the wrong type, BadValue for an unknown {@code fullDocument}, NotImplemented for an option
+   *     not built
+   */
+  public static ChangeStreamOptions parse(BsonDocument spec) {
+    for (String name : spec.keySet()) {
+      if (!FIELDS.contains(name)) {
+        throw new MongoLakeException(
+            ErrorCode.IDL_UNKNOWN_FIELD,
+            "BSON field '$changeStream." + name + "' is an unknown field.");
+      }
+    }
+    FullDocument fullDocument = FullDocument.DEFAULT;
+    String mode = string(spec, "fullDocument", "default");
+    switch (mode) {
+      case "default" -> fullDocument = FullDocument.DEFAULT;
+      case "updateLookup" -> fullDocument = FullDocument.UPDATE_LOOKUP;
+      case "whenAvailable", "required" ->
+          throw notBuilt(
+              "fullDocument: '" + mode + "' (post-images, changeStreamPreAndPostImages)");
+      default ->
+          throw new MongoLakeException(
+              ErrorCode.BAD_VALUE,
+              "Enumeration value '"
+                  + mode
+                  + "' for field '$changeStream.fullDocument' is not a valid value.");
+    }
+    String before = string(spec, "fullDocumentBeforeChange", "off");
+    if (!before.equals("off")) {
+      throw notBuilt(
+          "fullDocumentBeforeChange: '" + before + "' (pre-images, changeStreamPreAndPostImages)");
+    }
+    if (bool(spec, "showExpandedEvents")) {
+      throw notBuilt("showExpandedEvents");
+    }
+    return new ChangeStreamOptions(
+        fullDocument,
+        document(spec, "resumeAfter"),
+        document(spec, "startAfter"),
+        timestamp(spec),
+        bool(spec, "allChangesForCluster"));
+  }
+
+  private static MongoLakeException notBuilt(String option) {
+    return new MongoLakeException(
+        ErrorCode.NOT_IMPLEMENTED,
+        "Cannot open a change stream with " + option + ": it is not supported by this server");
+  }
+
+  private static String string(BsonDocument spec, String name, String otherwise) {
+    BsonValue value = spec.get(name);
+    if (value == null) {
+      return otherwise;
+    }
+    if (value instanceof BsonString text) {
+      return text.getValue();
+    }
+    throw typeMismatch(name, value, "string");
+  }
+
+  private static boolean bool(BsonDocument spec, String name) {
+    BsonValue value = spec.get(name);
+    if (value == null) {
+      return false;
+    }
+    if (value instanceof BsonBoolean flag) {
+      return flag.getValue();
+    }
+    throw typeMismatch(name, value, "bool");
+  }
+
+  private static BsonDocument document(BsonDocument spec, String name) {
+    BsonValue value = spec.get(name);
+    if (value == null) {
+      return null;
+    }
+    if (value.isDocument()) {
+      return value.asDocument();
+    }
+    throw typeMismatch(name, value, "object");
+  }
+
+  private static BsonTimestamp timestamp(BsonDocument spec) {
+    BsonValue value = spec.get("startAtOperationTime");
+    if (value == null) {
+      return null;
+    }
+    if (value.isTimestamp()) {
+      return value.asTimestamp();
+    }
+    throw typeMismatch("startAtOperationTime", value, "timestamp");
+  }
+
+  private static MongoLakeException typeMismatch(String name, BsonValue value, String expected) {
+    return new MongoLakeException(
+        ErrorCode.TYPE_MISMATCH,
+        "BSON field '$changeStream."
+            + name
+            + "' is the wrong type '"
+            + value.getBsonType().name().toLowerCase(java.util.Locale.ROOT)
+            + "', expected type '"
+            + expected
+            + "'");
+  }
+}

@@ -1,0 +1,202 @@
+package dev.mongolake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonTimestamp;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded {@code watch()}: change events read from the write-ahead log. */
+class ChangeStreamsFromTheLogTest {
+
+  @TempDir Path root;
+  private MongoLake lake;
+  private MongoLakeCollection<BsonDocument> users;
+
+  @BeforeEach
+  void open() {
+    lake = MongoLake.open(root);
+    users = lake.db("app").collection("users", BsonDocument.class);
+  }
+
+  @AfterEach
+  void close() {
+    lake.close();
+  }
+
+  private static List<BsonDocument> read(MongoLakeChangeStream stream, int count) {
+    List<BsonDocument> events = new ArrayList<>();
+    while (events.size() < count && stream.await(Duration.ofSeconds(5))) {
+      events.add(stream.next());
+    }
+    return events;
+  }
+
+  private static BsonDocument doc(String json) {
+    return BsonDocument.parse(json);
+  }
+
+  @Test
+  void aCollectionStreamReportsEachDocumentChangeThenInvalidatesOnDrop() {
+    try (MongoLakeChangeStream stream = users.watch()) {
+      users.insertOne(doc("{_id: 1, name: 'ada', tags: ['a', 'b', 'c'], address: {city: 'x'}}"));
+      users.updateOne(
+          doc("{_id: 1}"),
+          doc("{$set: {'address.city': 'y'}, $unset: {name: 1}, $pop: {tags: 1}}"));
+      users.replaceOne(doc("{_id: 1}"), doc("{_id: 1, whole: true}"));
+      users.deleteOne(doc("{_id: 1}"));
+      users.drop();
+
+      List<BsonDocument> events = read(stream, 6);
+      assertThat(events)
+          .extracting(e -> e.getString("operationType").getValue())
+          .containsExactly("insert", "update", "replace", "delete", "drop", "invalidate");
+      BsonDocument insert = events.get(0);
+      assertThat(insert.getDocument("ns")).isEqualTo(doc("{db: 'app', coll: 'users'}"));
+      assertThat(insert.getDocument("documentKey")).isEqualTo(doc("{_id: 1}"));
+      assertThat(insert.getDocument("fullDocument").getString("name").getValue()).isEqualTo("ada");
+      assertThat(insert.get("clusterTime")).isInstanceOf(BsonTimestamp.class);
+      assertThat(insert.getDocument("_id").getString("_data").getValue()).isNotEmpty();
+      BsonDocument update = events.get(1);
+      assertThat(update.containsKey("fullDocument")).isFalse();
+      assertThat(update.getDocument("updateDescription"))
+          .isEqualTo(
+              doc(
+                  "{updatedFields: {'address.city': 'y'}, removedFields: ['name'],"
+                      + " truncatedArrays: [{field: 'tags', newSize: 2}]}"));
+      assertThat(events.get(2).getDocument("fullDocument")).isEqualTo(doc("{_id: 1, whole: true}"));
+      assertThat(events.get(3).getDocument("documentKey")).isEqualTo(doc("{_id: 1}"));
+      assertThat(stream.exhausted()).isTrue();
+    }
+  }
+
+  @Test
+  void updateLookupCarriesTheDocumentAsItIsWhenRead() {
+    try (MongoLakeChangeStream stream =
+        users.watch(
+            List.of(),
+            ChangeStreamOptions.defaults()
+                .withFullDocument(ChangeStreamOptions.FullDocument.UPDATE_LOOKUP))) {
+      users.insertOne(doc("{_id: 1, n: 1}"));
+      users.updateOne(doc("{_id: 1}"), doc("{$inc: {n: 1}}"));
+      users.updateOne(doc("{_id: 1}"), doc("{$inc: {n: 1}}"));
+      List<BsonDocument> events = read(stream, 3);
+      assertThat(events.get(1).getDocument("fullDocument")).isEqualTo(doc("{_id: 1, n: 3}"));
+      assertThat(events.get(1).getDocument("updateDescription").getDocument("updatedFields"))
+          .isEqualTo(doc("{n: 2}"));
+    }
+  }
+
+  @Test
+  void aStreamResumesAfterATokenAlsoAfterARestart() {
+    BsonDocument token;
+    try (MongoLakeChangeStream stream = users.watch()) {
+      users.insertOne(doc("{_id: 1}"));
+      users.insertOne(doc("{_id: 2}"));
+      token = read(stream, 1).getFirst().getDocument("_id");
+    }
+    lake.close();
+    lake = MongoLake.open(root);
+    users = lake.db("app").collection("users", BsonDocument.class);
+    users.insertOne(doc("{_id: 3}"));
+    try (MongoLakeChangeStream stream =
+        users.watch(List.of(), ChangeStreamOptions.defaults().withResumeAfter(token))) {
+      assertThat(read(stream, 2))
+          .extracting(e -> e.getDocument("documentKey").get("_id"))
+          .containsExactly(new BsonInt32(2), new BsonInt32(3));
+    }
+  }
+
+  @Test
+  void aTokenTheLogDoesNotHoldIsChangeStreamHistoryLost() {
+    BsonDocument unknown = doc("{_data: '" + "0".repeat(15) + "1" + "0".repeat(14) + "99" + "00'}");
+    assertThatThrownBy(
+            () -> users.watch(List.of(), ChangeStreamOptions.defaults().withResumeAfter(unknown)))
+        .isInstanceOf(MongoLakeException.class)
+        .hasMessageContaining("resume token's position is not in the log")
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.CHANGE_STREAM_HISTORY_LOST);
+  }
+
+  @Test
+  void matchAndProjectShapeTheEvents() {
+    try (MongoLakeChangeStream stream =
+        users.watch(
+            List.of(
+                Aggregates.match(Filters.eq("operationType", "delete")),
+                Aggregates.project(doc("{documentKey: 1}"))),
+            ChangeStreamOptions.defaults())) {
+      users.insertOne(doc("{_id: 1}"));
+      users.deleteOne(doc("{_id: 1}"));
+      List<BsonDocument> events = read(stream, 1);
+      assertThat(events).hasSize(1);
+      assertThat(events.getFirst().keySet()).containsExactly("_id", "documentKey");
+    }
+  }
+
+  @Test
+  void aStageNotAllowedAfterChangeStreamIsIllegalOperation() {
+    assertThatThrownBy(
+            () ->
+                users.watch(List.of(doc("{$group: {_id: null}}")), ChangeStreamOptions.defaults()))
+        .isInstanceOf(MongoLakeException.class)
+        .hasMessage("$group is not permitted in a $changeStream pipeline");
+  }
+
+  @Test
+  void databaseAndDeploymentStreamsSeeTheirCollections() {
+    try (MongoLakeChangeStream database = lake.db("app").watch();
+        MongoLakeChangeStream deployment = lake.watch()) {
+      users.insertOne(doc("{_id: 1}"));
+      lake.db("other").collection("c", BsonDocument.class).insertOne(doc("{_id: 2}"));
+      users.insertOne(doc("{_id: 3}"));
+      assertThat(read(database, 2))
+          .extracting(e -> e.getDocument("documentKey").get("_id"))
+          .containsExactly(new BsonInt32(1), new BsonInt32(3));
+      assertThat(read(deployment, 3))
+          .extracting(e -> e.getDocument("ns").getString("db"))
+          .containsExactly(new BsonString("app"), new BsonString("other"), new BsonString("app"));
+    }
+  }
+
+  @Test
+  void optionsThatReadPreAndPostImagesAreRefusedByName() {
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{fullDocument: 'required'}")))
+        .hasMessageContaining("fullDocument: 'required'")
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.NOT_IMPLEMENTED);
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showExpandedEvents: true}")))
+        .hasMessageContaining("showExpandedEvents");
+    assertThatThrownBy(
+            () -> ChangeStreamOptions.parse(doc("{fullDocumentBeforeChange: 'whenAvailable'}")))
+        .hasMessageContaining("fullDocumentBeforeChange");
+  }
+
+  @Test
+  void aStreamOnALogWithoutRecordsResumesFromItsPostBatchToken() {
+    BsonDocument token;
+    try (MongoLakeChangeStream stream = users.watch()) {
+      assertThat(stream.hasNext()).isFalse();
+      token = stream.resumeToken();
+    }
+    users.insertOne(doc("{_id: 1}"));
+    try (MongoLakeChangeStream stream =
+        users.watch(List.of(), ChangeStreamOptions.defaults().withResumeAfter(token))) {
+      assertThat(read(stream, 1))
+          .extracting(e -> e.getString("operationType").getValue())
+          .containsExactly("insert");
+    }
+  }
+}
