@@ -5,6 +5,7 @@ import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.internal.engine.BackgroundFlusher;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.TtlMonitor;
+import dev.mongolake.internal.engine.VacuumMonitor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -31,13 +32,19 @@ public final class MongoLake implements AutoCloseable {
   private final Engine engine;
   private final BackgroundFlusher flusher;
   private final TtlMonitor ttlMonitor;
+  private final VacuumMonitor vacuumMonitor;
 
   private MongoLake(
-      MongoLakeOptions options, Engine engine, BackgroundFlusher flusher, TtlMonitor ttlMonitor) {
+      MongoLakeOptions options,
+      Engine engine,
+      BackgroundFlusher flusher,
+      TtlMonitor ttlMonitor,
+      VacuumMonitor vacuumMonitor) {
     this.options = options;
     this.engine = engine;
     this.flusher = flusher;
     this.ttlMonitor = ttlMonitor;
+    this.vacuumMonitor = vacuumMonitor;
   }
 
   /** Opens the database at {@code $MONGOLAKE_PATH} or {@code ./.mongolake}. */
@@ -66,11 +73,13 @@ public final class MongoLake implements AutoCloseable {
             options.clock(),
             options.acceptTableLoss());
     engine.aggregationMemoryLimitBytes(options.aggregationMemoryLimitBytes());
+    engine.vacuumRetention(options.vacuum().retention());
     return new MongoLake(
         options,
         engine,
         BackgroundFlusher.start(engine.flusher(), options),
-        TtlMonitor.start(engine.expired(), options.clock(), options.ttlMonitorPeriod()));
+        TtlMonitor.start(engine.expired(), options.clock(), options.ttlMonitorPeriod()),
+        VacuumMonitor.start(engine.vacuum(), options.vacuum().interval()));
   }
 
   /** Retryable writes: which statements of a session's transaction number ran. */
@@ -193,6 +202,7 @@ public final class MongoLake implements AutoCloseable {
    * the background flusher had begun finishes first, unreported).
    */
   public void close(FlushProgress progress) {
+    vacuumMonitor.close();
     ttlMonitor.close();
     flusher.close();
     engine.close(progress);

@@ -1222,6 +1222,21 @@ public final class MongoLakeCollection<T> {
     return engine.flusher().compactFiles(namespace);
   }
 
+  /**
+   * Deletes (or, when {@code dryRun}, lists) the collection's table files that no current version
+   * lists and that have been unreferenced for longer than {@code retention} ({@code null}: the
+   * lake's, 7 days by default); files an open cursor still reads are kept. Deleted files take the
+   * history before them with them: past versions that listed them can no longer be read.
+   *
+   * @param force allow a retention shorter than the lake's
+   * @throws MongoLakeException {@code InvalidOptions} for a retention shorter than the lake's
+   *     without {@code force}, {@code BadValue} for a negative one
+   */
+  public dev.mongolake.delta.VacuumResult vacuum(
+      java.time.Duration retention, boolean dryRun, boolean force) {
+    return engine.vacuum().vacuum(namespace, retention, dryRun, force);
+  }
+
   /** Drops the collection with its documents, or the view of this name. */
   public void drop() {
     if (engine.catalog().dropView(namespace)) {

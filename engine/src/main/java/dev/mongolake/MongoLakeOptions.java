@@ -31,6 +31,8 @@ import java.time.Clock;
  *     $sort}, {@code $group}, ...) may hold before it spills to disk, or fails without {@code
  *     allowDiskUse}: MongoDB's 100 MiB by default, or the system property {@value
  *     #AGGREGATION_MEMORY_LIMIT_PROPERTY} when set (so that a server's tests can lower it)
+ * @param vacuum how long table files no longer referenced are kept, and how often the background
+ *     vacuum deletes the older ones (default: Delta's 7 days, every hour)
  */
 public record MongoLakeOptions(
     Path path,
@@ -42,7 +44,8 @@ public record MongoLakeOptions(
     String tables,
     CollectionTableConfigs tableConfigs,
     boolean acceptTableLoss,
-    long aggregationMemoryLimitBytes) {
+    long aggregationMemoryLimitBytes,
+    VacuumSettings vacuum) {
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -84,7 +87,8 @@ public record MongoLakeOptions(
         null,
         CollectionTableConfigs.plain(),
         false,
-        defaultAggregationMemoryLimitBytes());
+        defaultAggregationMemoryLimitBytes(),
+        VacuumSettings.defaults());
   }
 
   public MongoLakeOptions withPath(Path value) {
@@ -98,7 +102,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
@@ -112,7 +117,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   public MongoLakeOptions withClock(Clock value) {
@@ -126,7 +132,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   /**
@@ -149,7 +156,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
@@ -163,7 +171,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
@@ -177,7 +186,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
@@ -192,7 +202,8 @@ public record MongoLakeOptions(
         location,
         tableConfigs,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   /** Stores new collections' tables as {@code value} says. */
@@ -207,7 +218,8 @@ public record MongoLakeOptions(
         tables,
         value,
         acceptTableLoss,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   /** Opens even tables that lost their newest commits (see {@link #acceptTableLoss()}). */
@@ -222,7 +234,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         value,
-        aggregationMemoryLimitBytes);
+        aggregationMemoryLimitBytes,
+        vacuum);
   }
 
   /**
@@ -244,7 +257,8 @@ public record MongoLakeOptions(
         tables,
         tableConfigs,
         acceptTableLoss,
-        value);
+        value,
+        vacuum);
   }
 
   private static long defaultAggregationMemoryLimitBytes() {
@@ -252,5 +266,22 @@ public record MongoLakeOptions(
     return configured == null || configured.isBlank()
         ? DEFAULT_AGGREGATION_MEMORY_LIMIT_BYTES
         : Long.parseLong(configured.trim());
+  }
+
+  /** The same options with {@code value} as the vacuum's retention and period. */
+  public MongoLakeOptions withVacuum(VacuumSettings value) {
+    java.util.Objects.requireNonNull(value, "vacuum");
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
+        acceptTableLoss,
+        aggregationMemoryLimitBytes,
+        value);
   }
 }

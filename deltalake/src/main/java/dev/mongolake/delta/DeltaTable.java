@@ -261,7 +261,18 @@ public final class DeltaTable {
    * @throws DeltaException if the retention is below 7 days and not forced
    */
   public VacuumResult vacuum(VacuumOptions vacuumOptions) {
-    return Vacuum.run(this, vacuumOptions);
+    return Vacuum.run(this, vacuumOptions, java.util.Set.of());
+  }
+
+  /**
+   * {@link #vacuum(VacuumOptions)} that also keeps the files at {@code inUse} (storage paths, as
+   * {@link Snapshot#storagePaths()} gives them): those of older snapshots that open readers still
+   * scan, which the retention alone cannot know about.
+   *
+   * @throws DeltaException if the retention is below 7 days and not forced
+   */
+  public VacuumResult vacuum(VacuumOptions vacuumOptions, java.util.Set<String> inUse) {
+    return Vacuum.run(this, vacuumOptions, inUse);
   }
 
   /**

@@ -21,7 +21,7 @@ import java.util.Set;
 final class Vacuum {
   private Vacuum() {}
 
-  static VacuumResult run(DeltaTable table, VacuumOptions options) {
+  static VacuumResult run(DeltaTable table, VacuumOptions options, Set<String> inUse) {
     if (options.retention().compareTo(TableRetention.DEFAULT) < 0 && !options.force()) {
       throw new DeltaException(
           "Cannot vacuum "
@@ -36,7 +36,7 @@ final class Vacuum {
     TableFeatures.checkWritable(table.tablePath(), snapshot.protocol(), snapshot.metadata());
     long cutoff = table.options().clock().millis() - options.retention().toMillis();
     String tablePath = table.tablePath();
-    Set<String> keep = new HashSet<>();
+    Set<String> keep = new HashSet<>(inUse);
     for (AddFile add : snapshot.files()) {
       if (!FilePaths.isAbsolute(add.path())) {
         keep.add(FilePaths.toStoragePath(tablePath, add.path()));

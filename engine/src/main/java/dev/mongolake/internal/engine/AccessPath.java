@@ -162,7 +162,7 @@ public sealed interface AccessPath {
     @Override
     public CloseableIterator<BsonDocument> open(ReadCounters counters) {
       TableView view = state.view();
-      pins.pin(view.floor());
+      pins.pin(view);
       MergedScan scan =
           new MergedScan(
               state.buffer(),
@@ -174,7 +174,7 @@ public sealed interface AccessPath {
                 counters.table(metrics);
                 onClose.accept(metrics);
               },
-              () -> pins.unpin(view.floor()));
+              () -> pins.unpin(view));
       InsertionOrder order = state.insertionOrder();
       return new CountingIterator(
           order == null ? scan : InsertionOrdered.of(scan, order), counters);
@@ -205,12 +205,12 @@ public sealed interface AccessPath {
       if (view.snapshot() == null) {
         return null;
       }
-      pins.pin(view.floor());
+      pins.pin(view);
       try (var scan =
           tableFilter == null ? view.snapshot().scan() : view.snapshot().scan(tableFilter)) {
         return scan.metrics();
       } finally {
-        pins.unpin(view.floor());
+        pins.unpin(view);
       }
     }
 

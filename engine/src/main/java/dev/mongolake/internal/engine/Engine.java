@@ -56,6 +56,9 @@ public final class Engine implements AutoCloseable {
   private final RetryableWriteLedger ledger = new RetryableWriteLedger();
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
   private volatile long aggregationMemoryLimitBytes = 100L * 1024 * 1024;
+  private final ReaderPins pins = new ReaderPins();
+  // Set once at open from the lake's options; Delta's 7 days until then.
+  private volatile java.time.Duration vacuumRetention = java.time.Duration.ofDays(7);
 
   private Engine(
       Path root,
@@ -71,7 +74,6 @@ public final class Engine implements AutoCloseable {
     this.views = ViewCatalog.load(storage);
     this.indexFiles = new PersistedIndexes(storage);
     this.collections = new CollectionRegistry(views);
-    ReaderPins pins = new ReaderPins();
     this.reads = new ReadPath(collections, pins, wal::durableSequence);
     this.plans = new ReadPlans(collections, pins, wal::durableSequence);
     // The log applier, the renames and the flusher call each other: the first two reach the
@@ -211,6 +213,16 @@ public final class Engine implements AutoCloseable {
   /** Flushes and compactions of the tables, and the buffers' limit. */
   public TableFlusher flusher() {
     return flusher;
+  }
+
+  /** Vacuum of the tables, with the lake's retention. */
+  public TableVacuum vacuum() {
+    return new TableVacuum(collections, flusher, pins, vacuumRetention);
+  }
+
+  /** Sets the retention {@link #vacuum()} uses (the lake's option, at open). */
+  public void vacuumRetention(java.time.Duration retention) {
+    vacuumRetention = retention;
   }
 
   /** The deletes TTL indexes call for. */

@@ -39,7 +39,7 @@ final class IndexedFetch {
       ReadCounters counters) {
     TableView view = state.view();
     // Pinned before reading the index: a flush then keeps the entries this reader may need.
-    pins.pin(view.floor());
+    pins.pin(view);
     try {
       Set<BsonValue> ids = plan.ids(readSequence);
       counters.addKeys(ids.size());
@@ -83,7 +83,7 @@ final class IndexedFetch {
       }
       return new ListScan(ordered.iterator());
     } finally {
-      pins.unpin(view.floor());
+      pins.unpin(view);
     }
   }
 

@@ -101,8 +101,8 @@ public final class ReadPath {
         filter,
         columns,
         read -> filesReadFromColumns.addAndGet(read.fromColumns() ? 1 : 0),
-        () -> pins.pin(view.floor()),
-        () -> pins.unpin(view.floor()));
+        () -> pins.pin(view),
+        () -> pins.unpin(view));
   }
 
   /**
@@ -127,7 +127,7 @@ public final class ReadPath {
       return 0;
     }
     TableView view = state.view();
-    pins.pin(view.floor());
+    pins.pin(view);
     try {
       DocumentSnapshot table = view.snapshot();
       long count = table == null ? 0 : table.count();
@@ -143,7 +143,7 @@ public final class ReadPath {
       }
       return count;
     } finally {
-      pins.unpin(view.floor());
+      pins.unpin(view);
     }
   }
 

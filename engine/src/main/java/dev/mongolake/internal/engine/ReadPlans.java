@@ -43,7 +43,7 @@ public final class ReadPlans {
     if (view == null || view.snapshot() == null) {
       return Optional.empty();
     }
-    pins.pin(view.floor());
+    pins.pin(view);
     try (var scan =
         view.snapshot().scan(ReadPath.withImplications(filter, QueryErrors.parseFilter(filter)))) {
       while (read && scan.hasNext()) {
@@ -51,7 +51,7 @@ public final class ReadPlans {
       }
       return Optional.of(scan.metrics());
     } finally {
-      pins.unpin(view.floor());
+      pins.unpin(view);
     }
   }
 
