@@ -231,11 +231,11 @@ final class CommitLoop {
   private void afterCommit(long version) {
     try {
       Snapshot snapshot = table.snapshot();
-      if (!table.options().checkpoints() || version == 0) {
-        return;
-      }
       long interval = checkpointInterval(snapshot.metadata());
-      if (version % interval == 0 && snapshot.version() >= version) {
+      if (table.options().checkpoints()
+          && version > 0
+          && version % interval == 0
+          && snapshot.version() >= version) {
         table.checkpoint(table.snapshotAt(version));
       }
     } catch (RuntimeException e) {
@@ -245,6 +245,19 @@ final class CommitLoop {
           version,
           table.tablePath(),
           e.toString());
+    }
+    for (CommitListener listener : table.options().commitListeners()) {
+      try {
+        listener.committed(table, version);
+      } catch (RuntimeException e) {
+        // The commit is durable; the listener catches up on a later version.
+        LOG.warn(
+            "Committed version {} of {} but commit listener {} failed: {}",
+            version,
+            table.tablePath(),
+            listener,
+            e.toString());
+      }
     }
   }
 
