@@ -9,7 +9,6 @@ import dev.mongolake.internal.engine.VacuumMonitor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.bson.BsonDocument;
 import org.bson.BsonTimestamp;
 
 /**
@@ -226,16 +225,10 @@ public final class MongoLake implements AutoCloseable {
    */
   public MongoLakeChangeStream watch(
       java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
-    java.util.List<BsonDocument> stages = new java.util.ArrayList<>();
-    for (org.bson.conversions.Bson stage : pipeline) {
-      stages.add(
-          stage.toBsonDocument(
-              BsonDocument.class, com.mongodb.MongoClientSettings.getDefaultCodecRegistry()));
-    }
     return MongoLakeChangeStream.open(
         engine,
         new dev.mongolake.internal.changestream.ChangeStreamScope(null, null),
-        stages,
+        pipeline,
         options);
   }
 }

@@ -1,5 +1,6 @@
 package dev.mongolake;
 
+import com.mongodb.MongoClientSettings;
 import dev.mongolake.internal.changestream.ChangeEvents;
 import dev.mongolake.internal.changestream.ChangeStreamPipeline;
 import dev.mongolake.internal.changestream.ChangeStreamReader;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.bson.conversions.Bson;
 
 /**
  * A change stream ({@code watch()}): the change events of a collection, a database or the whole
@@ -50,8 +52,13 @@ public final class MongoLakeChangeStream implements MongoLakeTailableCursor<Bson
   static MongoLakeChangeStream open(
       Engine engine,
       ChangeStreamScope scope,
-      List<BsonDocument> stages,
+      List<? extends Bson> stageList,
       ChangeStreamOptions options) {
+    List<BsonDocument> stages = new java.util.ArrayList<>(stageList.size());
+    for (Bson stage : stageList) {
+      stages.add(
+          stage.toBsonDocument(BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()));
+    }
     ChangeStreamPipeline pipeline = new ChangeStreamPipeline(stages);
     ChangeEvents events =
         new ChangeEvents(

@@ -1282,16 +1282,10 @@ public final class MongoLakeCollection<T> {
    */
   public MongoLakeChangeStream watch(
       java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
-    java.util.List<BsonDocument> stages = new java.util.ArrayList<>();
-    for (org.bson.conversions.Bson stage : pipeline) {
-      stages.add(
-          stage.toBsonDocument(
-              BsonDocument.class, com.mongodb.MongoClientSettings.getDefaultCodecRegistry()));
-    }
     return MongoLakeChangeStream.open(
         engine,
         dev.mongolake.internal.changestream.ChangeStreamScope.of(namespace),
-        stages,
+        pipeline,
         options);
   }
 }

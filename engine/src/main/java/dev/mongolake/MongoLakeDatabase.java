@@ -284,16 +284,10 @@ public final class MongoLakeDatabase {
    */
   public MongoLakeChangeStream watch(
       java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
-    java.util.List<BsonDocument> stages = new java.util.ArrayList<>();
-    for (org.bson.conversions.Bson stage : pipeline) {
-      stages.add(
-          stage.toBsonDocument(
-              BsonDocument.class, com.mongodb.MongoClientSettings.getDefaultCodecRegistry()));
-    }
     return MongoLakeChangeStream.open(
         engine,
         new dev.mongolake.internal.changestream.ChangeStreamScope(name, null),
-        stages,
+        pipeline,
         options);
   }
 }
