@@ -116,6 +116,7 @@ record EngineAggregationEnvironment(
   @Override
   public MongoLakeDatabase database(String name) {
     Namespace.validateDatabaseName(name);
+    engine.checkReadable(name);
     MongoLakeDatabase database = new MongoLakeDatabase(name, engine);
     return bypassDocumentValidation ? database.bypassingDocumentValidation() : database;
   }

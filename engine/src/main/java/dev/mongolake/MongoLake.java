@@ -119,6 +119,23 @@ public final class MongoLake implements AutoCloseable {
     return new MongoLakeDatabase(name, engine);
   }
 
+  /**
+   * The database {@code name} as it was at {@code point}, read-only: finds, counts, distinct and
+   * aggregations (their {@code $lookup} and {@code $unionWith} included) see every collection of
+   * the database as of that one log time; writes, index changes and watches are refused
+   * (IllegalOperation). The handle keeps the collections' state at the point; views apply their
+   * present definitions. Time travel reaches back as far as the write-ahead log and the tables'
+   * retained versions rebuild the state exactly (see {@link MongoLakeOptions#historyWindow()}).
+   *
+   * @throws MongoLakeException SnapshotTooOld when the lake no longer holds that state,
+   *     SnapshotUnavailable when a collection of the database was dropped or renamed since (or is
+   *     capped and flushed since), InvalidOptions for a point after the latest write
+   */
+  public MongoLakeDatabase db(String name, ReadAt point) {
+    Namespace.validateDatabaseName(name);
+    return new MongoLakeDatabase(name, engine.at(name, point.clusterTime().getValue()));
+  }
+
   /** Names of databases that hold at least one collection, sorted. */
   public List<String> listDatabaseNames() {
     return List.copyOf(engine.catalog().databaseNames());

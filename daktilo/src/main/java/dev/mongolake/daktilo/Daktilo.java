@@ -221,6 +221,15 @@ public final class Daktilo implements AutoCloseable {
   }
 
   /**
+   * Like {@link #compact()}, deleting only the sealed segments whose records are all at or below
+   * both the checkpoint and {@code upTo}: a caller that still needs some records below the
+   * checkpoint (open readers, a retention window) keeps them and lets the older segments go.
+   */
+  public int compact(long upTo) {
+    return log.compact(upTo);
+  }
+
+  /**
    * Makes everything appended so far durable on the device; in {@link Durability#ASYNC} mode it
    * forces a flush now, in the other modes it waits for flushes in progress.
    */

@@ -503,10 +503,17 @@ public final class SegmentedLog implements AutoCloseable {
 
   /** Deletes the sealed segments whose records are all at or below the checkpoint. */
   public int compact() {
+    return compact(Long.MAX_VALUE);
+  }
+
+  /**
+   * Deletes the sealed segments whose records are all at or below the checkpoint and {@code limit}.
+   */
+  public int compact(long limit) {
     checkOpen("compact");
     maintenanceLock.lock();
     try {
-      long upTo = checkpoint;
+      long upTo = Math.min(checkpoint, limit);
       RecordSource[] victims;
       synchronized (segmentsLock) {
         RecordSource[] segs = segments;

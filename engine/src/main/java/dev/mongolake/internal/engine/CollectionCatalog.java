@@ -29,6 +29,8 @@ public final class CollectionCatalog {
   private final LogApplier applier;
   private final TableFlusher flusher;
   private final CollectionRenames renames;
+  // How a read-only catalog (a past point's) refuses a change, naming it; null when writable.
+  private final java.util.function.Function<String, MongoLakeException> readOnly;
 
   CollectionCatalog(
       CollectionRegistry collections,
@@ -37,6 +39,32 @@ public final class CollectionCatalog {
       LogApplier applier,
       TableFlusher flusher,
       CollectionRenames renames) {
+    this(collections, views, wal, applier, flusher, renames, null);
+  }
+
+  /** A catalog that lists {@code collections} and refuses every change with {@code refusal}. */
+  static CollectionCatalog readOnly(
+      CollectionRegistry collections,
+      ViewCatalog views,
+      java.util.function.Function<String, MongoLakeException> refusal) {
+    return new CollectionCatalog(collections, views, null, null, null, null, refusal);
+  }
+
+  private void checkWritable(String action) {
+    if (readOnly != null) {
+      throw readOnly.apply(action);
+    }
+  }
+
+  private CollectionCatalog(
+      CollectionRegistry collections,
+      ViewCatalog views,
+      WriteAheadLog wal,
+      LogApplier applier,
+      TableFlusher flusher,
+      CollectionRenames renames,
+      java.util.function.Function<String, MongoLakeException> readOnly) {
+    this.readOnly = readOnly;
     this.collections = collections;
     this.views = views;
     this.wal = wal;
@@ -52,6 +80,7 @@ public final class CollectionCatalog {
    *     GraphContainsCycle or ViewDepthLimitExceeded for a chain MongoDB refuses
    */
   public void createView(ViewDefinition view) {
+    checkWritable("create view " + view.name());
     synchronized (collections.namingLock()) {
       views.create(view, collections::exists);
     }
@@ -59,11 +88,15 @@ public final class CollectionCatalog {
 
   /** Gives a view another source and pipeline (see {@link ViewCatalog#modify}). */
   public void modifyView(ViewDefinition view) {
+    checkWritable("modify view " + view.name());
     views.modify(view);
   }
 
   /** Removes a view; whether it existed. */
   public boolean dropView(Namespace namespace) {
+    if (views.isView(namespace)) {
+      checkWritable("drop view " + namespace);
+    }
     return views.drop(namespace);
   }
 
@@ -118,6 +151,7 @@ public final class CollectionCatalog {
    * MongoDB's error.
    */
   public void createCollection(Namespace namespace, BsonDocument requested) {
+    checkWritable("create collection " + namespace);
     BsonDocument options = DefaultCollation.resolve(requested);
     BsonDocument stored = CappedOptions.forCreate(options);
     BsonDocument validation = without(options, CappedOptions.CREATE_OPTIONS);
@@ -156,6 +190,7 @@ public final class CollectionCatalog {
    *     on a collection that is not capped, or MongoDB's error for invalid options
    */
   public void modifyCollection(Namespace namespace, BsonDocument changes) {
+    checkWritable("modify collection " + namespace);
     BsonDocument cap = CappedOptions.forModify(changes);
     BsonDocument validation = without(changes, CappedOptions.MODIFY_OPTIONS);
     CollectionValidation.check("collMod", namespace, validation);
@@ -198,6 +233,7 @@ public final class CollectionCatalog {
    * @return whether it existed
    */
   public boolean dropCollection(Namespace namespace) {
+    checkWritable("drop collection " + namespace);
     return flusher.exclusively(
         () -> {
           renames.finishPending();
@@ -224,6 +260,7 @@ public final class CollectionCatalog {
    *     source, NamespaceExists when the target exists and {@code dropTarget} is not set
    */
   public void renameCollection(Namespace source, Namespace target, boolean dropTarget) {
+    checkWritable("rename collection " + source);
     if (views.isView(source)) {
       throw new MongoLakeException(
           ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW, "cannot rename view: " + source.fullName());

@@ -59,6 +59,11 @@ public final class Engine implements AutoCloseable {
   private final ReaderPins pins = new ReaderPins();
   // Set once at open from the lake's options; Delta's 7 days until then.
   private volatile java.time.Duration vacuumRetention = java.time.Duration.ofDays(7);
+  // A read-only engine of one database at a past log sequence, or null for the present.
+  private final PastPoint past;
+
+  /** Where a read-only engine reads: a database at the log sequence of a log time. */
+  private record PastPoint(String database, long sequence, long logTime) {}
 
   private Engine(
       Path root,
@@ -67,6 +72,7 @@ public final class Engine implements AutoCloseable {
       Function<Namespace, DocumentTableConfig> tableConfigs,
       WriteAheadLog wal,
       Clock clock) {
+    this.past = null;
     this.root = root;
     this.storage = storage;
     this.wal = wal;
@@ -109,6 +115,87 @@ public final class Engine implements AutoCloseable {
     this.expired = new ExpiredDocuments(collections, writes);
     this.recovery =
         new Recovery(storage, tables, wal, clock, collections, indexFiles, applier, ledger);
+  }
+
+  /** A read-only engine over {@code pastCollections}, sharing the present's log and storage. */
+  private Engine(Engine present, CollectionRegistry pastCollections, PastPoint point) {
+    this.past = point;
+    this.root = present.root;
+    this.storage = present.storage;
+    this.wal = present.wal;
+    this.clock = present.clock;
+    this.views = present.views;
+    this.indexFiles = present.indexFiles;
+    this.collections = pastCollections;
+    this.reads = new ReadPath(pastCollections, present.pins, point::sequence);
+    this.plans = new ReadPlans(pastCollections, present.pins, point::sequence);
+    this.catalog = CollectionCatalog.readOnly(pastCollections, views, this::refusePastWrite);
+    this.applier = null;
+    this.flusher = null;
+    this.renames = null;
+    this.indexes = null;
+    this.writes = null;
+    this.expired = null;
+    this.recovery = null;
+    this.aggregationMemoryLimitBytes = present.aggregationMemoryLimitBytes;
+    this.vacuumRetention = present.vacuumRetention;
+  }
+
+  /**
+   * A read-only engine of {@code database} as it was at {@code logTime} (a BSON Timestamp's 64
+   * bits): every collection of the database at the same log sequence, the last durable one at or
+   * before that time. Its reads are exact or refused; its writes are refused.
+   *
+   * @throws dev.mongolake.MongoLakeException SnapshotTooOld when the lake no longer holds that
+   *     state, SnapshotUnavailable when a collection of the database was dropped or renamed since,
+   *     InvalidOptions for a time after the latest write
+   */
+  public Engine at(String database, long logTime) {
+    if (past != null) {
+      throw refusePastWrite("read another point in time");
+    }
+    PastCollections history = new PastCollections(collections, wal, pins, storage);
+    long sequence = history.sequenceAt(logTime);
+    return new Engine(
+        this, history.at(database, sequence, views), new PastPoint(database, sequence, logTime));
+  }
+
+  /** Whether this engine reads a past point (see {@link #at}): then it refuses every write. */
+  public boolean readsThePast() {
+    return past != null;
+  }
+
+  /**
+   * Refuses a read of another database than the one a past point's engine holds (its other
+   * databases are not rebuilt at the point); does nothing on the present's engine.
+   */
+  public void checkReadable(String database) {
+    if (past != null && !past.database().equals(database)) {
+      throw new dev.mongolake.MongoLakeException(
+          dev.mongolake.ErrorCode.SNAPSHOT_UNAVAILABLE,
+          "Cannot read database "
+              + database
+              + " from a read of database "
+              + past.database()
+              + " at a past point in time");
+    }
+  }
+
+  private dev.mongolake.MongoLakeException refusePastWrite(String action) {
+    return new dev.mongolake.MongoLakeException(
+        dev.mongolake.ErrorCode.ILLEGAL_OPERATION,
+        "Cannot "
+            + action
+            + ": database "
+            + past.database()
+            + " is read as of a past point in time, read-only");
+  }
+
+  private <T> T present(T part, String action) {
+    if (past != null) {
+      throw refusePastWrite(action);
+    }
+    return part;
   }
 
   private void applyRename(long sequence, WalRecord.RenameCollection rename) {
@@ -192,7 +279,7 @@ public final class Engine implements AutoCloseable {
 
   /** Inserts, updates, deletes and findAndModify. */
   public DocumentWrites writes() {
-    return writes;
+    return present(writes, "write documents");
   }
 
   /** Databases and collections: list, create, drop, rename; views. */
@@ -207,17 +294,26 @@ public final class Engine implements AutoCloseable {
 
   /** createIndexes, listIndexes and dropIndexes. */
   public IndexCatalogOperations indexes() {
-    return indexes;
+    return present(indexes, "change or list indexes");
   }
 
   /** Flushes and compactions of the tables, and the buffers' limit. */
   public TableFlusher flusher() {
-    return flusher;
+    return present(flusher, "flush or compact");
   }
 
   /** Vacuum of the tables, with the lake's retention. */
   public TableVacuum vacuum() {
+    present(flusher, "vacuum");
     return new TableVacuum(collections, flusher, pins, vacuumRetention);
+  }
+
+  /**
+   * Sets how long the write-ahead log keeps records for reads at a past point ({@link #at}) after
+   * the tables hold them (the lake's option, at open).
+   */
+  public void historyWindow(java.time.Duration length) {
+    wal.historyWindow(length);
   }
 
   /** Sets the retention {@link #vacuum()} uses (the lake's option, at open). */
@@ -227,7 +323,7 @@ public final class Engine implements AutoCloseable {
 
   /** The deletes TTL indexes call for. */
   public ExpiredDocuments expired() {
-    return expired;
+    return present(expired, "delete expired documents");
   }
 
   /** The time source for {@code $currentDate}, timestamps, TTL and {@code $$NOW}. */
@@ -307,6 +403,7 @@ public final class Engine implements AutoCloseable {
    */
   public ChangeStreamReader openChangeStream(
       ChangeEvents events, ResumeToken after, Long startAtTime) {
+    present(wal, "watch changes");
     long[] start =
         after != null
             ? ChangeStreamReader.after(wal, after)
@@ -349,6 +446,7 @@ public final class Engine implements AutoCloseable {
 
   /** {@link #close()}, telling {@code progress} how its final flush proceeds. */
   public void close(FlushProgress progress) {
+    present(flusher, "close the lake");
     try {
       flusher.flushToTables(progress);
     } finally {

@@ -66,6 +66,7 @@ public final class WriteAheadLog implements AutoCloseable {
   private final AtomicLong durableTime;
   private final DurableSignal durableSignal = new DurableSignal();
   private final java.util.Set<LogPin> pins = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final HistoryWindow historyWindow;
   private long lastAssigned;
   private volatile long lastTime;
   private volatile Throwable failure;
@@ -112,6 +113,7 @@ public final class WriteAheadLog implements AutoCloseable {
     this.times = new LogClock(clock, lastRecordTime(log));
     this.lastTime = times.last();
     this.durableTime = new AtomicLong(lastTime);
+    this.historyWindow = new HistoryWindow(clock, lastAssigned + 1);
   }
 
   /**
@@ -160,6 +162,7 @@ public final class WriteAheadLog implements AutoCloseable {
       CompletableFuture<Long> appended = log.appendAsync(bytes);
       lastAssigned = expected;
       lastTime = time;
+      historyWindow.appended(expected, time);
       beforeDurable.accept(expected, record);
       CompletableFuture<Void> durable =
           appended.handle(
@@ -303,20 +306,26 @@ public final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
-   * Deletes log segments wholly below the checkpoint, unless an open reader ({@link #pin}) still
-   * needs records at or below it: then every segment stays until a later compaction, after the
-   * reader moved on. A reader that loses the race to a compaction finds its position gone and says
-   * so (ChangeStreamHistoryLost); it never skips records.
+   * Deletes the log segments wholly at or below the checkpoint, except those an open reader ({@link
+   * #pin}) still needs and those younger than the {@linkplain #historyWindow history window}: a
+   * segment goes once every record in it is below all three. A reader that loses the race to a
+   * compaction finds its position gone and says so (ChangeStreamHistoryLost, SnapshotTooOld); it
+   * never skips records.
    */
   public void compact() {
-    long lowest = Long.MAX_VALUE;
+    long upTo = Math.min(log.checkpointSequence(), historyWindow.oldestOutside());
     for (LogPin pin : pins) {
-      lowest = Math.min(lowest, pin.position());
+      upTo = Math.min(upTo, pin.position());
     }
-    if (lowest < log.checkpointSequence()) {
-      return;
-    }
-    log.compact();
+    log.compact(upTo);
+  }
+
+  /**
+   * Sets how long compaction keeps records for reads at a past point in time (MongoDB's {@code
+   * minSnapshotHistoryWindowInSeconds}; 5 minutes by default).
+   */
+  public void historyWindow(java.time.Duration length) {
+    historyWindow.length(length);
   }
 
   /** Holds the records after {@code position} against compaction until the pin is closed. */

@@ -27,6 +27,7 @@ class LogPinsKeepRecordsFromCompactionTest {
                 folder,
                 DaktiloOptions.defaults().withDurability(Durability.BATCH).withSegmentSize(4096)),
             Clock.systemUTC())) {
+      wal.historyWindow(java.time.Duration.ZERO);
       Namespace ns = Namespace.parse("app.users");
       String padding = "x".repeat(512);
       for (int i = 1; i <= 64; i++) {

@@ -159,7 +159,7 @@ public final class CommandDispatcher {
       Optional<ReplicaSetMember> replicaSet = server.replicaSet();
       Long txnNumber =
           TransactionFieldsRule.check(body, command, replicaSet.isPresent(), lsid != null);
-      ReadConcernRule.check(body, replicaSet);
+      ReadConcernRule.check(database, body, replicaSet);
       boolean syncLog = writeConcern.syncBeforeReply(body);
       if (command == null) {
         throw new MongoLakeException(

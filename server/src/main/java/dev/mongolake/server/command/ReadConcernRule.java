@@ -38,10 +38,14 @@ final class ReadConcernRule {
    * A replica set of one: {@code local}, {@code available} and {@code majority} read the durable
    * state (the one member's majority); {@code afterClusterTime} (what causally consistent sessions
    * send) waits until every write up to that time is durable, and a time later than the cluster's
-   * is refused as MongoDB refuses it. {@code snapshot} and {@code linearizable} reads, {@code
-   * atClusterTime} and {@code afterOpTime} are not supported yet and are refused by name.
+   * is refused as MongoDB refuses it. {@code snapshot} reads (with or without {@code
+   * atClusterTime}) are served by the commands {@link SnapshotRead} names and refused by the
+   * others; {@code linearizable} and {@code afterOpTime} are not supported yet and are refused by
+   * name.
    */
-  private static void checkMember(BsonDocument concern, ReplicaSetMember member) {
+  private static void checkMember(
+      String command, String database, BsonDocument concern, ReplicaSetMember member) {
+    SnapshotRead.check(command, database, concern);
     BsonValue level = concern.get("level");
     if (level != null) {
       if (!level.isString()) {
@@ -52,18 +56,18 @@ final class ReadConcernRule {
                 + "', expected type 'string'");
       }
       String name = level.asString().getValue();
-      if (REPLICA_SET_LEVELS.contains(name)) {
+      if ("linearizable".equals(name)) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS,
             "Cannot use readConcern level '" + name + "': it is not supported by this server yet");
       }
-      if (!SERVED_LEVELS.contains(name)) {
+      if (!SERVED_LEVELS.contains(name) && !"snapshot".equals(name)) {
         throw new MongoLakeException(
             ErrorCode.BAD_VALUE,
             "Enumeration value '" + name + "' for field 'readConcern.level' is not a valid value.");
       }
     }
-    for (String option : List.of("atClusterTime", "afterOpTime")) {
+    for (String option : List.of("afterOpTime")) {
       if (concern.containsKey(option)) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS,
@@ -98,14 +102,14 @@ final class ReadConcernRule {
    * Refuses a {@code readConcern} this server cannot honour; does nothing without one. A replica
    * set member honours {@code afterClusterTime} (see {@link #checkMember}).
    */
-  static void check(BsonDocument body, Optional<ReplicaSetMember> replicaSet) {
+  static void check(String database, BsonDocument body, Optional<ReplicaSetMember> replicaSet) {
     BsonValue value = body.get(FIELD);
     if (value == null) {
       return;
     }
     BsonDocument concern = ConcernDocument.parse(FIELD, value, KNOWN_FIELDS);
     if (replicaSet.isPresent()) {
-      checkMember(concern, replicaSet.get());
+      checkMember(body.getFirstKey(), database, concern, replicaSet.get());
       return;
     }
     BsonValue level = concern.get("level");

@@ -2,6 +2,7 @@ package dev.mongolake.server.command.crud;
 
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLake;
+import dev.mongolake.MongoLakeCollection;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
@@ -16,12 +17,14 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.SnapshotRead;
 import dev.mongolake.server.command.diagnostic.CurrentOpStage;
 import dev.mongolake.server.command.diagnostic.StorageStats;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -155,9 +158,16 @@ public final class AggregateCommand extends CollectionCommand {
                 .run(operations.iterator());
         return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
       }
+      Optional<SnapshotRead> snapshot = SnapshotRead.of(request, lake());
+      MongoLakeDatabase database =
+          snapshot.isPresent()
+              ? snapshot.get().database(lake(), request.database())
+              : database(request);
       Iterator<BsonDocument> results =
-          database(request).aggregate(pipeline, let, allowDiskUse, givenOrSimple);
-      return firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
+          database.aggregate(pipeline, let, allowDiskUse, givenOrSimple);
+      BsonDocument reply =
+          firstBatch(request.database() + ".$cmd.aggregate", results, batchSize, request);
+      return snapshot.map(read -> read.stamp(reply)).orElse(reply);
     }
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
@@ -171,11 +181,15 @@ public final class AggregateCommand extends CollectionCommand {
           collStats(namespace, pipeline, let, allowDiskUse, givenOrSimple, request);
       return firstBatch(namespace.fullName(), results, batchSize, request);
     }
+    Optional<SnapshotRead> snapshot = SnapshotRead.of(request, lake());
+    MongoLakeCollection<BsonDocument> source =
+        snapshot.isPresent() ? reading(namespace, snapshot) : collection(namespace, request);
     Iterator<BsonDocument> results =
-        collection(namespace, request)
+        source
             .withCollation(collation)
             .aggregate(pipeline, let, allowDiskUse, request.connection().localAddress());
-    return firstBatch(namespace.fullName(), results, batchSize, request);
+    BsonDocument reply = firstBatch(namespace.fullName(), results, batchSize, request);
+    return snapshot.map(read -> read.stamp(reply)).orElse(reply);
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.mongolake.server.authz.Resource;
 import dev.mongolake.server.command.Command;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.SnapshotRead;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -41,6 +42,18 @@ abstract class CollectionCommand implements Command {
 
   MongoLakeCollection<BsonDocument> collection(Namespace namespace) {
     return lake.db(namespace.database()).collection(namespace.collection(), BsonDocument.class);
+  }
+
+  /**
+   * The collection a read reads: as of {@code snapshot} when its read concern names one
+   * (read-only), else the present.
+   */
+  MongoLakeCollection<BsonDocument> reading(
+      Namespace namespace, java.util.Optional<SnapshotRead> snapshot) {
+    return snapshot
+        .map(read -> read.database(lake, namespace.database()))
+        .orElseGet(() -> lake.db(namespace.database()))
+        .collection(namespace.collection(), BsonDocument.class);
   }
 
   /**

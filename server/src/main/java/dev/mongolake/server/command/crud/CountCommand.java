@@ -9,6 +9,8 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.IntOrLong;
+import dev.mongolake.server.command.SnapshotRead;
+import java.util.Optional;
 import org.bson.BsonDocument;
 
 /** {@code count}: {@code {count: <coll>, query, skip, limit}}. */
@@ -48,13 +50,15 @@ public final class CountCommand extends CollectionCommand {
     Namespace namespace = args.namespace(request.database());
     IndexHint.check(lake(), namespace, request.body().get("hint"));
     // An empty query counts from the table's statistics and the buffer, reading no document.
+    Optional<SnapshotRead> snapshot = SnapshotRead.of(request, lake());
     long count =
-        collection(namespace)
+        reading(namespace, snapshot)
             .withCollation(CollationArgument.of(request.body().get("collation")))
             .count(
                 args.document("query", new BsonDocument()),
                 args.nonNegativeInt("skip", 0),
                 (int) Math.min(Integer.MAX_VALUE, Math.abs(args.number("limit", 0))));
-    return new BsonDocument("n", IntOrLong.of(count));
+    BsonDocument reply = new BsonDocument("n", IntOrLong.of(count));
+    return snapshot.map(read -> read.stamp(reply)).orElse(reply);
   }
 }

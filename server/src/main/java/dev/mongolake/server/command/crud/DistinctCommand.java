@@ -10,7 +10,9 @@ import dev.mongolake.server.command.CollationArgument;
 import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
+import dev.mongolake.server.command.SnapshotRead;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -59,10 +61,12 @@ public final class DistinctCommand extends CollectionCommand {
     }
     String key = request.body().getString("key").getValue();
     IndexHint.check(lake(), namespace, request.body().get("hint"));
+    Optional<SnapshotRead> snapshot = SnapshotRead.of(request, lake());
     List<BsonValue> values =
-        collection(namespace)
+        reading(namespace, snapshot)
             .withCollation(CollationArgument.of(request.body().get("collation")))
             .distinct(key, args.document("query", new BsonDocument()), BsonValue.class);
-    return new BsonDocument("values", new BsonArray(values));
+    BsonDocument reply = new BsonDocument("values", new BsonArray(values));
+    return snapshot.map(read -> read.stamp(reply)).orElse(reply);
   }
 }

@@ -14,6 +14,7 @@ import dev.mongolake.server.command.CommandArguments;
 import dev.mongolake.server.command.CommandFields;
 import dev.mongolake.server.command.CommandRequest;
 import dev.mongolake.server.command.CursorRegistry;
+import dev.mongolake.server.command.SnapshotRead;
 import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -142,8 +143,9 @@ public final class FindCommand extends CollectionCommand {
     if (OplogView.serves(request, namespace)) {
       return findInOplog(request, args, namespace, sort);
     }
+    Optional<SnapshotRead> snapshot = SnapshotRead.of(request, lake());
     MongoLakeFindIterable<BsonDocument> query =
-        collection(namespace)
+        reading(namespace, snapshot)
             .withCollation(CollationArgument.of(request.body().get("collation")))
             .find(args.document("filter", new BsonDocument()))
             .sort(sort)
@@ -166,13 +168,15 @@ public final class FindCommand extends CollectionCommand {
           noCursorTimeout);
     }
     try {
-      return cursors.firstBatch(
-          namespace.fullName(),
-          query.iterator(),
-          batchSize,
-          singleBatch,
-          request.cursorOwner(),
-          noCursorTimeout);
+      BsonDocument reply =
+          cursors.firstBatch(
+              namespace.fullName(),
+              query.iterator(),
+              batchSize,
+              singleBatch,
+              request.cursorOwner(),
+              noCursorTimeout);
+      return snapshot.map(read -> read.stamp(reply)).orElse(reply);
     } catch (MongoLakeException e) {
       // MongoDB names the command a sort over its memory limit failed in.
       if (e.errorCode() == ErrorCode.QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED) {
