@@ -78,9 +78,21 @@ public record DocumentRoutes(CommandClient commands) {
             .append("filter", new BsonDocument("_id", id))
             .append("limit", new BsonInt32(1))
             .append("singleBatch", BsonBoolean.TRUE);
+    for (String parameter : request.query().keySet()) {
+      if (!java.util.Set.of("projection", ReadPoint.PARAMETER, "json").contains(parameter)) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "Cannot get a document: unknown query parameter '"
+                + parameter
+                + "'; expected projection or at");
+      }
+    }
     request
         .query("projection")
         .ifPresent(p -> command.put("projection", ExtendedJson.parseDocument(p, "projection")));
+    request
+        .query(ReadPoint.PARAMETER)
+        .ifPresent(at -> command.put("readConcern", ReadPoint.fromQuery(at)));
     List<BsonDocument> found =
         commands.runToEnd(namespace.database(), command, request.connection());
     if (found.isEmpty()) {

@@ -13,8 +13,9 @@ import org.bson.BsonValue;
 
 /**
  * A REST query ({@code filter}, {@code sort}, {@code projection}, {@code limit}, {@code skip},
- * {@code collation}), from the query string or a JSON body, as a {@code find} command. Anything
- * else is refused naming it, so that a misspelt or unsupported option is never ignored.
+ * {@code collation}, and {@code at}: a past point to read at, see {@link ReadPoint}), from the
+ * query string or a JSON body, as a {@code find} command. Anything else is refused naming it, so
+ * that a misspelt or unsupported option is never ignored.
  *
  * <p>Without a {@code limit} a query returns at most {@link #DEFAULT_LIMIT} documents, so that a
  * casual {@code GET} of a large collection cannot build an unbounded response; {@code limit=0} asks
@@ -24,7 +25,7 @@ record FindOptions(BsonDocument options) {
 
   static final int DEFAULT_LIMIT = 1000;
   private static final Set<String> FIELDS =
-      Set.of("filter", "sort", "projection", "limit", "skip", "collation");
+      Set.of("filter", "sort", "projection", "limit", "skip", "collation", ReadPoint.PARAMETER);
 
   /** Query parameters every route reads (the response's JSON form). */
   private static final Set<String> RESPONSE_PARAMETERS = Set.of("json");
@@ -41,7 +42,9 @@ record FindOptions(BsonDocument options) {
     BsonDocument options = new BsonDocument();
     for (String field : FIELDS) {
       String text = query.get(field);
-      if (text != null) {
+      if (text != null && field.equals(ReadPoint.PARAMETER)) {
+        options.put("readConcern", ReadPoint.fromQuery(text));
+      } else if (text != null) {
         options.put(field, ExtendedJson.parseValue(text, "query parameter '" + field + "'"));
       }
     }
@@ -57,7 +60,12 @@ record FindOptions(BsonDocument options) {
             "Cannot find: unknown field '" + field + "'; expected one of " + FIELDS);
       }
     }
-    return new FindOptions(body);
+    BsonDocument options = body.clone();
+    BsonValue at = options.remove(ReadPoint.PARAMETER);
+    if (at != null) {
+      options.put("readConcern", ReadPoint.readConcern(at));
+    }
+    return new FindOptions(options);
   }
 
   BsonDocument findCommand(Namespace namespace) {

@@ -55,6 +55,19 @@ public record QueryRoutes(CommandClient commands) {
         new BsonDocument("aggregate", new BsonString(namespace.collection()))
             .append("pipeline", pipeline)
             .append("cursor", new BsonDocument());
+    if (body.isDocument()) {
+      for (String field : body.asDocument().keySet()) {
+        switch (field) {
+          case "pipeline" -> {}
+          case ReadPoint.PARAMETER ->
+              command.put("readConcern", ReadPoint.readConcern(body.asDocument().get(field)));
+          default ->
+              throw new MongoLakeException(
+                  ErrorCode.BAD_VALUE,
+                  "Cannot aggregate: unknown field '" + field + "'; expected pipeline or at");
+        }
+      }
+    }
     List<BsonDocument> documents =
         commands.runToEnd(namespace.database(), command, request.connection());
     return RestResponse.ok(new BsonDocument("documents", new BsonArray(documents)));
@@ -69,10 +82,12 @@ public record QueryRoutes(CommandClient commands) {
       switch (field) {
         case "filter" -> command.put("query", body.get(field));
         case "limit", "skip" -> command.put(field, body.get(field));
+        case ReadPoint.PARAMETER ->
+            command.put("readConcern", ReadPoint.readConcern(body.get(field)));
         default ->
             throw new MongoLakeException(
                 ErrorCode.BAD_VALUE,
-                "Cannot count: unknown field '" + field + "'; expected filter, limit or skip");
+                "Cannot count: unknown field '" + field + "'; expected filter, limit, skip or at");
       }
     }
     BsonDocument reply = commands.run(namespace.database(), command, request.connection());

@@ -1,0 +1,106 @@
+package dev.mongolake.server.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.ReplicationConfig;
+import dev.mongolake.server.ServerConfig;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.bson.BsonTimestamp;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** REST reads with {@code at}: the collection as it was at a cluster time, like a snapshot read. */
+class RestTimeTravelTest {
+
+  @TempDir Path data;
+
+  private static MongoLakeServer start(Path data, boolean replicaSet) {
+    ServerConfig config =
+        new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"), 0);
+    return MongoLakeServer.start(
+        replicaSet ? config.withReplication(ReplicationConfig.replicaSet("rs0")) : config, "test");
+  }
+
+  private static String at(BsonTimestamp time) {
+    return URLEncoder.encode(
+        "{\"$timestamp\": {\"t\": " + time.getTime() + ", \"i\": " + time.getInc() + "}}",
+        StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void readsWithAtSeeTheCollectionAsItWasThen() {
+    try (MongoLakeServer server = start(data, true);
+        MongoClient driver =
+            MongoClients.create(server.connectionString() + "?directConnection=true")) {
+      RestClient rest = RestTestServer.client(server);
+      MongoCollection<Document> items = driver.getDatabase("app").getCollection("items");
+      items.insertMany(
+          IntStream.range(0, 4).mapToObj(i -> new Document("_id", i).append("v", 0)).toList());
+      server.lake().flush();
+      BsonTimestamp then = server.lake().lastWriteTime();
+      items.updateMany(Filters.empty(), Updates.set("v", 1));
+      items.deleteOne(Filters.eq("_id", 3));
+      server.lake().flush();
+
+      RestClient.Reply find = rest.get("/api/app/items?sort=%7B%22_id%22%3A1%7D&at=" + at(then));
+      assertThat(find.status()).isEqualTo(200);
+      assertThat(find.json().getArray("documents"))
+          .extracting(d -> d.asDocument().getInt32("v").getValue())
+          .containsExactly(0, 0, 0, 0);
+
+      RestClient.Reply one = rest.get("/api/app/items/3?at=" + at(then));
+      assertThat(one.status()).isEqualTo(200);
+      assertThat(one.json().getInt32("v").getValue()).isZero();
+      assertThat(rest.get("/api/app/items/3").status()).isEqualTo(404);
+
+      String atJson =
+          "{\"$timestamp\": {\"t\": " + then.getTime() + ", \"i\": " + then.getInc() + "}}";
+      RestClient.Reply count =
+          rest.post("/api/app/items/count", "{\"filter\": {\"v\": 0}, \"at\": " + atJson + "}");
+      assertThat(count.json().getNumber("count").longValue()).isEqualTo(4);
+      RestClient.Reply aggregate =
+          rest.post(
+              "/api/app/items/aggregate",
+              "{\"pipeline\": [{\"$group\": {\"_id\": null, \"n\": {\"$sum\": \"$v\"}}}], \"at\": "
+                  + atJson
+                  + "}");
+      assertThat(
+              aggregate.json().getArray("documents").get(0).asDocument().getInt32("n").getValue())
+          .isZero();
+    }
+  }
+
+  @Test
+  void atOnAStandaloneServerIsRefusedNotIgnored() {
+    try (MongoLakeServer server = start(data, false)) {
+      RestClient rest = RestTestServer.client(server);
+      rest.post("/api/app/items", "{\"_id\": 1}");
+      RestClient.Reply reply = rest.get("/api/app/items?at=2026-01-01T00:00:00Z");
+      assertThat(reply.status()).isGreaterThanOrEqualTo(400);
+      assertThat(reply.body()).contains("replica set");
+    }
+  }
+
+  @Test
+  void unknownParametersOfADocumentReadAreRefused() {
+    try (MongoLakeServer server = start(data, false)) {
+      RestClient rest = RestTestServer.client(server);
+      rest.post("/api/app/items", "{\"_id\": 1}");
+      RestClient.Reply reply = rest.get("/api/app/items/1?asOf=3");
+      assertThat(reply.status()).isEqualTo(400);
+      assertThat(reply.body()).contains("unknown query parameter 'asOf'");
+    }
+  }
+}
