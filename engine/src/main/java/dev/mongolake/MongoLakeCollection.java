@@ -122,6 +122,22 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
+   * This collection exactly as version {@code version} of its Delta table holds it, read-only: what
+   * Spark, DuckDB or delta-kernel read at that version (see {@link #table()}), without the changes
+   * the write-ahead log held beyond that version's flush. Reads work as on the collection; writes,
+   * index changes and reads of other collections ({@code $lookup}, ...) through it are refused. For
+   * the state at a point in time, with every collection alike, use {@link MongoLake#db(String,
+   * ReadAt)}.
+   *
+   * @throws MongoLakeException NamespaceNotFound when the collection has no table yet, BadValue for
+   *     a version its table does not have, SnapshotTooOld when vacuum deleted that version's files
+   */
+  public MongoLakeCollection<T> atTableVersion(long version) {
+    return new MongoLakeCollection<>(
+        namespace, documentClass, engine.atTableVersion(namespace, version), false, collation);
+  }
+
+  /**
    * This collection, whose writes skip its validator (MongoDB's {@code bypassDocumentValidation}),
    * as do the {@code $out} and {@code $merge} of its aggregations. A write's own options ({@code
    * InsertManyOptions}, {@code UpdateOptions}, ... {@code bypassDocumentValidation(true)}) do the

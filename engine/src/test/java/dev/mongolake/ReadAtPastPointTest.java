@@ -192,4 +192,37 @@ class ReadAtPastPointTest {
           .isEqualTo(ErrorCode.INVALID_OPTIONS);
     }
   }
+
+  @Test
+  void aTableVersionReadsExactlyWhatThatVersionHoldsAndNothingElse() {
+    try (MongoLake lake = MongoLake.open(data)) {
+      MongoLakeCollection<Document> items = lake.db("app").collection("items");
+      items.insertMany(numbered(0, 3, "v", 0));
+      lake.flush();
+      long first = items.table().orElseThrow().snapshot().version();
+      items.updateMany(new Document(), set("v", 1));
+      items.insertOne(new Document("_id", 3).append("v", 1));
+      lake.flush();
+      items.insertOne(new Document("_id", 4).append("v", 2));
+
+      MongoLakeCollection<Document> then = items.atTableVersion(first);
+      assertThat(all(then)).isEqualTo(numbered(0, 3, "v", 0));
+      assertThat(then.countDocuments()).isEqualTo(3);
+      long latest = items.table().orElseThrow().snapshot().version();
+      assertThat(items.atTableVersion(latest).countDocuments())
+          .as("the buffered insert is in no table version yet")
+          .isEqualTo(4);
+      assertThatThrownBy(() -> then.insertOne(new Document("_id", 9)))
+          .isInstanceOf(MongoLakeException.class)
+          .hasMessageContaining("app.items is read as of a past point in time");
+      assertThatThrownBy(
+              () -> then.aggregate(List.of(Aggregates.lookup("other", "v", "_id", "o"))).hasNext())
+          .isInstanceOf(MongoLakeException.class)
+          .hasMessageContaining("Cannot read other collections");
+      assertThatThrownBy(() -> items.atTableVersion(latest + 1))
+          .isInstanceOf(MongoLakeException.class)
+          .extracting(e -> ((MongoLakeException) e).errorCode())
+          .isEqualTo(ErrorCode.BAD_VALUE);
+    }
+  }
 }

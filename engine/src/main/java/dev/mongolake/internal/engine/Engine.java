@@ -62,8 +62,11 @@ public final class Engine implements AutoCloseable {
   // A read-only engine of one database at a past log sequence, or null for the present.
   private final PastPoint past;
 
-  /** Where a read-only engine reads: a database at the log sequence of a log time. */
-  private record PastPoint(String database, long sequence, long logTime) {}
+  /**
+   * Where a read-only engine reads: a database at the log sequence of a log time, or one collection
+   * ({@code only}) at a version of its table.
+   */
+  private record PastPoint(String database, long sequence, Namespace only) {}
 
   private Engine(
       Path root,
@@ -157,7 +160,25 @@ public final class Engine implements AutoCloseable {
     PastCollections history = new PastCollections(collections, wal, pins, storage);
     long sequence = history.sequenceAt(logTime);
     return new Engine(
-        this, history.at(database, sequence, views), new PastPoint(database, sequence, logTime));
+        this, history.at(database, sequence, views), new PastPoint(database, sequence, null));
+  }
+
+  /**
+   * A read-only engine of the one collection {@code namespace} exactly as version {@code version}
+   * of its Delta table holds it (what Spark or DuckDB read at that version): the changes the log
+   * held beyond that version's flush are not in it. Other collections cannot be read through it.
+   *
+   * @throws dev.mongolake.MongoLakeException NamespaceNotFound without a table, BadValue for a
+   *     version the table does not have, SnapshotTooOld when vacuum deleted one of its files
+   */
+  public Engine atTableVersion(Namespace namespace, long version) {
+    if (past != null) {
+      throw refusePastWrite("read another point in time");
+    }
+    PastCollections history = new PastCollections(collections, wal, pins, storage);
+    CollectionRegistry registry = history.atTableVersion(namespace, version, views);
+    long floor = registry.get(namespace).view().floor();
+    return new Engine(this, registry, new PastPoint(namespace.database(), floor, namespace));
   }
 
   /** Whether this engine reads a past point (see {@link #at}): then it refuses every write. */
@@ -170,6 +191,13 @@ public final class Engine implements AutoCloseable {
    * databases are not rebuilt at the point); does nothing on the present's engine.
    */
   public void checkReadable(String database) {
+    if (past != null && past.only() != null) {
+      throw new dev.mongolake.MongoLakeException(
+          dev.mongolake.ErrorCode.SNAPSHOT_UNAVAILABLE,
+          "Cannot read other collections from a read of "
+              + past.only()
+              + " at a version of its table");
+    }
     if (past != null && !past.database().equals(database)) {
       throw new dev.mongolake.MongoLakeException(
           dev.mongolake.ErrorCode.SNAPSHOT_UNAVAILABLE,
@@ -186,8 +214,8 @@ public final class Engine implements AutoCloseable {
         dev.mongolake.ErrorCode.ILLEGAL_OPERATION,
         "Cannot "
             + action
-            + ": database "
-            + past.database()
+            + ": "
+            + (past.only() == null ? "database " + past.database() : past.only().toString())
             + " is read as of a past point in time, read-only");
   }
 

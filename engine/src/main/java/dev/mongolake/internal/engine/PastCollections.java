@@ -97,6 +97,46 @@ final class PastCollections {
     return past;
   }
 
+  /**
+   * The one collection {@code namespace} exactly as its table's {@code version} holds it (what a
+   * Delta reader sees at that version), without the log; its table's floor is the read sequence.
+   *
+   * @throws MongoLakeException NamespaceNotFound without a table, BadValue for a version the table
+   *     does not have, SnapshotTooOld when vacuum deleted one of its files
+   */
+  CollectionRegistry atTableVersion(Namespace namespace, long version, ViewCatalog views) {
+    CollectionState now = current.get(namespace);
+    DocumentTable table = now == null ? null : now.table();
+    if (table == null) {
+      throw new MongoLakeException(
+          ErrorCode.NAMESPACE_NOT_FOUND,
+          "Cannot read " + namespace + " at table version " + version + ": it has no table yet");
+    }
+    long latest = table.snapshot().version();
+    if (version < 0 || version > latest) {
+      throw new MongoLakeException(
+          ErrorCode.BAD_VALUE,
+          "Cannot read "
+              + namespace
+              + " at table version "
+              + version
+              + ": its table has versions 0 to "
+              + latest);
+    }
+    DocumentSnapshot snapshot;
+    try {
+      snapshot = table.snapshot(version);
+    } catch (DeltaException e) {
+      throw tooOld(
+          "Cannot read " + namespace + " at table version " + version + ": " + e.getMessage());
+    }
+    refuseVacuumedFiles(table, snapshot);
+    long floor = snapshot.transactionVersion(TableFlusher.FLUSH_WRITER_ID).orElse(0);
+    CollectionRegistry past = new CollectionRegistry(views);
+    past.addIfAbsent(pastState(now, new TableView(snapshot, floor)));
+    return past;
+  }
+
   /** The collection at {@code point}, or {@code null} when it did not exist yet. */
   private CollectionState stateAt(CollectionState now, long point) {
     TableView view = now.view();
