@@ -1,7 +1,6 @@
 package dev.mongolake.delta;
 
 import dev.mongolake.delta.dv.DeletedRows;
-import dev.mongolake.delta.dv.DeletionVectors;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.schema.ArrayType;
@@ -12,7 +11,6 @@ import dev.mongolake.delta.log.schema.StructType;
 import dev.mongolake.delta.log.schema.VariantType;
 import dev.mongolake.delta.parquet.ParquetFiles;
 import dev.mongolake.delta.parquet.internal.ProjectedGroupReadSupport;
-import dev.mongolake.delta.storage.FileSystemStorage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +30,8 @@ import org.apache.parquet.schema.GroupType;
  * Our rows of a snapshot: every live file read with parquet-java's example {@link Group} reader,
  * columns found by their physical names, partition values parsed from the add actions, each row as
  * {@link RowText} in schema order, leaving out the rows a file's deletion vector deletes (by the
- * row's position in the file, read with {@link DeletionVectors}). Independent of delta-kernel, so
- * the two can be compared.
+ * row's position in the file, read with {@link Snapshot#deletedRows}). Independent of delta-kernel,
+ * so the two can be compared.
  *
  * <p>A file's rows depend only on the file, its partition values and the table schema, so the
  * caller may pass the same cache for every version of one table: each file is then read once.
@@ -84,9 +82,7 @@ final class ParquetTableRows {
         continue;
       }
       List<String> fileRows = new ArrayList<>();
-      DeletedRows deleted =
-          DeletionVectors.read(
-              new FileSystemStorage(tableDir), "", add.deletionVector(), add.path());
+      DeletedRows deleted = snapshot.deletedRows(add);
       long rowIndex = -1;
       try (ParquetReader<Group> reader =
           ParquetFiles.reader(

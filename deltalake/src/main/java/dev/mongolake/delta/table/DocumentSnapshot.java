@@ -3,7 +3,6 @@ package dev.mongolake.delta.table;
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.dv.DeletedRows;
-import dev.mongolake.delta.dv.DeletionVectors;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DeletionVectorDescriptor;
 import dev.mongolake.delta.parquet.DocumentFileReader;
@@ -99,7 +98,7 @@ public final class DocumentSnapshot {
     }
     DeletedRows known = deletionVectors.get(descriptor);
     if (known == null) {
-      known = DeletionVectors.read(storage, snapshot.tablePath(), descriptor, file.path());
+      known = snapshot.deletedRows(file);
       deletionVectors.putIfAbsent(descriptor, known);
     }
     return known;
