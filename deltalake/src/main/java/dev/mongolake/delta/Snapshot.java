@@ -1,5 +1,7 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.dv.DeletedRows;
+import dev.mongolake.delta.dv.DeletionVectors;
 import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DomainMetadata;
@@ -109,6 +111,18 @@ public final class Snapshot {
   /** The storage path of a live file's data ({@code tablePath + "/" + decoded path}). */
   public String storagePath(AddFile file) {
     return FilePaths.toStoragePath(log.tablePath(), file.path());
+  }
+
+  /**
+   * The rows of a live file that its deletion vector deletes ({@link DeletedRows#none()} when it
+   * has none): a reader of the file's rows must skip these physical row indexes. Reads the vector
+   * on every call (see {@link DeletionVectors#read}); callers that read a file more than once keep
+   * the result.
+   *
+   * @throws dev.mongolake.delta.exceptions.CorruptDeletionVectorException if the vector is corrupt
+   */
+  public DeletedRows deletedRows(AddFile file) {
+    return DeletionVectors.read(log.storage(), log.tablePath(), file.deletionVector(), file.path());
   }
 
   /** The storage paths of every live file. */

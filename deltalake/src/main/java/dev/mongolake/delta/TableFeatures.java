@@ -13,18 +13,22 @@ import java.util.Set;
  * corrupts a table).
  *
  * <p>Reading: reader versions 1 to 3. Reader features {@code timestampNtz}, {@code variantType},
- * {@code v2Checkpoint} (V2 checkpoints with sidecars are read), {@code vacuumProtocolCheck}, and
- * {@code columnMapping} only while the table's {@code delta.columnMapping.mode} is {@code none}.
- * Not supported: {@code deletionVectors}, {@code typeWidening}, {@code catalogManaged}, {@code
- * variantShredding}, active column mapping ({@code id} or {@code name} mode), and any feature not
- * listed.
+ * {@code v2Checkpoint} (V2 checkpoints with sidecars are read), {@code vacuumProtocolCheck}, {@code
+ * deletionVectors} (every read of {@link dev.mongolake.delta.table.DocumentSnapshot} skips the rows
+ * a file's deletion vector deletes; {@link dev.mongolake.delta.dv.DeletionVectors} reads a vector
+ * for other readers), and {@code columnMapping} only while the table's {@code
+ * delta.columnMapping.mode} is {@code none}. Not supported: {@code typeWidening}, {@code
+ * catalogManaged}, {@code variantShredding}, active column mapping ({@code id} or {@code name}
+ * mode), and any feature not listed.
  *
  * <p>Writing: writer versions 1 to 7. Writer features {@code appendOnly} (enforced), {@code
  * changeDataFeed}, {@code domainMetadata}, {@code inCommitTimestamp} (written when enabled), {@code
  * timestampNtz}, {@code variantType}, {@code v2Checkpoint}, {@code vacuumProtocolCheck}, and, while
  * not in use by the schema or configuration, {@code invariants}, {@code checkConstraints}, {@code
  * generatedColumns}, {@code identityColumns} and {@code columnMapping}. Not supported: {@code
- * deletionVectors}, {@code rowTracking}, {@code clustering}, {@code icebergCompatV1/V2}, {@code
+ * deletionVectors} (read, but this library's writers do not write deletion vectors nor keep a
+ * file's vector when they rewrite or remove it, so a table listing the feature is refused for
+ * writing), {@code rowTracking}, {@code clustering}, {@code icebergCompatV1/V2}, {@code
  * typeWidening}, {@code allowColumnDefaults}, {@code catalogManaged}.
  *
  * <p>Stateless and thread-safe.
@@ -40,6 +44,7 @@ public final class TableFeatures {
   public static final Set<String> READER_FEATURES =
       Set.of(
           "columnMapping",
+          "deletionVectors",
           "timestampNtz",
           "variantType",
           "variantType-preview",

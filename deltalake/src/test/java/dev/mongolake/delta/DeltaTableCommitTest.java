@@ -240,17 +240,28 @@ class DeltaTableCommitTest {
         .isInstanceOf(UnsupportedTableFeatureException.class)
         .hasMessageStartingWith(
             "Cannot write table db/events: it uses table feature deletionVectors");
-    // Another writer upgrades the table.
+    // Another writer upgrades the table: deletion vectors are read, but our writes stay refused.
     storage.writeIfAbsent(
         "db/events/_delta_log/00000000000000000001.json",
         ActionCodec.encode(List.of(withDeletionVectors)));
     DeltaTable reader = DeltaTable.forPath(storage, "db/events", options);
-    assertThatThrownBy(reader::snapshot)
+    assertThat(reader.snapshot().protocol()).isEqualTo(withDeletionVectors);
+    assertThatThrownBy(() -> reader.startTransaction().add(file("b.parquet", "d1", 1)).commit())
         .isInstanceOf(UnsupportedTableFeatureException.class)
         .hasMessage(
-            "Cannot read table db/events: it uses table feature deletionVectors, which this library does not support")
+            "Cannot write table db/events: it uses table feature deletionVectors, which this library does not support");
+    Protocol withTypeWidening =
+        new Protocol(3, 7, List.of("deletionVectors", "typeWidening"), List.of("deletionVectors"));
+    storage.writeIfAbsent(
+        "db/events/_delta_log/00000000000000000002.json",
+        ActionCodec.encode(List.of(withTypeWidening)));
+    DeltaTable later = DeltaTable.forPath(storage, "db/events", options);
+    assertThatThrownBy(later::snapshot)
+        .isInstanceOf(UnsupportedTableFeatureException.class)
+        .hasMessage(
+            "Cannot read table db/events: it uses table feature typeWidening, which this library does not support")
         .extracting(e -> ((UnsupportedTableFeatureException) e).feature())
-        .isEqualTo("deletionVectors");
+        .isEqualTo("typeWidening");
   }
 
   @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Assumptions;
  * .ci/run} exports it), their absence fails those tests instead, so CI never passes without having
  * read them.
  */
-final class GoldenTables {
+public final class GoldenTables {
 
   /** System property naming the folder of the golden tables. */
   static final String PROPERTY = "mongolake.golden.tables";
@@ -44,7 +44,7 @@ final class GoldenTables {
    * The folder, for a test that reads it: when it is missing, aborts the calling test (it shows as
    * skipped, with the reason) outside CI, and fails it in CI.
    */
-  static Path require() {
+  public static Path require() {
     Path location = location();
     if (!Files.isDirectory(location)) {
       String reason = missingReason();

@@ -65,7 +65,9 @@ final class KernelTableRows {
                     + "|"
                     + status.getPath()
                     + "|"
-                    + new TreeMap<>(InternalScanFileUtils.getPartitionValues(scanFile));
+                    + new TreeMap<>(InternalScanFileUtils.getPartitionValues(scanFile))
+                    + "|"
+                    + deletionVectorId(scanFile);
             List<String> cached = cache.get(key);
             if (cached != null) {
               rows.addAll(cached);
@@ -95,6 +97,12 @@ final class KernelTableRows {
       }
     }
     return rows;
+  }
+
+  /** The file's deletion vector's unique id, or "": a file's rows differ from one to the next. */
+  private static String deletionVectorId(Row scanFile) {
+    var descriptor = InternalScanFileUtils.getDeletionVectorDescriptorFromRow(scanFile);
+    return descriptor == null ? "" : descriptor.getUniqueId();
   }
 
   private static String row(Row row, StructType schema) {

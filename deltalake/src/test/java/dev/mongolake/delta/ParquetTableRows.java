@@ -1,5 +1,6 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.schema.ArrayType;
@@ -28,7 +29,9 @@ import org.apache.parquet.schema.GroupType;
 /**
  * Our rows of a snapshot: every live file read with parquet-java's example {@link Group} reader,
  * columns found by their physical names, partition values parsed from the add actions, each row as
- * {@link RowText} in schema order. Independent of delta-kernel, so the two can be compared.
+ * {@link RowText} in schema order, leaving out the rows a file's deletion vector deletes (by the
+ * row's position in the file, read with {@link Snapshot#deletedRows}). Independent of delta-kernel,
+ * so the two can be compared.
  *
  * <p>A file's rows depend only on the file, its partition values and the table schema, so the
  * caller may pass the same cache for every version of one table: each file is then read once.
@@ -44,11 +47,6 @@ final class ParquetTableRows {
     if (absent > 0) {
       // Log-replay tables name files that were never written, and vacuumed tables lost theirs.
       return Optional.of(absent + " live files are absent from the table folder");
-    }
-    long withDeletionVectors =
-        snapshot.files().stream().filter(f -> f.deletionVector() != null).count();
-    if (withDeletionVectors > 0) {
-      return Optional.of(withDeletionVectors + " live files have deletion vectors");
     }
     if (containsVariant(snapshot.schema())) {
       return Optional.of("variant columns (delta-kernel's default engine cannot read them)");
@@ -75,17 +73,24 @@ final class ParquetTableRows {
               + "|"
               + file.normalize()
               + "|"
-              + new TreeMap<>(add.partitionValues());
+              + new TreeMap<>(add.partitionValues())
+              + "|"
+              + (add.deletionVector() == null ? "" : add.deletionVector().uniqueId());
       List<String> cached = cache.get(key);
       if (cached != null) {
         rows.addAll(cached);
         continue;
       }
       List<String> fileRows = new ArrayList<>();
+      DeletedRows deleted = snapshot.deletedRows(add);
+      long rowIndex = -1;
       try (ParquetReader<Group> reader =
           ParquetFiles.reader(
               new LocalInputFile(file), new ProjectedGroupReadSupport(null), FilterCompat.NOOP)) {
         for (Group group = reader.read(); group != null; group = reader.read()) {
+          if (deleted.contains(++rowIndex)) {
+            continue;
+          }
           List<String> fields = new ArrayList<>();
           for (StructField field : schema.fields()) {
             String physical = mapped ? physicalName(field) : field.name();

@@ -2,6 +2,7 @@ package dev.mongolake.delta.parquet;
 
 import dev.mongolake.delta.parquet.internal.ColumnValueConverter;
 import dev.mongolake.delta.parquet.internal.IdValueConverter;
+import dev.mongolake.delta.parquet.internal.RowPositions;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.variant.BsonVariantCodec;
 import dev.mongolake.delta.variant.VariantPaths;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
@@ -38,7 +40,8 @@ import org.bson.BsonValue;
  *
  * <p>Row groups that the filter's statistics, dictionaries, bloom filters and column indexes rule
  * out are skipped, as by {@link DocumentFileReader}; the rows returned are a superset of the
- * matching ones, so the caller still applies its filter.
+ * matching ones, so the caller still applies its filter. Rows a Delta deletion vector deletes (by
+ * physical row index, whichever row groups and pages are skipped) are never returned.
  *
  * <p>Single-threaded; the caller closes it. Failures are thrown as {@link ParquetFileException} (or
  * a {@code VariantCodecException} for a corrupt document).
@@ -54,6 +57,9 @@ public final class DocumentColumnReader implements AutoCloseable {
   private final ParquetFileReader file;
   private final List<String> paths;
   private final boolean readIds;
+  private final LongPredicate deletedRows;
+  private final long[] rowIndexes = new long[BATCH_ROWS];
+  private RowPositions positions;
   private final boolean idsFromColumn;
   private final String createdBy;
   private final MessageType requested;
@@ -85,11 +91,16 @@ public final class DocumentColumnReader implements AutoCloseable {
   private int rowGroupsRead;
 
   private DocumentColumnReader(
-      String path, ParquetFileReader file, List<String> paths, boolean readIds) {
+      String path,
+      ParquetFileReader file,
+      List<String> paths,
+      boolean readIds,
+      LongPredicate deletedRows) {
     this.path = path;
     this.file = file;
     this.paths = List.copyOf(paths);
     this.readIds = readIds;
+    this.deletedRows = deletedRows;
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
     this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
     Map<String, String> footer = file.getFooter().getFileMetaData().getKeyValueMetaData();
@@ -192,10 +203,27 @@ public final class DocumentColumnReader implements AutoCloseable {
       boolean ids,
       FilterCompat.Filter filter,
       FileMetadataCache cache) {
+    return open(storage, path, length, paths, ids, filter, null, cache);
+  }
+
+  /**
+   * As {@link #open(Storage, String, long, List, boolean, FilterCompat.Filter, FileMetadataCache)},
+   * never returning the rows at the physical indexes {@code deletedRows} tests true for (a Delta
+   * deletion vector; null for none).
+   */
+  public static DocumentColumnReader open(
+      Storage storage,
+      String path,
+      long length,
+      List<String> paths,
+      boolean ids,
+      FilterCompat.Filter filter,
+      LongPredicate deletedRows,
+      FileMetadataCache cache) {
     ParquetFileReader file =
         ParquetFiles.openFile(ParquetFiles.inputFile(storage, path, length), filter, cache);
     try {
-      return new DocumentColumnReader(path, file, paths, ids);
+      return new DocumentColumnReader(path, file, paths, ids, deletedRows);
     } catch (RuntimeException e) {
       try {
         file.close();
@@ -223,8 +251,23 @@ public final class DocumentColumnReader implements AutoCloseable {
       Set<BsonValue> ids,
       FilterCompat.Filter filter,
       FileMetadataCache cache) {
+    return documents(storage, path, length, ids, filter, null, cache);
+  }
+
+  /**
+   * As {@link #documents(Storage, String, long, Set, FilterCompat.Filter, FileMetadataCache)},
+   * leaving out the rows a deletion vector deletes ({@code deletedRows}; null for none).
+   */
+  public static List<BsonDocument> documents(
+      Storage storage,
+      String path,
+      long length,
+      Set<BsonValue> ids,
+      FilterCompat.Filter filter,
+      LongPredicate deletedRows,
+      FileMetadataCache cache) {
     try (DocumentColumnReader reader =
-        open(storage, path, length, List.of(), true, filter, cache)) {
+        open(storage, path, length, List.of(), true, filter, deletedRows, cache)) {
       return reader.documentsOf(ids);
     }
   }
@@ -269,10 +312,12 @@ public final class DocumentColumnReader implements AutoCloseable {
         ColumnReader idValues = store.getColumnReader(ids);
         ColumnReader metadataValues = store.getColumnReader(metadata);
         ColumnReader valueValues = store.getColumnReader(documentValue);
+        RowPositions rows = RowPositions.of(pages, path, deletedRows != null);
         for (long row = 0; row < pages.getRowCount(); row++) {
           idValues.writeCurrentValueToConverter();
           idValues.consume();
-          if (wanted.contains(id)) {
+          long rowIndex = rows.next();
+          if (wanted.contains(id) && (deletedRows == null || !deletedRows.test(rowIndex))) {
             metadataValues.writeCurrentValueToConverter();
             valueValues.writeCurrentValueToConverter();
             out.add(BsonVariantCodec.decode(variant[0], variant[1]));
@@ -322,6 +367,53 @@ public final class DocumentColumnReader implements AutoCloseable {
    * @throws ParquetFileException if the file cannot be read
    */
   public ColumnBatch next() {
+    while (true) {
+      ColumnBatch batch = nextRows();
+      if (batch == null || deletedRows == null) {
+        return batch;
+      }
+      ColumnBatch kept = withoutDeletedRows(batch);
+      if (kept.size() > 0) {
+        return kept;
+      }
+    }
+  }
+
+  /**
+   * The batch without the rows the deletion vector deletes, moved down in place in the batch's
+   * arrays (which the reader owns and reuses).
+   */
+  private ColumnBatch withoutDeletedRows(ColumnBatch batch) {
+    int kept = 0;
+    for (int row = 0; row < batch.size(); row++) {
+      if (deletedRows.test(rowIndexes[row])) {
+        continue;
+      }
+      if (kept != row) {
+        if (batch.ids() != null) {
+          batch.ids()[kept] = batch.ids()[row];
+        }
+        for (BsonValue[] column : batch.values()) {
+          column[kept] = column[row];
+        }
+        if (batch.documents() != null) {
+          batch.documents()[kept] = batch.documents()[row];
+        }
+        if (keepRowVariants) {
+          rowVariants.set(kept, rowVariants.get(row));
+        }
+      }
+      kept++;
+    }
+    if (keepRowVariants) {
+      rowVariants.subList(kept, rowVariants.size()).clear();
+    }
+    return kept == batch.size()
+        ? batch
+        : new ColumnBatch(kept, batch.paths(), batch.ids(), batch.values(), batch.documents());
+  }
+
+  private ColumnBatch nextRows() {
     try {
       while (rowsLeftInGroup == 0) {
         PageReadStore pages = file.readNextFilteredRowGroup();
@@ -340,11 +432,15 @@ public final class DocumentColumnReader implements AutoCloseable {
           valueReader = store.getColumnReader(valueColumn);
         }
         rowsLeftInGroup = pages.getRowCount();
+        positions = RowPositions.of(pages, path, deletedRows != null);
       }
     } catch (IOException | RuntimeException e) {
       throw failure(e);
     }
     int size = (int) Math.min(BATCH_ROWS, rowsLeftInGroup);
+    for (int row = 0; deletedRows != null && row < size; row++) {
+      rowIndexes[row] = positions.next();
+    }
     for (int row = 0; idReader != null && row < size; row++) {
       idReader.writeCurrentValueToConverter();
       idReader.consume();

@@ -69,16 +69,18 @@ public final class DocumentFileReader implements AutoCloseable {
       FileMetadataCache cache) {
     InputFile file = ParquetFiles.inputFile(storage, path, length);
     DocumentReadSupport support = new DocumentReadSupport(options);
-    return new DocumentFileReader(
-        file.toString(),
-        RowGroupRecordReader.open(file, support, options.filter(), cache),
-        support);
+    RowGroupRecordReader<DocumentRow> reader =
+        RowGroupRecordReader.open(file, support, options.filter(), cache);
+    reader.skipRows(options.deletedRows());
+    return new DocumentFileReader(file.toString(), reader, support);
   }
 
   private static DocumentFileReader open(InputFile file, DocumentReadOptions options) {
     DocumentReadSupport support = new DocumentReadSupport(options);
-    return new DocumentFileReader(
-        file.toString(), RowGroupRecordReader.open(file, support, options.filter()), support);
+    RowGroupRecordReader<DocumentRow> reader =
+        RowGroupRecordReader.open(file, support, options.filter());
+    reader.skipRows(options.deletedRows());
+    return new DocumentFileReader(file.toString(), reader, support);
   }
 
   /**
@@ -92,6 +94,14 @@ public final class DocumentFileReader implements AutoCloseable {
     } catch (IOException e) {
       throw new ParquetFileException("Cannot read document file " + path + ": " + e, e);
     }
+  }
+
+  /**
+   * The physical index (0-based over all row groups) of the row {@link #next()} returned last, or
+   * -1 before the first: the position a Delta deletion vector names the row by.
+   */
+  public long rowIndex() {
+    return reader.rowIndex();
   }
 
   /** The row groups in the file. */

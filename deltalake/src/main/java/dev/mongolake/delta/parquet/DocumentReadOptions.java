@@ -1,6 +1,7 @@
 package dev.mongolake.delta.parquet;
 
 import java.util.Set;
+import java.util.function.LongPredicate;
 import org.apache.parquet.filter2.compat.FilterCompat;
 
 /**
@@ -18,15 +19,27 @@ import org.apache.parquet.filter2.compat.FilterCompat;
  * @param documentUnlessExact with {@code includeDocument}: skip the Variant column in a file where
  *     every one of {@code promotedColumns} is exact ({@link ColumnExactness}) and {@code _id} is
  *     stored readably (not {@link IdEncoding#KEY}); rows of such a file carry no document
+ * @param deletedRows the physical row indexes (0-based over all the file's row groups) a Delta
+ *     deletion vector deletes, which are never returned whatever the filter skips, or null for none
  */
 public record DocumentReadOptions(
     FilterCompat.Filter filter,
     boolean includeDocument,
     Set<String> promotedColumns,
-    boolean documentUnlessExact) {
+    boolean documentUnlessExact,
+    LongPredicate deletedRows) {
 
   public DocumentReadOptions {
     promotedColumns = Set.copyOf(promotedColumns);
+  }
+
+  /** Options that return every row the filter passes. */
+  public DocumentReadOptions(
+      FilterCompat.Filter filter,
+      boolean includeDocument,
+      Set<String> promotedColumns,
+      boolean documentUnlessExact) {
+    this(filter, includeDocument, promotedColumns, documentUnlessExact, null);
   }
 
   /** Options that read the document in every file (or in none). */
@@ -46,15 +59,23 @@ public record DocumentReadOptions(
   }
 
   public DocumentReadOptions withFilter(FilterCompat.Filter value) {
-    return new DocumentReadOptions(value, includeDocument, promotedColumns, documentUnlessExact);
+    return new DocumentReadOptions(
+        value, includeDocument, promotedColumns, documentUnlessExact, deletedRows);
   }
 
   public DocumentReadOptions withPromotedColumns(Set<String> value) {
-    return new DocumentReadOptions(filter, includeDocument, value, documentUnlessExact);
+    return new DocumentReadOptions(
+        filter, includeDocument, value, documentUnlessExact, deletedRows);
   }
 
   /** These options, reading {@code paths} from the columns of files where they are all exact. */
   public DocumentReadOptions withColumnsWhenExact(Set<String> paths) {
-    return new DocumentReadOptions(filter, true, paths, true);
+    return new DocumentReadOptions(filter, true, paths, true, deletedRows);
+  }
+
+  /** These options, never returning the rows at these physical indexes (null: none). */
+  public DocumentReadOptions withDeletedRows(LongPredicate value) {
+    return new DocumentReadOptions(
+        filter, includeDocument, promotedColumns, documentUnlessExact, value);
   }
 }

@@ -1,6 +1,7 @@
 package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.Cancellation;
+import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.parquet.ColumnBatch;
 import dev.mongolake.delta.parquet.DocumentColumnReader;
 import dev.mongolake.delta.parquet.FileMetadataCache;
@@ -10,6 +11,7 @@ import dev.mongolake.delta.storage.Storage;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -21,7 +23,8 @@ import org.bson.BsonValue;
  * DocumentColumnReader}), each path from its exact promoted column or else from the document's
  * Variant bytes, a row whose path crosses an array with its whole document. The rows are a superset
  * of those matching the scan's filter (statistics and indexes skip row groups and pages, nothing
- * else), so the consumer applies the filter.
+ * else), so the consumer applies the filter. Rows the file's deletion vector deletes are never
+ * returned.
  *
  * <p>Files of one scan may be read in parallel, each by one thread; a file is read once.
  *
@@ -31,6 +34,8 @@ import org.bson.BsonValue;
  * @param columns the paths a batch holds
  * @param parquetFilter what skips row groups and pages
  * @param idEncoding how the table's files store {@code _id}, for reading documents by {@code _id}
+ * @param deletedRows the rows the file's Delta deletion vector deletes ({@link DeletedRows#none()}
+ *     for none)
  */
 public record ColumnFile(
     Storage storage,
@@ -38,7 +43,27 @@ public record ColumnFile(
     long size,
     List<String> columns,
     FilterCompat.Filter parquetFilter,
-    IdEncoding idEncoding) {
+    IdEncoding idEncoding,
+    DeletedRows deletedRows) {
+
+  public ColumnFile {
+    deletedRows = deletedRows == null ? DeletedRows.none() : deletedRows;
+  }
+
+  /** A file without a deletion vector. */
+  public ColumnFile(
+      Storage storage,
+      String path,
+      long size,
+      List<String> columns,
+      FilterCompat.Filter parquetFilter,
+      IdEncoding idEncoding) {
+    this(storage, path, size, columns, parquetFilter, idEncoding, DeletedRows.none());
+  }
+
+  private LongPredicate skipped() {
+    return deletedRows.isEmpty() ? null : deletedRows::contains;
+  }
 
   /**
    * How a file was read.
@@ -57,7 +82,14 @@ public record ColumnFile(
   public Read read(Consumer<ColumnBatch> batches, boolean ids) {
     try (DocumentColumnReader reader =
         DocumentColumnReader.open(
-            storage, path, size, columns, ids, parquetFilter, FileMetadataCache.shared())) {
+            storage,
+            path,
+            size,
+            columns,
+            ids,
+            parquetFilter,
+            skipped(),
+            FileMetadataCache.shared())) {
       long count = 0;
       for (ColumnBatch batch = reader.next(); batch != null; batch = reader.next()) {
         Cancellation.checkpoint();
@@ -83,6 +115,6 @@ public record ColumnFile(
             .map(FilterCompat::get)
             .orElse(FilterCompat.NOOP);
     return DocumentColumnReader.documents(
-        storage, path, size, ids, byId, FileMetadataCache.shared());
+        storage, path, size, ids, byId, skipped(), FileMetadataCache.shared());
   }
 }

@@ -28,18 +28,30 @@ public final class DocumentCache {
   /** Hits (documents and known absences), misses, evictions and what the cache holds. */
   public record Stats(long hits, long misses, long evictions, int entries, long bytes) {}
 
-  /** One data file: its storage, path and size, with the hash computed once. */
+  /**
+   * One logical file: its storage, path and size, and the unique id of its deletion vector (a
+   * file's documents differ from one deletion vector to the next), with the hash computed once.
+   */
   static final class FileKey {
     private final Storage storage;
     private final String path;
     private final long size;
+    private final String deletionVectorId;
     private final int hash;
 
     FileKey(Storage storage, String path, long size) {
+      this(storage, path, size, null);
+    }
+
+    /**
+     * @param deletionVectorId the deletion vector's unique id, or null for none
+     */
+    FileKey(Storage storage, String path, long size, String deletionVectorId) {
       this.storage = storage;
       this.path = path;
       this.size = size;
-      this.hash = Objects.hash(storage, path, size);
+      this.deletionVectorId = deletionVectorId;
+      this.hash = Objects.hash(storage, path, size, deletionVectorId);
     }
 
     String path() {
@@ -56,6 +68,7 @@ public final class DocumentCache {
           && hash == that.hash
           && size == that.size
           && path.equals(that.path)
+          && Objects.equals(deletionVectorId, that.deletionVectorId)
           && storage.equals(that.storage);
     }
 

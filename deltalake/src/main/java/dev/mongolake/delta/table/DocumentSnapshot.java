@@ -2,7 +2,9 @@ package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.Cancellation;
 import dev.mongolake.delta.Snapshot;
+import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.DeletionVectorDescriptor;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
@@ -17,11 +19,14 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.LongPredicate;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -29,6 +34,12 @@ import org.bson.BsonValue;
 /**
  * One version of a document table: its files and the documents in them. Immutable; reading it is
  * thread-safe (each scan opens its own readers).
+ *
+ * <p>A file with a Delta deletion vector (a table Spark or another engine wrote with the {@code
+ * deletionVectors} feature) holds the rows its vector deletes physically but not logically: every
+ * read here (scans, column batches, lookups by {@code _id}) skips them, and {@link #count()}
+ * subtracts the vector's cardinality. Each vector is read once per snapshot, when a read first
+ * opens its file; a corrupt one fails that read with a {@code CorruptDeletionVectorException}.
  */
 public final class DocumentSnapshot {
 
@@ -39,6 +50,8 @@ public final class DocumentSnapshot {
   private volatile List<Optional<FileStats>> fileStats;
   private volatile List<AddFile> files;
   private volatile List<DocumentCache.FileKey> cacheKeys;
+  private final Map<DeletionVectorDescriptor, DeletedRows> deletionVectors =
+      new ConcurrentHashMap<>();
 
   DocumentSnapshot(Storage storage, Snapshot snapshot, DocumentTableConfig config) {
     this.storage = storage;
@@ -69,6 +82,32 @@ public final class DocumentSnapshot {
       files = list;
     }
     return list;
+  }
+
+  /**
+   * The rows of {@code file} its deletion vector deletes ({@link DeletedRows#none()} when it has
+   * none), read when first asked for and then kept with this snapshot.
+   *
+   * @throws dev.mongolake.delta.exceptions.CorruptDeletionVectorException if the vector is corrupt
+   * @throws dev.mongolake.delta.exceptions.DeltaException if its storage type is not supported
+   */
+  public DeletedRows deletedRows(AddFile file) {
+    DeletionVectorDescriptor descriptor = file.deletionVector();
+    if (descriptor == null) {
+      return DeletedRows.none();
+    }
+    DeletedRows known = deletionVectors.get(descriptor);
+    if (known == null) {
+      known = snapshot.deletedRows(file);
+      deletionVectors.putIfAbsent(descriptor, known);
+    }
+    return known;
+  }
+
+  /** What the readers skip in {@code file}: null when nothing (the readers' fast path). */
+  LongPredicate skippedRows(AddFile file) {
+    DeletedRows deleted = deletedRows(file);
+    return deleted.isEmpty() ? null : deleted::contains;
   }
 
   /** How many data files are small enough for {@link DocumentTable#optimize()} to merge. */
@@ -130,7 +169,8 @@ public final class DocumentSnapshot {
               file.size(),
               List.copyOf(columns),
               parquetFilter,
-              config.idEncoding()));
+              config.idEncoding(),
+              deletedRows(file)));
     }
     return out;
   }
@@ -155,10 +195,11 @@ public final class DocumentSnapshot {
   }
 
   /**
-   * How many documents this version holds: each file's {@code numRecords} statistic, and, for the
-   * files whose statistics lack it (or cannot be read), the documents read from the file itself. A
-   * table holds one document per {@code _id}, so the sum is exact; a table whose files all carry
-   * statistics opens no data file.
+   * How many documents this version holds: each file's {@code numRecords} statistic less the
+   * cardinality of its deletion vector (from the {@code add} action: the vector itself is not
+   * read), and, for the files whose statistics lack it (or cannot be read), the documents read from
+   * the file itself. A table holds one document per {@code _id}, so the sum is exact; a table whose
+   * files all carry statistics opens no data file.
    */
   public long count() {
     List<AddFile> all = files();
@@ -167,8 +208,11 @@ public final class DocumentSnapshot {
     List<AddFile> unknown = new ArrayList<>();
     for (int i = 0; i < all.size(); i++) {
       AddFile file = all.get(i);
-      if (stats.get(i).isPresent() && file.deletionVector() == null) {
-        total += stats.get(i).get().numRecords();
+      if (stats.get(i).isPresent()) {
+        // The protocol requires numRecords on a file with a deletion vector: it counts every
+        // physical row, the vector's cardinality the deleted ones.
+        DeletionVectorDescriptor deleted = file.deletionVector();
+        total += stats.get(i).get().numRecords() - (deleted == null ? 0 : deleted.cardinality());
       } else {
         unknown.add(file);
       }
@@ -190,7 +234,7 @@ public final class DocumentSnapshot {
     List<Optional<FileStats>> stats = fileStats();
     int unknown = 0;
     for (int i = 0; i < all.size(); i++) {
-      if (stats.get(i).isEmpty() || all.get(i).deletionVector() != null) {
+      if (stats.get(i).isEmpty()) {
         unknown++;
       }
     }
@@ -228,7 +272,8 @@ public final class DocumentSnapshot {
         if (parquetFilter == null) {
           parquetFilter = ScanPredicate.of(filter, config);
         }
-        known = readById(file.path(), file.size(), parquetFilter, filter);
+        known =
+            readById(file.path(), file.size(), parquetFilter, filter, skippedRows(files().get(i)));
         cache.remember(file, id, known.orElse(null));
       }
       if (known.isPresent()) {
@@ -239,8 +284,13 @@ public final class DocumentSnapshot {
   }
 
   private Optional<BsonDocument> readById(
-      String path, long size, FilterCompat.Filter parquetFilter, Filter filter) {
-    DocumentReadOptions options = DocumentReadOptions.documents().withFilter(parquetFilter);
+      String path,
+      long size,
+      FilterCompat.Filter parquetFilter,
+      Filter filter,
+      LongPredicate deletedRows) {
+    DocumentReadOptions options =
+        DocumentReadOptions.documents().withFilter(parquetFilter).withDeletedRows(deletedRows);
     try (DocumentFileReader reader =
         DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
       for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
@@ -288,7 +338,11 @@ public final class DocumentSnapshot {
           files().stream()
               .map(
                   file ->
-                      new DocumentCache.FileKey(storage, snapshot.storagePath(file), file.size()))
+                      new DocumentCache.FileKey(
+                          storage,
+                          snapshot.storagePath(file),
+                          file.size(),
+                          file.deletionVector() == null ? null : file.deletionVector().uniqueId()))
               .toList();
       cacheKeys = keys;
     }
@@ -422,7 +476,7 @@ public final class DocumentSnapshot {
                 snapshot.storage,
                 snapshot.snapshot.storagePath(file),
                 file.size(),
-                readOptions,
+                readOptions.withDeletedRows(snapshot.skippedRows(file)),
                 rowDocument,
                 residual));
         filesOpened++;
@@ -443,7 +497,7 @@ public final class DocumentSnapshot {
                   snapshot.storage,
                   snapshot.snapshot.storagePath(file),
                   file.size(),
-                  readOptions,
+                  readOptions.withDeletedRows(snapshot.skippedRows(file)),
                   FileMetadataCache.shared());
           filesOpened++;
           filesReadFromColumns += reader.readsDocument() ? 0 : 1;

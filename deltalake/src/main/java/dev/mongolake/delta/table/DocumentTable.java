@@ -5,6 +5,7 @@ import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.TableDefinition;
+import dev.mongolake.delta.TableFeatures;
 import dev.mongolake.delta.Transaction;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
@@ -183,12 +184,16 @@ public final class DocumentTable {
    * in the written documents become promoted columns, and the schema change commits with the data.
    *
    * @param appId the writer's id for Delta's {@code txn} action, or null for none
+   * @throws dev.mongolake.delta.exceptions.UnsupportedTableFeatureException before anything is read
+   *     or written, if this library cannot write the table (such as one with deletion vectors,
+   *     whose files this writer would rewrite without them)
    */
   public CommitResult commit(TableChanges changes, String appId, long writerVersion) {
     Snapshot base = delta.snapshot();
     if (appId != null && base.transactionVersion(appId).orElse(-1) >= writerVersion) {
       return new CommitResult(base.version(), CommitResult.Status.ALREADY_COMMITTED, 0);
     }
+    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
     // The config of the version written on, not of this object: autoPromote changes it over time.
     DocumentTableConfig current = configOf(base.metadata(), path());
     Transaction transaction = delta.startTransaction(base);
@@ -250,6 +255,8 @@ public final class DocumentTable {
    */
   public OptimizeResult optimize(long maxBytes) {
     Snapshot base = delta.snapshot();
+    // Refused before reading: compaction would write the deleted rows of a deletion vector back.
+    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
     DocumentTableConfig current = configOf(base.metadata(), path());
     List<AddFile> small = new ArrayList<>();
     long smallBytes = 0;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -26,7 +27,9 @@ import org.apache.parquet.schema.MessageType;
  * Reads the records of one Parquet file row group by row group, as parquet-java's {@code
  * ParquetReader} does, but over a {@link ParquetFileReader} we hold: that is what lets a scan
  * report how many row groups the file has and how many survived the statistics, dictionary, bloom
- * filter and column index filters (the stock reader hides both).
+ * filter and column index filters (the stock reader hides both), and that numbers each record by
+ * its physical position in the file (0-based over all row groups, whichever row groups and pages
+ * the filters skip), which is how a Delta deletion vector names the rows it deletes.
  *
  * <p>Single-threaded; the caller closes it.
  */
@@ -37,7 +40,10 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   private final RecordMaterializer<T> materializer;
   private final FilterCompat.Filter filter;
   private final int rowGroupCount;
+  private LongPredicate deletedRows;
   private RecordReader<T> records;
+  private RowPositions positions;
+  private long rowIndex = -1;
   private long remainingInRowGroup;
   private int rowGroupsRead;
 
@@ -103,7 +109,18 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
     }
   }
 
-  /** The next record that passes the filter, or {@code null} at the end of the file. */
+  /**
+   * Skips the records at these physical row indexes (a Delta deletion vector), or none for null.
+   * Set before the first {@link #next()}.
+   */
+  public void skipRows(LongPredicate deleted) {
+    this.deletedRows = deleted;
+  }
+
+  /**
+   * The next record that passes the filter (and is not skipped by {@link #skipRows}), or {@code
+   * null} at the end of the file.
+   */
   public T next() throws IOException {
     while (true) {
       if (remainingInRowGroup == 0) {
@@ -114,10 +131,12 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
         rowGroupsRead++;
         records = columnIO.getRecordReader(pages, materializer, filter);
         remainingInRowGroup = pages.getRowCount();
+        positions = RowPositions.of(pages, path, deletedRows != null);
         continue;
       }
       T record = records.read();
       remainingInRowGroup--;
+      long index = positions.next();
       if (records.shouldSkipCurrentRecord()) {
         continue;
       }
@@ -126,8 +145,17 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
         remainingInRowGroup = 0;
         continue;
       }
+      if (deletedRows != null && deletedRows.test(index)) {
+        continue;
+      }
+      rowIndex = index;
       return record;
     }
+  }
+
+  /** The physical row index of the record {@link #next()} returned last, or -1 before it. */
+  public long rowIndex() {
+    return rowIndex;
   }
 
   /** The row groups in the file. */
