@@ -16,18 +16,18 @@ import java.util.Optional;
  * manifests, per-file record counts, null counts and lower/upper bounds from the Delta statistics.
  * Each Delta version becomes one Iceberg snapshot whose summary records it as {@value
  * #DELTA_VERSION}. Field ids come from the previous Iceberg metadata, so a column promoted later
- * gets a new id and never renumbers the existing ones. The variant document column is an Iceberg
- * v3 {@code variant}. The table carries a default name mapping, since the Parquet files hold no
+ * gets a new id and never renumbers the existing ones. The variant document column is an Iceberg v3
+ * {@code variant}. The table carries a default name mapping, since the Parquet files hold no
  * Iceberg field ids.
  *
- * <p>Manifests name data files by absolute location: the storage root's location (for a
- * file-system storage its directory's {@code file:} URI) followed by the file's storage path. A
- * lake moved elsewhere needs its metadata folders deleted and rewritten ({@link #mirror}).
+ * <p>Manifests name data files by absolute location: the storage root's location (for a file-system
+ * storage its directory's {@code file:} URI) followed by the file's storage path. A lake moved
+ * elsewhere needs its metadata folders deleted and rewritten ({@link #mirror}).
  *
- * <p>The listener catches up from the last Delta version its metadata records to the committed
- * one, so a failed or missed run is repaired by the next commit. Failures are thrown to the
- * committing handle, which logs them without failing the Delta commit ({@link CommitListener}).
- * Thread-safe: one listener may serve every table of a process.
+ * <p>The listener catches up from the last Delta version its metadata records to the committed one,
+ * so a failed or missed run is repaired by the next commit. Failures are thrown to the committing
+ * handle, which logs them without failing the Delta commit ({@link CommitListener}). Thread-safe:
+ * one listener may serve every table of a process.
  */
 public final class IcebergMetadata {
   /** The snapshot summary property recording the Delta version a snapshot mirrors. */

@@ -171,7 +171,8 @@ class IcebergMetadataTest {
     Path metadata = tableFolder().resolve("metadata");
     String hint = Files.readString(metadata.resolve("version-hint.text")).trim();
     assertThat(metadata.resolve("v" + hint + ".metadata.json")).exists();
-    assertThat(((org.apache.iceberg.BaseTable) iceberg()).operations().current().formatVersion()).isEqualTo(3);
+    assertThat(((org.apache.iceberg.BaseTable) iceberg()).operations().current().formatVersion())
+        .isEqualTo(3);
     assertThat(iceberg().properties()).containsKey("schema.name-mapping.default");
     assertThat(iceberg().currentSnapshot().addedDataFiles(iceberg().io()))
         .allSatisfy(file -> assertThat(file.location()).startsWith(root.toUri().toString()));

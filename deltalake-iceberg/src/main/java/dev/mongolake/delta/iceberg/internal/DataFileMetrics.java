@@ -173,8 +173,9 @@ final class DataFileMetrics {
           ((Types.TimestampType) type).shouldAdjustToUTC()
               ? OffsetDateTime.parse(text).toInstant()
               : LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
-      micros = Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
-          instant.getNano() / 1_000L);
+      micros =
+          Math.addExact(
+              Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000L);
     } catch (DateTimeParseException | ArithmeticException e) {
       return null;
     }

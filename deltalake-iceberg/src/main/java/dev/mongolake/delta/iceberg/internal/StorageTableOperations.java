@@ -95,8 +95,8 @@ final class StorageTableOperations implements TableOperations {
   }
 
   /**
-   * The newest metadata version: the hint's, then any later file a writer published before it
-   * could move the hint (or after it crashed); a missing or unreadable hint falls back to listing.
+   * The newest metadata version: the hint's, then any later file a writer published before it could
+   * move the hint (or after it crashed); a missing or unreadable hint falls back to listing.
    */
   private OptionalInt newestVersion() {
     int hinted = hintedVersion();
