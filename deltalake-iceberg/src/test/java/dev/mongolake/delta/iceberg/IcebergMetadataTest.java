@@ -178,6 +178,29 @@ class IcebergMetadataTest {
         .allSatisfy(file -> assertThat(file.location()).startsWith(root.toUri().toString()));
   }
 
+  @Test
+  void oldSnapshotsExpireWithTheirManifestListsButNoDataFile() throws IOException {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    for (int commit = 0; commit < 115; commit++) {
+      table.write(batch(commit * 2L, 2));
+    }
+    Table iceberg = iceberg();
+    List<Snapshot> snapshots = history(iceberg);
+
+    // 111 snapshots (versions 0-110) were cut to the newest 100; versions 111-115 came after.
+    assertThat(snapshots).hasSize(105);
+    assertThat(snapshots.getFirst().summary()).containsEntry(IcebergMetadata.DELTA_VERSION, "11");
+    assertThat(snapshots.getLast().summary()).containsEntry(IcebergMetadata.DELTA_VERSION, "115");
+    assertThat(LocalIcebergTables.fileNames(iceberg, null))
+        .hasSize(115)
+        .allSatisfy(name -> assertThat(tableFolder().resolve(name)).exists());
+    try (var files = Files.list(tableFolder().resolve("metadata"))) {
+      List<String> names = files.map(f -> f.getFileName().toString()).toList();
+      assertThat(names.stream().filter(n -> n.startsWith("snap-"))).hasSize(105);
+      assertThat(names.stream().filter(n -> n.endsWith(".metadata.json"))).hasSizeLessThan(110);
+    }
+  }
+
   private DocumentTable create(DocumentTableConfig config) {
     return DocumentTable.create(
         new FileSystemStorage(root),

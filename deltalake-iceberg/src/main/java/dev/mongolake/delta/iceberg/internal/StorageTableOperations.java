@@ -4,12 +4,17 @@ import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.apache.iceberg.LocationProviders;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.LocationProvider;
@@ -75,8 +80,41 @@ final class StorageTableOperations implements TableOperations {
     }
     storage.overwrite(
         metadataPrefix + VERSION_HINT, Integer.toString(version).getBytes(StandardCharsets.UTF_8));
+    deleteDroppedMetadataFiles(base, metadata);
     currentVersion = version;
-    current = TableMetadataParser.read(io, io.location(path));
+    // What was written, not a re-read: the snapshots keep the manifest lists they have loaded.
+    current =
+        TableMetadata.buildFrom(metadata)
+            .discardChanges()
+            .withMetadataLocation(io.location(path))
+            .build();
+  }
+
+  /**
+   * Deletes the metadata files that fell off the new metadata's log (Iceberg keeps the newest
+   * {@code write.metadata.previous-versions-max}, default 100), as Iceberg's catalogs do when
+   * {@code write.metadata.delete-after-commit.enabled} is set.
+   */
+  private void deleteDroppedMetadataFiles(TableMetadata base, TableMetadata metadata) {
+    if (base == null
+        || !metadata.propertyAsBoolean(
+            TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED,
+            TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED_DEFAULT)) {
+      return;
+    }
+    Set<String> kept = new HashSet<>();
+    metadata.previousFiles().forEach(entry -> kept.add(entry.file()));
+    List<String> dropped = new ArrayList<>();
+    base.previousFiles().forEach(entry -> dropped.add(entry.file()));
+    for (String file : dropped) {
+      if (!kept.contains(file)) {
+        try {
+          io.deleteFile(file);
+        } catch (RuntimeException e) {
+          // An old metadata file left behind costs only space; the commit stands.
+        }
+      }
+    }
   }
 
   @Override

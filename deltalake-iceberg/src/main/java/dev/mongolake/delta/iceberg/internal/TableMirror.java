@@ -37,6 +37,7 @@ import org.apache.iceberg.Transactions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.mapping.MappingUtil;
 import org.apache.iceberg.mapping.NameMappingParser;
+import org.apache.iceberg.metrics.MetricsReporter;
 
 /**
  * The Iceberg metadata of one Delta table: mirrors each Delta version as one Iceberg snapshot
@@ -49,6 +50,14 @@ import org.apache.iceberg.mapping.NameMappingParser;
  * instead and writes one snapshot for the target version. Calls are serialized per table.
  */
 public final class TableMirror {
+  /** Iceberg logs a report of every commit at INFO by default; one per flush is noise. */
+  private static final MetricsReporter NO_REPORTS = report -> {};
+
+  /** The table property that says how many snapshots the mirror keeps (Iceberg's own name). */
+  static final String SNAPSHOTS_KEPT_PROPERTY = TableProperties.MIN_SNAPSHOTS_TO_KEEP;
+
+  static final int DEFAULT_SNAPSHOTS_KEPT = 100;
+
   private final DeltaTable delta;
   private final StorageFileIO io;
   private final StorageTableOperations ops;
@@ -81,6 +90,37 @@ public final class TableMirror {
       }
       mirror(next, actions);
     }
+    expireOldSnapshots();
+  }
+
+  /**
+   * Keeps the newest {@value #SNAPSHOTS_KEPT_PROPERTY} snapshots (default {@value
+   * #DEFAULT_SNAPSHOTS_KEPT}): the metadata JSON lists every snapshot and is rewritten by every
+   * commit, so without this each commit would cost more than the last. Expiry runs once a tenth
+   * more have gathered, and deletes only the expired manifests and manifest lists: never a data
+   * file, which Delta's vacuum owns.
+   */
+  private void expireOldSnapshots() {
+    TableMetadata current = ops.current();
+    int kept = Math.max(1, current.propertyAsInt(SNAPSHOTS_KEPT_PROPERTY, DEFAULT_SNAPSHOTS_KEPT));
+    if (current.snapshots().size() <= kept + Math.max(1, kept / 10)) {
+      return;
+    }
+    String metadataFolder =
+        io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
+    table()
+        .expireSnapshots()
+        .expireOlderThan(Long.MAX_VALUE)
+        .retainLast(kept)
+        .planWith(CallingThreadExecutor.INSTANCE)
+        .executeDeleteWith(CallingThreadExecutor.INSTANCE)
+        .deleteWith(
+            location -> {
+              if (location.startsWith(metadataFolder)) {
+                io.deleteFile(location);
+              }
+            })
+        .commit();
   }
 
   /** The Delta version the newest Iceberg snapshot mirrors, or -1 if none. */
@@ -108,7 +148,8 @@ public final class TableMirror {
     TableMetadata metadata =
         TableMetadata.newTableMetadata(
             provisional, PartitionSpec.unpartitioned(), io.location(delta.tablePath()), properties);
-    Transaction transaction = Transactions.createTableTransaction(name(), ops, metadata);
+    Transaction transaction =
+        Transactions.createTableTransaction(name(), ops, metadata, NO_REPORTS);
     transaction
         .updateProperties()
         .set(
@@ -139,33 +180,36 @@ public final class TableMirror {
         }
       }
     }
-    Table table = new BaseTable(ops, name());
-    Transaction transaction = table.newTransaction();
     if (schema != null) {
-      syncSchema(transaction, schema);
+      // Rare (a promotion): its own metadata version before the snapshot. A crash in between
+      // leaves the schema updated and the version unmirrored, which the next run completes.
+      Transaction schemaChange = table().newTransaction();
+      if (syncSchema(schemaChange, schema)) {
+        schemaChange.commitTransaction();
+      }
     }
-    Table view = transaction.table();
+    // The snapshot commits on the table itself rather than in a transaction: a transaction's
+    // commit waits for Iceberg's worker pool to delete its intermediate files.
+    Table table = table();
     if (removes.isEmpty()) {
-      AppendFiles append = transaction.newAppend();
-      adds.forEach(add -> append.appendFile(dataFile(add, view)));
+      AppendFiles append = table.newAppend();
+      adds.forEach(add -> append.appendFile(dataFile(add, table)));
       commit(append, version, operation);
     } else if (adds.isEmpty()) {
-      DeleteFiles delete = transaction.newDelete();
+      DeleteFiles delete = table.newDelete();
       removes.forEach(remove -> delete.deleteFile(location(remove.path())));
       commit(delete, version, operation);
     } else {
-      OverwriteFiles overwrite = transaction.newOverwrite();
-      removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, view)));
-      adds.forEach(add -> overwrite.addFile(dataFile(add, view)));
+      OverwriteFiles overwrite = table.newOverwrite();
+      removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, table)));
+      adds.forEach(add -> overwrite.addFile(dataFile(add, table)));
       commit(overwrite, version, operation);
     }
-    transaction.commitTransaction();
   }
 
   /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
   private void resync(Snapshot snapshot) {
-    Table table = new BaseTable(ops, name());
-    Transaction transaction = table.newTransaction();
+    Transaction transaction = table().newTransaction();
     syncSchema(transaction, snapshot.schema());
     Table view = transaction.table();
     Map<String, DataFile> live = new HashMap<>();
@@ -195,10 +239,11 @@ public final class TableMirror {
     transaction.commitTransaction();
   }
 
-  private void syncSchema(Transaction transaction, StructType deltaSchema) {
+  /** Records the schema change in {@code transaction}; false if there is none. */
+  private boolean syncSchema(Transaction transaction, StructType deltaSchema) {
     Schema current = transaction.table().schema();
     if (SchemaSync.matches(current, deltaSchema)) {
-      return;
+      return false;
     }
     var update = transaction.updateSchema();
     SchemaSync.apply(update, current, deltaSchema);
@@ -209,9 +254,16 @@ public final class TableMirror {
             TableProperties.DEFAULT_NAME_MAPPING,
             NameMappingParser.toJson(MappingUtil.create(transaction.table().schema())))
         .commit();
+    return true;
+  }
+
+  private Table table() {
+    return new BaseTable(ops, name(), NO_REPORTS);
   }
 
   private static void commit(SnapshotUpdate<?> update, long version, String operation) {
+    update.scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    update.writeManifestsWith(CallingThreadExecutor.INSTANCE, 1);
     update.set(IcebergMetadata.DELTA_VERSION, Long.toString(version));
     if (!operation.isEmpty()) {
       update.set(IcebergMetadata.DELTA_OPERATION, operation);
