@@ -164,6 +164,27 @@ class IcebergMetadataTest {
   }
 
   @Test
+  void twoWritersWithTheirOwnListenersMirrorEachVersionOnce() throws IOException {
+    DocumentTable first = create(fixedSchema("{n: 'long'}"));
+    DocumentTable second =
+        DocumentTable.open(
+                new FileSystemStorage(root),
+                "db/c",
+                Clock.systemUTC(),
+                IcebergMetadata.enable(DeltaTableOptions.defaults()))
+            .orElseThrow();
+    for (int commit = 0; commit < 4; commit++) {
+      (commit % 2 == 0 ? first : second).write(batch(commit * 10L, 10));
+    }
+
+    assertThat(history(iceberg()))
+        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
+        .containsExactly("0", "1", "2", "3", "4");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
   void metadataFilesFollowIcebergsFileSystemLayout() throws IOException {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     table.write(batch(0, 10));

@@ -144,6 +144,10 @@ public final class TableMirror {
     properties.put(TableProperties.FORMAT_VERSION, "3");
     properties.put(IcebergMetadata.DELTA_TABLE_ID, snapshot.metadata().id());
     properties.put(TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED, "true");
+    // Iceberg would retry a lost commit by re-applying it on the winner's metadata, which mirrors
+    // the same Delta version twice when the winner was another mirror; failing lets the next run
+    // re-read what was mirrored and continue from there.
+    properties.put(TableProperties.COMMIT_NUM_RETRIES, "0");
     Schema provisional = IcebergSchemas.of(snapshot.schema());
     TableMetadata metadata =
         TableMetadata.newTableMetadata(
