@@ -185,6 +185,37 @@ class IcebergMetadataTest {
   }
 
   @Test
+  void mirrorBringsATableWrittenWithoutTheListenerUpToDate() throws IOException {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root), "db/c", fixedSchema("{n: 'long'}"), Clock.systemUTC());
+    table.write(batch(0, 10));
+    table.write(batch(10, 10));
+
+    IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener());
+
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "2");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  void aStorageWithoutAFileLocationNeedsTheRootLocationNamed() {
+    var storage = new dev.mongolake.delta.storage.MemoryStorage();
+    DocumentTable table =
+        DocumentTable.create(storage, "db/c", fixedSchema("{n: 'long'}"), Clock.systemUTC());
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener()))
+        .isInstanceOf(IcebergMetadataException.class)
+        .hasMessageContaining("Cannot write Iceberg metadata of db/c")
+        .hasMessageContaining("IcebergMetadata.listener(String)");
+    IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener("memory://lake/"));
+    assertThat(storage.stat("db/c/metadata/version-hint.text")).isPresent();
+  }
+
+  @Test
   void metadataFilesFollowIcebergsFileSystemLayout() throws IOException {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     table.write(batch(0, 10));
