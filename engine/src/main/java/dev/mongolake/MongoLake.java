@@ -70,7 +70,8 @@ public final class MongoLake implements AutoCloseable {
             options.tableConfigs()::forCollection,
             options.durability(),
             options.clock(),
-            options.acceptTableLoss());
+            options.acceptTableLoss(),
+            options.tableOptions());
     engine.aggregationMemoryLimitBytes(options.aggregationMemoryLimitBytes());
     engine.vacuumRetention(options.vacuum().retention());
     return new MongoLake(
