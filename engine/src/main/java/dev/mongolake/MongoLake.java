@@ -74,6 +74,7 @@ public final class MongoLake implements AutoCloseable {
             options.tableOptions());
     engine.aggregationMemoryLimitBytes(options.aggregationMemoryLimitBytes());
     engine.vacuumRetention(options.vacuum().retention());
+    engine.historyWindow(options.historyWindow());
     return new MongoLake(
         options,
         engine,
@@ -126,7 +127,7 @@ public final class MongoLake implements AutoCloseable {
    * the database as of that one log time; writes, index changes and watches are refused
    * (IllegalOperation). The handle keeps the collections' state at the point; views apply their
    * present definitions. Time travel reaches back as far as the write-ahead log and the tables'
-   * retained versions rebuild the state exactly (see docs/time-travel.md).
+   * retained versions rebuild the state exactly (see {@link MongoLakeOptions#historyWindow()}).
    *
    * @throws MongoLakeException SnapshotTooOld when the lake no longer holds that state,
    *     SnapshotUnavailable when a collection of the database was dropped or renamed since (or is

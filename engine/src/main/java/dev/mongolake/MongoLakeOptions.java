@@ -39,6 +39,9 @@ import java.time.Clock;
  *     order (for example {@code IcebergMetadata.listener()} from the {@code deltalake-iceberg}
  *     module, which writes Iceberg metadata beside each table); a failing listener is logged and
  *     never fails the commit (default none)
+ * @param historyWindow how long the write-ahead log keeps records after the tables hold them, for
+ *     reads at a past point (default {@link #DEFAULT_HISTORY_WINDOW}, 5 minutes as MongoDB's {@code
+ *     minSnapshotHistoryWindowInSeconds}); see {@link #withHistoryWindow}
  */
 public record MongoLakeOptions(
     Path path,
@@ -52,9 +55,21 @@ public record MongoLakeOptions(
     boolean acceptTableLoss,
     long aggregationMemoryLimitBytes,
     VacuumSettings vacuum,
-    java.util.List<CommitListener> commitListeners) {
+    java.util.List<CommitListener> commitListeners,
+    java.time.Duration historyWindow) {
+
+  /**
+   * How long the write-ahead log keeps records after the tables hold them, for reads at a past
+   * point in time: MongoDB's default {@code minSnapshotHistoryWindowInSeconds}, 5 minutes.
+   */
+  public static final java.time.Duration DEFAULT_HISTORY_WINDOW = java.time.Duration.ofMinutes(5);
 
   public MongoLakeOptions {
+    historyWindow = historyWindow == null ? DEFAULT_HISTORY_WINDOW : historyWindow;
+    if (historyWindow.isNegative()) {
+      throw new IllegalArgumentException(
+          "Cannot open a lake with a history window of " + historyWindow + ": it is negative");
+    }
     commitListeners =
         commitListeners == null ? java.util.List.of() : java.util.List.copyOf(commitListeners);
   }
@@ -101,7 +116,8 @@ public record MongoLakeOptions(
         false,
         defaultAggregationMemoryLimitBytes(),
         VacuumSettings.defaults(),
-        java.util.List.of());
+        java.util.List.of(),
+        DEFAULT_HISTORY_WINDOW);
   }
 
   public MongoLakeOptions withPath(Path value) {
@@ -117,7 +133,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
@@ -133,7 +150,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   public MongoLakeOptions withClock(Clock value) {
@@ -149,7 +167,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /**
@@ -174,7 +193,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
@@ -190,7 +210,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
@@ -206,7 +227,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
@@ -223,7 +245,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /** Stores new collections' tables as {@code value} says. */
@@ -240,7 +263,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /** Opens even tables that lost their newest commits (see {@link #acceptTableLoss()}). */
@@ -257,7 +281,8 @@ public record MongoLakeOptions(
         value,
         aggregationMemoryLimitBytes,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /**
@@ -281,7 +306,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         value,
         vacuum,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   private static long defaultAggregationMemoryLimitBytes() {
@@ -306,7 +332,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         value,
-        commitListeners);
+        commitListeners,
+        historyWindow);
   }
 
   /**
@@ -329,7 +356,8 @@ public record MongoLakeOptions(
         acceptTableLoss,
         aggregationMemoryLimitBytes,
         vacuum,
-        listeners);
+        listeners,
+        historyWindow);
   }
 
   /** The options of every collection table's Delta handle: the defaults plus the listeners. */
@@ -339,5 +367,29 @@ public record MongoLakeOptions(
       options = options.withCommitListener(listener);
     }
     return options;
+  }
+
+  /**
+   * The same options with {@code value} as the history window: how long the write-ahead log keeps
+   * records after the tables hold them, so that reads at a past point in time ({@link
+   * MongoLake#db(String, ReadAt)}) within it are exact whatever was flushed since. Zero keeps
+   * nothing beyond what open change streams need.
+   */
+  public MongoLakeOptions withHistoryWindow(java.time.Duration value) {
+    java.util.Objects.requireNonNull(value, "historyWindow");
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
+        acceptTableLoss,
+        aggregationMemoryLimitBytes,
+        vacuum,
+        commitListeners,
+        value);
   }
 }

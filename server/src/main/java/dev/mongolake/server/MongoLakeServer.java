@@ -85,6 +85,13 @@ public final class MongoLakeServer implements AutoCloseable {
     if (config.icebergMetadata()) {
       options = options.withCommitListener(IcebergListeners.forTables(config.tables()));
     }
+    HistoryRetention history = config.history();
+    if (history.vacuumRetention() != null) {
+      options = options.withVacuum(options.vacuum().withRetention(history.vacuumRetention()));
+    }
+    if (history.historyWindow() != null) {
+      options = options.withHistoryWindow(history.historyWindow());
+    }
     MongoLake lake = MongoLake.open(options);
     try {
       CursorRegistry cursors = new CursorRegistry(clock, CursorRegistry.DEFAULT_TIMEOUT);

@@ -25,6 +25,8 @@ import java.util.List;
  * @param replication whether the server is a replica set of one, and its sessions' timeout
  * @param icebergMetadata whether every collection's table gets Iceberg metadata beside its Delta
  *     log after each commit (see {@code dev.mongolake.delta.iceberg.IcebergMetadata})
+ * @param history how long table files and log records are kept for history ({@link
+ *     HistoryRetention#DEFAULTS}: the lake's defaults)
  */
 public record ServerConfig(
     Path dataPath,
@@ -39,7 +41,8 @@ public record ServerConfig(
     ConnectionThreads connectionThreads,
     boolean acceptTableLoss,
     ReplicationConfig replication,
-    boolean icebergMetadata) {
+    boolean icebergMetadata,
+    HistoryRetention history) {
 
   /**
    * PEM files for TLS.
@@ -54,6 +57,9 @@ public record ServerConfig(
 
   public ServerConfig {
     argv = List.copyOf(argv);
+    if (history == null) {
+      history = HistoryRetention.DEFAULTS;
+    }
     if (connectionThreads == null) {
       connectionThreads = ConnectionThreads.EVENT_LOOP;
     }
@@ -93,7 +99,8 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         replication,
-        false);
+        false,
+        HistoryRetention.DEFAULTS);
   }
 
   /** A configuration without TLS. */
@@ -118,7 +125,8 @@ public record ServerConfig(
         null,
         false,
         null,
-        false);
+        false,
+        HistoryRetention.DEFAULTS);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -142,7 +150,8 @@ public record ServerConfig(
         null,
         false,
         null,
-        false);
+        false,
+        HistoryRetention.DEFAULTS);
   }
 
   /** The same configuration with the REST API on {@code value}. */
@@ -160,7 +169,8 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         replication,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -178,7 +188,8 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         replication,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -196,7 +207,8 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         replication,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
@@ -214,7 +226,8 @@ public record ServerConfig(
         value,
         acceptTableLoss,
         replication,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
@@ -232,7 +245,8 @@ public record ServerConfig(
         connectionThreads,
         value,
         replication,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration as a replica set of one, or a standalone (see {@link #replication}). */
@@ -250,7 +264,8 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         value,
-        icebergMetadata);
+        icebergMetadata,
+        history);
   }
 
   /** The same configuration, with or without Iceberg metadata (see {@link #icebergMetadata()}). */
@@ -268,6 +283,26 @@ public record ServerConfig(
         connectionThreads,
         acceptTableLoss,
         replication,
+        value,
+        history);
+  }
+
+  /** The same configuration, keeping history as {@code value} says (see {@link #history()}). */
+  public ServerConfig withHistory(HistoryRetention value) {
+    return new ServerConfig(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss,
+        replication,
+        icebergMetadata,
         value);
   }
 }

@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.HistoryRetention;
 import dev.mongolake.server.ReplicationConfig;
 import dev.mongolake.server.ServerConfig;
 import dev.mongolake.server.logging.LogFormat;
@@ -149,12 +150,31 @@ final class ServerOptions {
   boolean icebergMetadata;
 
   @Option(
+      names = "--vacuum-retention-hours",
+      paramLabel = "HOURS",
+      description =
+          "How long table files later versions replaced are kept before vacuum deletes them, and"
+              + " so how far back history reaches (default: 168, Delta's 7 days). A collection's"
+              + " mongolake.vacuumRetentionHours option overrides it.")
+  Double vacuumRetentionHours;
+
+  @Option(
+      names = "--history-window-seconds",
+      paramLabel = "SECONDS",
+      description =
+          "How long the write-ahead log keeps records after the tables hold them, for exact reads"
+              + " at a past point in time (default: 300, MongoDB's"
+              + " minSnapshotHistoryWindowInSeconds).")
+  Long historyWindowSeconds;
+
+  @Option(
       names = "--replica-set",
       paramLabel = "NAME",
       description =
           "Answer as the primary of a replica set of one named NAME (drivers then connect with"
-              + " replicaSet=NAME and send retryable writes); transactions and change streams are"
-              + " still refused. Off by default: a standalone.")
+              + " replicaSet=NAME and send retryable writes; change streams and snapshot reads are"
+              + " served); multi-document transactions are still refused. Off by default: a"
+              + " standalone.")
   String replicaSet;
 
   @Option(
@@ -270,6 +290,23 @@ final class ServerOptions {
     return new LogSettings(logLevel, logFormat, logPath);
   }
 
+  private HistoryRetention history() {
+    if (vacuumRetentionHours != null
+        && (vacuumRetentionHours < 0 || vacuumRetentionHours.isNaN())) {
+      throw new IllegalArgumentException(
+          "--vacuum-retention-hours must be 0 or more, not " + vacuumRetentionHours);
+    }
+    if (historyWindowSeconds != null && historyWindowSeconds < 0) {
+      throw new IllegalArgumentException(
+          "--history-window-seconds must be 0 or more, not " + historyWindowSeconds);
+    }
+    return new HistoryRetention(
+        vacuumRetentionHours == null
+            ? null
+            : java.time.Duration.ofMillis(Math.round(vacuumRetentionHours * 3_600_000)),
+        historyWindowSeconds == null ? null : java.time.Duration.ofSeconds(historyWindowSeconds));
+  }
+
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
   }
@@ -296,6 +333,7 @@ final class ServerOptions {
             .withConnectionThreads(connectionThreads)
             .withAcceptTableLoss(acceptTableLoss)
             .withIcebergMetadata(icebergMetadata)
+            .withHistory(history())
             .withReplication(replication());
     return tlsCertificate == null
         ? withTables

@@ -1,0 +1,65 @@
+package dev.mongolake.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.server.HistoryRetention;
+import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.ServerConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code --vacuum-retention-hours} and {@code --history-window-seconds} set how much history the
+ * server's lake keeps.
+ */
+class HistoryFlagsTest {
+  @TempDir Path dir;
+
+  @Test
+  void theFlagsReachTheServersConfigAndDefaultToTheLakes() {
+    DevCommand dev = new DevCommand();
+    new CommandLine(dev)
+        .parseArgs("--vacuum-retention-hours", "1.5", "--history-window-seconds", "60");
+    ServeCommand plain = new ServeCommand();
+    new CommandLine(plain).parseArgs();
+
+    assertThat(dev.options.config("dev").history())
+        .isEqualTo(new HistoryRetention(Duration.ofMinutes(90), Duration.ofSeconds(60)));
+    assertThat(plain.options.config("serve").history()).isEqualTo(HistoryRetention.DEFAULTS);
+  }
+
+  @Test
+  void aNegativeValueIsRefusedNamingTheFlag() {
+    DevCommand dev = new DevCommand();
+    new CommandLine(dev).parseArgs("--history-window-seconds", "-1");
+    assertThatThrownBy(() -> dev.options.config("dev"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--history-window-seconds");
+  }
+
+  @Test
+  void theServersRetentionIsWhatVacuumUsesWithoutForce() {
+    try (MongoLakeServer server =
+        MongoLakeServer.start(
+            new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withHistory(new HistoryRetention(Duration.ZERO, Duration.ZERO)),
+            "test")) {
+      MongoLakeCollection<Document> items = server.lake().db("app").collection("items");
+      items.insertOne(new Document("_id", 1).append("v", 0));
+      server.lake().flush();
+      items.updateOne(new Document("_id", 1), new Document("$set", new Document("v", 1)));
+      server.lake().flush();
+
+      assertThat(items.vacuum(null, false, false).paths()).isNotEmpty();
+      assertThat(server.lake().options().historyWindow()).isZero();
+    }
+  }
+}
