@@ -20,6 +20,10 @@ import java.util.Objects;
  * @param autoPromote automatic promotion of consistently typed fields, or {@link AutoPromote#OFF}
  * @param rowGroupSizeBytes the target Parquet row group size: smaller groups let statistics skip
  *     more of a file, larger ones compress and scan a little better
+ * @param deletionVectors whether replacements and deletes of stored documents mark their rows in a
+ *     Delta deletion vector instead of rewriting the file ({@code delta.enableDeletionVectors}, the
+ *     {@code deletionVectors} table feature). Readers that ignore vectors (such as DuckDB's {@code
+ *     read_parquet} over the table folder) then see the old rows too.
  */
 public record DocumentTableConfig(
     IdEncoding idEncoding,
@@ -27,7 +31,8 @@ public record DocumentTableConfig(
     long targetFileSizeBytes,
     boolean changeDataFeed,
     AutoPromote autoPromote,
-    long rowGroupSizeBytes) {
+    long rowGroupSizeBytes,
+    boolean deletionVectors) {
 
   public DocumentTableConfig {
     Objects.requireNonNull(idEncoding, "idEncoding");
@@ -37,6 +42,24 @@ public record DocumentTableConfig(
       throw new IllegalArgumentException(
           "Cannot configure a document table: row group size " + rowGroupSizeBytes + " < 1024");
     }
+  }
+
+  /** No deletion vectors. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote,
+      long rowGroupSizeBytes) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        false);
   }
 
   /** The default row group size. */
@@ -77,31 +100,72 @@ public record DocumentTableConfig(
 
   public DocumentTableConfig withIdEncoding(IdEncoding value) {
     return new DocumentTableConfig(
-        value, schema, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        value,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
     return new DocumentTableConfig(
-        idEncoding, value, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        idEncoding,
+        value,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
     return new DocumentTableConfig(
-        idEncoding, schema, value, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        idEncoding, schema, value, changeDataFeed, autoPromote, rowGroupSizeBytes, deletionVectors);
   }
 
   public DocumentTableConfig withChangeDataFeed(boolean value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, value, autoPromote, rowGroupSizeBytes);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        value,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors);
   }
 
   public DocumentTableConfig withAutoPromote(AutoPromote value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, changeDataFeed, value, rowGroupSizeBytes);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        value,
+        rowGroupSizeBytes,
+        deletionVectors);
   }
 
   public DocumentTableConfig withRowGroupSizeBytes(long value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, changeDataFeed, autoPromote, value);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        value,
+        deletionVectors);
+  }
+
+  public DocumentTableConfig withDeletionVectors(boolean value) {
+    return new DocumentTableConfig(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        value);
   }
 }

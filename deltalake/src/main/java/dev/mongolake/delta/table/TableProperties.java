@@ -21,6 +21,7 @@ final class TableProperties {
   static final String CHANGE_DATA_FEED = "delta.enableChangeDataFeed";
   static final String AUTO_PROMOTE_THRESHOLD = "mongolake.autoPromote.threshold";
   static final String ROW_GROUP_SIZE = "mongolake.rowGroupSize";
+  static final String DELETION_VECTORS = "delta.enableDeletionVectors";
 
   private TableProperties() {}
 
@@ -32,6 +33,9 @@ final class TableProperties {
     properties.put(ROW_GROUP_SIZE, Long.toString(config.rowGroupSizeBytes()));
     if (config.changeDataFeed()) {
       properties.put(CHANGE_DATA_FEED, "true");
+    }
+    if (config.deletionVectors()) {
+      properties.put(DELETION_VECTORS, "true");
     }
     if (config.autoPromote().enabled()) {
       properties.put(AUTO_PROMOTE_THRESHOLD, Double.toString(config.autoPromote().threshold()));
@@ -64,7 +68,8 @@ final class TableProperties {
             : AutoPromote.atThreshold(Double.parseDouble(threshold)),
         Long.parseLong(
             metadata.configuration(
-                ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))));
+                ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))),
+        Boolean.parseBoolean(metadata.configuration(DELETION_VECTORS, "false")));
   }
 
   /** {@code metadata} with the schema and promoted-column property of {@code config}. */
