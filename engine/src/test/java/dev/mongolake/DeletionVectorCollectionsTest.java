@@ -178,4 +178,26 @@ class DeletionVectorCollectionsTest {
       return ((Number) cursor.next().get("total")).longValue();
     }
   }
+
+  @Test
+  void theFlushesCompactionPurgesAFileWhoseDeletedSharePassesThePurgeShare() {
+    try (MongoLake lake = open()) {
+      MongoLakeCollection<Document> c = lake.db("app").collection("items");
+      c.insertMany(numbered(0, 100));
+      lake.flush();
+      c.deleteMany(lt("_id", 20));
+      lake.flush();
+      assertThat(c.table().orElseThrow().snapshot().files())
+          .singleElement()
+          .matches(f -> f.deletionVector() != null && f.deletionVector().cardinality() == 20);
+      long markedVersion = c.table().orElseThrow().snapshot().version();
+      c.deleteMany(lt("_id", 40));
+      lake.flush();
+      DocumentSnapshot purged = c.table().orElseThrow().snapshot();
+      assertThat(purged.files()).singleElement().matches(f -> f.deletionVector() == null);
+      assertThat(all(c).keySet())
+          .containsExactlyElementsOf(IntStream.range(40, 100).boxed().toList());
+      assertThat(c.atTableVersion(markedVersion).countDocuments()).isEqualTo(80);
+    }
+  }
 }

@@ -290,7 +290,9 @@ public final class DocumentTable {
    * the target file size are read, their documents written again into files of the target size, and
    * one commit replaces them ({@code remove} and {@code add} with {@code dataChange: false}, so
    * readers of the change feed see no change). The files are streamed through one writer, so memory
-   * stays bounded. Nothing happens when fewer than two files are small.
+   * stays bounded. Nothing happens when fewer than two files are small. A file whose deletion
+   * vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of its rows is
+   * rewritten too, even alone, so that its deleted rows are dropped (purged).
    *
    * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
    *     removed one of the files being compacted; nothing is lost, and the compaction can simply
@@ -310,16 +312,20 @@ public final class DocumentTable {
     DocumentTableConfig current = configOf(base.metadata(), path());
     List<AddFile> small = new ArrayList<>();
     long smallBytes = 0;
+    boolean purging = false;
     for (AddFile file : base.files()) {
-      if (file.size() < current.smallFileBytes()) {
+      boolean purge = current.deletesEnoughToPurge(file);
+      if (purge || file.size() < current.smallFileBytes()) {
         small.add(file);
         smallBytes += file.size();
+        purging |= purge;
         if (small.size() >= 2 && smallBytes >= maxBytes) {
           break;
         }
       }
     }
-    if (small.size() < 2) {
+    // One file is worth rewriting alone only to drop its deleted rows.
+    if (small.size() < 2 && !purging) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }
     List<WrittenDocumentFile> written;

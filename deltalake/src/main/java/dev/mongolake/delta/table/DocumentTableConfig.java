@@ -24,6 +24,9 @@ import java.util.Objects;
  *     Delta deletion vector instead of rewriting the file ({@code delta.enableDeletionVectors}, the
  *     {@code deletionVectors} table feature). Readers that ignore vectors (such as DuckDB's {@code
  *     read_parquet} over the table folder) then see the old rows too.
+ * @param purgeDeletedShare {@link DocumentTable#optimize()} also rewrites, without their deleted
+ *     rows, the files whose deletion vector deletes more than this share of their rows (default
+ *     {@value #DEFAULT_PURGE_DELETED_SHARE}; {@code mongolake.purgeDeletedShare})
  */
 public record DocumentTableConfig(
     IdEncoding idEncoding,
@@ -32,7 +35,11 @@ public record DocumentTableConfig(
     boolean changeDataFeed,
     AutoPromote autoPromote,
     long rowGroupSizeBytes,
-    boolean deletionVectors) {
+    boolean deletionVectors,
+    double purgeDeletedShare) {
+
+  /** The default share of deleted rows above which compaction rewrites a file. */
+  public static final double DEFAULT_PURGE_DELETED_SHARE = 0.3;
 
   public DocumentTableConfig {
     Objects.requireNonNull(idEncoding, "idEncoding");
@@ -42,6 +49,32 @@ public record DocumentTableConfig(
       throw new IllegalArgumentException(
           "Cannot configure a document table: row group size " + rowGroupSizeBytes + " < 1024");
     }
+    if (!(purgeDeletedShare > 0 && purgeDeletedShare <= 1)) {
+      throw new IllegalArgumentException(
+          "Cannot configure a document table: purge share "
+              + purgeDeletedShare
+              + " is not in (0, 1]");
+    }
+  }
+
+  /** The default purge share. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote,
+      long rowGroupSizeBytes,
+      boolean deletionVectors) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        DEFAULT_PURGE_DELETED_SHARE);
   }
 
   /** No deletion vectors. */
@@ -106,7 +139,8 @@ public record DocumentTableConfig(
         changeDataFeed,
         autoPromote,
         rowGroupSizeBytes,
-        deletionVectors);
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
@@ -117,12 +151,20 @@ public record DocumentTableConfig(
         changeDataFeed,
         autoPromote,
         rowGroupSizeBytes,
-        deletionVectors);
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
     return new DocumentTableConfig(
-        idEncoding, schema, value, changeDataFeed, autoPromote, rowGroupSizeBytes, deletionVectors);
+        idEncoding,
+        schema,
+        value,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withChangeDataFeed(boolean value) {
@@ -133,7 +175,8 @@ public record DocumentTableConfig(
         value,
         autoPromote,
         rowGroupSizeBytes,
-        deletionVectors);
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withAutoPromote(AutoPromote value) {
@@ -144,7 +187,8 @@ public record DocumentTableConfig(
         changeDataFeed,
         value,
         rowGroupSizeBytes,
-        deletionVectors);
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withRowGroupSizeBytes(long value) {
@@ -155,7 +199,8 @@ public record DocumentTableConfig(
         changeDataFeed,
         autoPromote,
         value,
-        deletionVectors);
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withDeletionVectors(boolean value) {
@@ -166,6 +211,33 @@ public record DocumentTableConfig(
         changeDataFeed,
         autoPromote,
         rowGroupSizeBytes,
+        value,
+        purgeDeletedShare);
+  }
+
+  public DocumentTableConfig withPurgeDeletedShare(double value) {
+    return new DocumentTableConfig(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
         value);
+  }
+
+  /**
+   * Whether the deletion vector of {@code file} deletes more than {@link #purgeDeletedShare()} of
+   * its rows (false for a file without a vector or without a row count in its statistics).
+   */
+  public boolean deletesEnoughToPurge(dev.mongolake.delta.log.AddFile file) {
+    if (file.deletionVector() == null) {
+      return false;
+    }
+    long deleted = file.deletionVector().cardinality();
+    return AddFileStats.of(file, this)
+        .map(stats -> stats.numRecords() > 0 && deleted > purgeDeletedShare * stats.numRecords())
+        .orElse(false);
   }
 }

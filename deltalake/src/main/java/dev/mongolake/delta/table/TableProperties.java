@@ -22,6 +22,7 @@ final class TableProperties {
   static final String AUTO_PROMOTE_THRESHOLD = "mongolake.autoPromote.threshold";
   static final String ROW_GROUP_SIZE = "mongolake.rowGroupSize";
   static final String DELETION_VECTORS = "delta.enableDeletionVectors";
+  static final String PURGE_DELETED_SHARE = "mongolake.purgeDeletedShare";
 
   private TableProperties() {}
 
@@ -36,6 +37,9 @@ final class TableProperties {
     }
     if (config.deletionVectors()) {
       properties.put(DELETION_VECTORS, "true");
+    }
+    if (config.purgeDeletedShare() != DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE) {
+      properties.put(PURGE_DELETED_SHARE, Double.toString(config.purgeDeletedShare()));
     }
     if (config.autoPromote().enabled()) {
       properties.put(AUTO_PROMOTE_THRESHOLD, Double.toString(config.autoPromote().threshold()));
@@ -69,7 +73,11 @@ final class TableProperties {
         Long.parseLong(
             metadata.configuration(
                 ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))),
-        Boolean.parseBoolean(metadata.configuration(DELETION_VECTORS, "false")));
+        Boolean.parseBoolean(metadata.configuration(DELETION_VECTORS, "false")),
+        Double.parseDouble(
+            metadata.configuration(
+                PURGE_DELETED_SHARE,
+                Double.toString(DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE))));
   }
 
   /** {@code metadata} with the schema and promoted-column property of {@code config}. */

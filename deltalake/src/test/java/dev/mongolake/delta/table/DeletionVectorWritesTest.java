@@ -238,6 +238,7 @@ class DeletionVectorWritesTest {
         DeletionVectorLocation.storagePath(
             PATH, table.snapshot().files().getFirst().deletionVector());
     assertThat(current).isNotEqualTo(superseded);
+    assertThat(table.delta().snapshot().deletionVectorPaths()).containsExactly(current);
     DeltaTable delta =
         DeltaTable.forPath(storage, PATH, DeltaTableOptions.defaults().withClock(clock));
 
@@ -306,5 +307,58 @@ class DeletionVectorWritesTest {
         .contains("deletionVectors", "variantType");
     reopened.commit(new TableChanges(List.of(), List.of(), ids(0)), null, 0);
     assertThat(reopened.snapshot().files().getFirst().deletionVector()).isNotNull();
+  }
+
+  @Test
+  void optimizeRewritesAFileAloneOnceItsDeletedSharePassesThePurgeShare() {
+    DocumentTable table =
+        DocumentTable.create(
+            storage,
+            PATH,
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.INT32)
+                .withDeletionVectors(true),
+            clock);
+    table.write(documents(0, 100));
+    List<BsonValue> first = new ArrayList<>();
+    List<BsonValue> second = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      (i < 30 ? first : second).add(new BsonInt32(i));
+    }
+    table.commit(new TableChanges(List.of(), List.of(), first), null, 0);
+    assertThat(table.snapshot().filesToPurgeCount()).isZero();
+    assertThat(table.optimize().compacted()).as("30% is not more than 30%").isFalse();
+
+    table.commit(new TableChanges(List.of(), List.of(), second), null, 0);
+    assertThat(table.snapshot().filesToPurgeCount()).isEqualTo(1);
+    OptimizeResult purged = table.optimize();
+    assertThat(purged.compacted()).isTrue();
+    DocumentSnapshot after = table.snapshot();
+    assertThat(after.files()).hasSize(1).allMatch(f -> f.deletionVector() == null);
+    assertThat(contents(after).keySet())
+        .isEqualTo(IntStream.range(40, 100).boxed().collect(Collectors.toCollection(TreeSet::new)));
+    assertThat(after.filesToPurgeCount()).isZero();
+  }
+
+  @Test
+  void thePurgeShareIsATablePropertyReadBackOnOpen() {
+    DocumentTable.create(
+        storage,
+        PATH,
+        DocumentTableConfig.defaults()
+            .withIdEncoding(IdEncoding.INT32)
+            .withDeletionVectors(true)
+            .withPurgeDeletedShare(0.5),
+        clock);
+    DocumentTable reopened = DocumentTable.open(storage, PATH, clock).orElseThrow();
+    assertThat(reopened.config().purgeDeletedShare()).isEqualTo(0.5);
+    assertThat(reopened.delta().snapshot().metadata().configuration())
+        .containsEntry("mongolake.purgeDeletedShare", "0.5");
+    reopened.write(documents(0, 10));
+    reopened.commit(new TableChanges(List.of(), List.of(), ids(0, 1, 2, 3)), null, 0);
+    assertThat(reopened.optimize().compacted()).isFalse();
+    assertThatThrownBy(() -> DocumentTableConfig.defaults().withPurgeDeletedShare(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot configure a document table: purge share 0.0 is not in (0, 1]");
   }
 }
