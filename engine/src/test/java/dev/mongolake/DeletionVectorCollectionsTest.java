@@ -200,4 +200,26 @@ class DeletionVectorCollectionsTest {
       assertThat(c.atTableVersion(markedVersion).countDocuments()).isEqualTo(80);
     }
   }
+
+  @Test
+  void aPastPointBeforeTheMarkingFlushReadsTheOldVersions() {
+    try (MongoLake lake = open()) {
+      MongoLakeCollection<Document> c = lake.db("app").collection("items");
+      c.insertMany(numbered(0, 1000));
+      lake.flush();
+      org.bson.BsonTimestamp point = lake.lastWriteTime();
+      changeFlushedDocuments(lake, c);
+      c.deleteOne(eq("_id", 2));
+      lake.flush();
+
+      MongoLakeCollection<Document> past =
+          lake.db("app", ReadAt.clusterTime(point)).collection("items");
+      assertThat(all(past).values()).containsExactlyElementsOf(numbered(0, 1000));
+      assertThat(past.countDocuments()).isEqualTo(1000);
+      assertThat(past.find(eq("_id", 5)).first()).isEqualTo(new Document("_id", 5).append("n", 5L));
+      TreeMap<Integer, Document> now = expectedAfterChanges();
+      now.remove(2);
+      assertThat(all(c)).isEqualTo(now);
+    }
+  }
 }
