@@ -70,7 +70,8 @@ public final class MongoLake implements AutoCloseable {
             options.tableConfigs()::forCollection,
             options.durability(),
             options.clock(),
-            options.acceptTableLoss());
+            options.acceptTableLoss(),
+            options.tableOptions());
     engine.aggregationMemoryLimitBytes(options.aggregationMemoryLimitBytes());
     engine.vacuumRetention(options.vacuum().retention());
     return new MongoLake(
@@ -125,7 +126,7 @@ public final class MongoLake implements AutoCloseable {
    * the database as of that one log time; writes, index changes and watches are refused
    * (IllegalOperation). The handle keeps the collections' state at the point; views apply their
    * present definitions. Time travel reaches back as far as the write-ahead log and the tables'
-   * retained versions rebuild the state exactly (see {@link MongoLakeOptions#historyWindow()}).
+   * retained versions rebuild the state exactly (see docs/time-travel.md).
    *
    * @throws MongoLakeException SnapshotTooOld when the lake no longer holds that state,
    *     SnapshotUnavailable when a collection of the database was dropped or renamed since (or is

@@ -1,6 +1,8 @@
 package dev.mongolake;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.CommitListener;
+import dev.mongolake.delta.DeltaTableOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -33,6 +35,10 @@ import java.time.Clock;
  *     #AGGREGATION_MEMORY_LIMIT_PROPERTY} when set (so that a server's tests can lower it)
  * @param vacuum how long table files no longer referenced are kept, and how often the background
  *     vacuum deletes the older ones (default: Delta's 7 days, every hour)
+ * @param commitListeners called after every version the engine commits to a collection's table, in
+ *     order (for example {@code IcebergMetadata.listener()} from the {@code deltalake-iceberg}
+ *     module, which writes Iceberg metadata beside each table); a failing listener is logged and
+ *     never fails the commit (default none)
  */
 public record MongoLakeOptions(
     Path path,
@@ -45,7 +51,13 @@ public record MongoLakeOptions(
     CollectionTableConfigs tableConfigs,
     boolean acceptTableLoss,
     long aggregationMemoryLimitBytes,
-    VacuumSettings vacuum) {
+    VacuumSettings vacuum,
+    java.util.List<CommitListener> commitListeners) {
+
+  public MongoLakeOptions {
+    commitListeners =
+        commitListeners == null ? java.util.List.of() : java.util.List.copyOf(commitListeners);
+  }
 
   /** Default buffer size that triggers a flush. */
   public static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 64L * 1024 * 1024;
@@ -88,7 +100,8 @@ public record MongoLakeOptions(
         CollectionTableConfigs.plain(),
         false,
         defaultAggregationMemoryLimitBytes(),
-        VacuumSettings.defaults());
+        VacuumSettings.defaults(),
+        java.util.List.of());
   }
 
   public MongoLakeOptions withPath(Path value) {
@@ -103,7 +116,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   public MongoLakeOptions withDurability(Durability value) {
@@ -118,7 +132,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   public MongoLakeOptions withClock(Clock value) {
@@ -133,7 +148,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   /**
@@ -157,7 +173,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   public MongoLakeOptions withFlushInterval(java.time.Duration value) {
@@ -172,7 +189,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   public MongoLakeOptions withTtlMonitorPeriod(java.time.Duration value) {
@@ -187,7 +205,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   /** Keeps the collections' tables at {@code location} (see {@link #tables()}). */
@@ -203,7 +222,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   /** Stores new collections' tables as {@code value} says. */
@@ -219,7 +239,8 @@ public record MongoLakeOptions(
         value,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   /** Opens even tables that lost their newest commits (see {@link #acceptTableLoss()}). */
@@ -235,7 +256,8 @@ public record MongoLakeOptions(
         tableConfigs,
         value,
         aggregationMemoryLimitBytes,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   /**
@@ -258,7 +280,8 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         value,
-        vacuum);
+        vacuum,
+        commitListeners);
   }
 
   private static long defaultAggregationMemoryLimitBytes() {
@@ -282,6 +305,39 @@ public record MongoLakeOptions(
         tableConfigs,
         acceptTableLoss,
         aggregationMemoryLimitBytes,
-        value);
+        value,
+        commitListeners);
+  }
+
+  /**
+   * The same options with {@code listener} called after every version the engine commits to a
+   * collection's table, after the listeners already set (see {@link #commitListeners()}).
+   */
+  public MongoLakeOptions withCommitListener(CommitListener listener) {
+    java.util.Objects.requireNonNull(listener, "listener");
+    java.util.List<CommitListener> listeners = new java.util.ArrayList<>(commitListeners);
+    listeners.add(listener);
+    return new MongoLakeOptions(
+        path,
+        durability,
+        clock,
+        flushThresholdBytes,
+        flushInterval,
+        ttlMonitorPeriod,
+        tables,
+        tableConfigs,
+        acceptTableLoss,
+        aggregationMemoryLimitBytes,
+        vacuum,
+        listeners);
+  }
+
+  /** The options of every collection table's Delta handle: the defaults plus the listeners. */
+  public DeltaTableOptions tableOptions() {
+    DeltaTableOptions options = DeltaTableOptions.defaults();
+    for (CommitListener listener : commitListeners) {
+      options = options.withCommitListener(listener);
+    }
+    return options;
   }
 }

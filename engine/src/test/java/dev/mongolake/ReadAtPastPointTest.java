@@ -159,6 +159,26 @@ class ReadAtPastPointTest {
   }
 
   @Test
+  void aPointBeforeARenameIntoTheDatabaseIsSnapshotUnavailableButOtherDatabasesReadOn() {
+    try (MongoLake lake = MongoLake.open(data)) {
+      lake.db("app").collection("a").insertOne(new Document("_id", 1));
+      lake.db("other").collection("b").insertOne(new Document("_id", 2));
+      BsonTimestamp point = lake.lastWriteTime();
+      lake.db("app")
+          .collection("a")
+          .renameCollection(new com.mongodb.MongoNamespace("app", "renamed"));
+      for (int i = 0; i < 100; i++) {
+        lake.db("other").collection("b").insertOne(new Document("_id", 10 + i));
+      }
+      assertThatThrownBy(() -> lake.db("app", ReadAt.clusterTime(point)))
+          .isInstanceOf(MongoLakeException.class)
+          .hasMessageContaining("app.a was dropped or renamed since");
+      assertThat(lake.db("other", ReadAt.clusterTime(point)).collection("b").countDocuments())
+          .isEqualTo(1);
+    }
+  }
+
+  @Test
   void aPointWhoseFilesVacuumDeletedIsSnapshotTooOld() {
     MongoLakeOptions options =
         MongoLakeOptions.defaults()

@@ -79,6 +79,14 @@ public final class DeltaTable {
     return log.tablePath();
   }
 
+  /**
+   * The storage this handle reads and writes (for commit listeners that write beside the log). The
+   * handle does not own it.
+   */
+  public Storage storage() {
+    return log.storage();
+  }
+
   public DeltaTableOptions options() {
     return options;
   }

@@ -76,13 +76,16 @@ public final class MongoLakeServer implements AutoCloseable {
    */
   static MongoLakeServer start(
       ServerConfig config, String productVersion, Clock clock, Duration cursorMonitorInterval) {
-    MongoLake lake =
-        MongoLake.open(
-            MongoLakeOptions.defaults()
-                .withPath(config.dataPath())
-                .withTables(config.tables())
-                .withDurability(config.durability())
-                .withAcceptTableLoss(config.acceptTableLoss()));
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults()
+            .withPath(config.dataPath())
+            .withTables(config.tables())
+            .withDurability(config.durability())
+            .withAcceptTableLoss(config.acceptTableLoss());
+    if (config.icebergMetadata()) {
+      options = options.withCommitListener(IcebergListeners.forTables(config.tables()));
+    }
+    MongoLake lake = MongoLake.open(options);
     try {
       CursorRegistry cursors = new CursorRegistry(clock, CursorRegistry.DEFAULT_TIMEOUT);
       ServerContext context =

@@ -23,6 +23,8 @@ import java.util.List;
  * @param acceptTableLoss open tables that lost commits the trimmed log relied on, serving their
  *     older versions (see {@link dev.mongolake.MongoLakeOptions#acceptTableLoss()})
  * @param replication whether the server is a replica set of one, and its sessions' timeout
+ * @param icebergMetadata whether every collection's table gets Iceberg metadata beside its Delta
+ *     log after each commit (see {@code dev.mongolake.delta.iceberg.IcebergMetadata})
  */
 public record ServerConfig(
     Path dataPath,
@@ -36,7 +38,8 @@ public record ServerConfig(
     String tables,
     ConnectionThreads connectionThreads,
     boolean acceptTableLoss,
-    ReplicationConfig replication) {
+    ReplicationConfig replication,
+    boolean icebergMetadata) {
 
   /**
    * PEM files for TLS.
@@ -63,6 +66,36 @@ public record ServerConfig(
     }
   }
 
+  /** A configuration without Iceberg metadata. */
+  public ServerConfig(
+      Path dataPath,
+      String bindAddress,
+      int port,
+      boolean auth,
+      Durability durability,
+      List<String> argv,
+      int httpPort,
+      TlsFiles tls,
+      String tables,
+      ConnectionThreads connectionThreads,
+      boolean acceptTableLoss,
+      ReplicationConfig replication) {
+    this(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss,
+        replication,
+        false);
+  }
+
   /** A configuration without TLS. */
   public ServerConfig(
       Path dataPath,
@@ -84,7 +117,8 @@ public record ServerConfig(
         null,
         null,
         false,
-        null);
+        null,
+        false);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -107,7 +141,8 @@ public record ServerConfig(
         null,
         null,
         false,
-        null);
+        null,
+        false);
   }
 
   /** The same configuration with the REST API on {@code value}. */
@@ -124,7 +159,8 @@ public record ServerConfig(
         tables,
         connectionThreads,
         acceptTableLoss,
-        replication);
+        replication,
+        icebergMetadata);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -141,7 +177,8 @@ public record ServerConfig(
         tables,
         connectionThreads,
         acceptTableLoss,
-        replication);
+        replication,
+        icebergMetadata);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -158,7 +195,8 @@ public record ServerConfig(
         location,
         connectionThreads,
         acceptTableLoss,
-        replication);
+        replication,
+        icebergMetadata);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
@@ -175,7 +213,8 @@ public record ServerConfig(
         tables,
         value,
         acceptTableLoss,
-        replication);
+        replication,
+        icebergMetadata);
   }
 
   /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
@@ -192,7 +231,8 @@ public record ServerConfig(
         tables,
         connectionThreads,
         value,
-        replication);
+        replication,
+        icebergMetadata);
   }
 
   /** The same configuration as a replica set of one, or a standalone (see {@link #replication}). */
@@ -209,6 +249,25 @@ public record ServerConfig(
         tables,
         connectionThreads,
         acceptTableLoss,
+        value,
+        icebergMetadata);
+  }
+
+  /** The same configuration, with or without Iceberg metadata (see {@link #icebergMetadata()}). */
+  public ServerConfig withIcebergMetadata(boolean value) {
+    return new ServerConfig(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss,
+        replication,
         value);
   }
 }

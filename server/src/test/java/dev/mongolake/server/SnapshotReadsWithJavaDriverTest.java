@@ -139,6 +139,30 @@ class SnapshotReadsWithJavaDriverTest {
   }
 
   @Test
+  void aPastPointReadsTheSameAfterACompactionAndARestart() {
+    for (int round = 0; round < 3; round++) {
+      items().insertMany(numbered(round * 10, round * 10 + 10));
+      server.lake().flush();
+    }
+    items().updateOne(Filters.eq("_id", 0), Updates.set("v", 7));
+    BsonTimestamp point = lastWriteTime();
+    Document before =
+        snapshotRead(new Document("find", "items").append("sort", new Document("_id", 1)), point);
+    items().deleteMany(Filters.lt("_id", 15));
+    server.lake().flush();
+    app.runCommand(new Document("compact", "items"));
+    stop();
+    start();
+
+    Document after =
+        snapshotRead(new Document("find", "items").append("sort", new Document("_id", 1)), point);
+    assertThat(after.get("cursor", Document.class).getList("firstBatch", Document.class))
+        .hasSize(30)
+        .isEqualTo(before.get("cursor", Document.class).getList("firstBatch", Document.class));
+    assertThat(items().countDocuments()).isEqualTo(15);
+  }
+
+  @Test
   void snapshotOnACommandThatCannotHonourItIsInvalidOptions() {
     assertThatThrownBy(
             () ->

@@ -126,6 +126,56 @@ class VacuumWithJavaDriverTest {
     assertThat(items.countDocuments(Filters.eq("v", 3))).isEqualTo(DOCUMENTS);
   }
 
+  @Test
+  void aCollectionsOwnRetentionIsWhatVacuumAndListCollectionsUse() throws Exception {
+    app.runCommand(
+        new Document("create", "events")
+            .append("mongolake", new Document("vacuumRetentionHours", 48)));
+    MongoCollection<Document> events = app.getCollection("events");
+    events.insertMany(
+        IntStream.range(0, 10).mapToObj(i -> new Document("_id", i).append("v", 0)).toList());
+    local.server().lake().flush();
+    events.updateMany(Filters.empty(), Updates.set("v", 1));
+    local.server().lake().flush();
+
+    Document options =
+        app.listCollections()
+            .filter(Filters.eq("name", "events"))
+            .first()
+            .get("options", Document.class);
+    assertThat(
+            options
+                .get("mongolake", Document.class)
+                .get("vacuumRetentionHours", Number.class)
+                .intValue())
+        .isEqualTo(48);
+    assertThatThrownBy(
+            () -> app.runCommand(new Document("vacuum", "events").append("retentionHours", 24)))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(72))
+        .hasMessageContaining("configured retention of PT48H");
+
+    app.runCommand(
+        new Document("collMod", "events")
+            .append("mongolake", new Document("vacuumRetentionHours", 0)));
+    Document reply = app.runCommand(new Document("vacuum", "events"));
+    assertThat(reply.getList("files", String.class)).isNotEmpty();
+    assertThat(events.countDocuments(Filters.eq("v", 1))).isEqualTo(10);
+  }
+
+  @Test
+  void anUnknownMongoLakeCollectionOptionIsRefusedByName() {
+    assertThatThrownBy(
+            () ->
+                app.runCommand(
+                    new Document("create", "other")
+                        .append("mongolake", new Document("vacuumRetentionDays", 1))))
+        .isInstanceOfSatisfying(
+            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(72))
+        .hasMessageContaining("unknown MongoLake option 'vacuumRetentionDays'");
+    assertThat(app.listCollectionNames().into(new ArrayList<>())).doesNotContain("other");
+  }
+
   private Document vacuum(Document options) {
     Document command = new Document("vacuum", "items");
     command.putAll(options);

@@ -89,13 +89,27 @@ public final class DocumentTable {
    */
   public static DocumentTable create(
       Storage storage, String path, DocumentTableConfig config, Clock clock, String id) {
+    return create(storage, path, config, clock, id, DeltaTableOptions.defaults());
+  }
+
+  /**
+   * As {@link #create(Storage, String, DocumentTableConfig, Clock, String)}, with {@code options}
+   * for the Delta table handle (commit listeners, checkpoints).
+   */
+  public static DocumentTable create(
+      Storage storage,
+      String path,
+      DocumentTableConfig config,
+      Clock clock,
+      String id,
+      DeltaTableOptions options) {
     Map<String, String> properties = TableProperties.of(config);
     DeltaTable delta =
         DeltaTable.create(
             storage,
             path,
             new TableDefinition(DocumentTableSchema.of(config), List.of(), properties, null),
-            DeltaTableOptions.defaults(),
+            options,
             id);
     return new DocumentTable(storage, delta, config, clock);
   }
@@ -107,7 +121,16 @@ public final class DocumentTable {
 
   /** Opens an existing table, or empty if {@code path} holds none. */
   public static Optional<DocumentTable> open(Storage storage, String path, Clock clock) {
-    DeltaTable delta = DeltaTable.forPath(storage, path);
+    return open(storage, path, clock, DeltaTableOptions.defaults());
+  }
+
+  /**
+   * As {@link #open(Storage, String, Clock)}, with {@code options} for the Delta table handle
+   * (commit listeners, checkpoints).
+   */
+  public static Optional<DocumentTable> open(
+      Storage storage, String path, Clock clock, DeltaTableOptions options) {
+    DeltaTable delta = DeltaTable.forPath(storage, path, options);
     Snapshot snapshot;
     try {
       snapshot = delta.snapshot();

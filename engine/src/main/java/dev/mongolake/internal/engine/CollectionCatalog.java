@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * The databases, collections and views of the lake, and the commands that create, drop and rename
@@ -156,8 +157,14 @@ public final class CollectionCatalog {
     BsonDocument stored = CappedOptions.forCreate(options);
     BsonDocument validation = without(options, CappedOptions.CREATE_OPTIONS);
     validation.remove(DefaultCollation.OPTION);
+    BsonValue lakeOptions = validation.remove(LakeCollectionOptions.OPTION);
     CollectionValidation.check("create", namespace, validation);
     stored.putAll(validation);
+    if (lakeOptions != null) {
+      stored.put(
+          LakeCollectionOptions.OPTION,
+          LakeCollectionOptions.check("create", namespace, lakeOptions));
+    }
     if (options.containsKey(DefaultCollation.OPTION)) {
       stored.put(DefaultCollation.OPTION, options.get(DefaultCollation.OPTION));
     }
@@ -193,6 +200,9 @@ public final class CollectionCatalog {
     checkWritable("modify collection " + namespace);
     BsonDocument cap = CappedOptions.forModify(changes);
     BsonDocument validation = without(changes, CappedOptions.MODIFY_OPTIONS);
+    BsonValue lakeChanges = validation.remove(LakeCollectionOptions.OPTION);
+    BsonDocument lakeOptions =
+        lakeChanges == null ? null : LakeCollectionOptions.check("collMod", namespace, lakeChanges);
     CollectionValidation.check("collMod", namespace, validation);
     CollectionState state = collections.lockedExisting(namespace);
     if (state == null) {
@@ -207,6 +217,15 @@ public final class CollectionCatalog {
       BsonDocument options = state.options();
       options.putAll(cap);
       options.putAll(validation);
+      if (lakeOptions != null) {
+        // Key by key: a collMod naming one MongoLake option leaves the others as they are.
+        BsonDocument merged =
+            options.isDocument(LakeCollectionOptions.OPTION)
+                ? options.getDocument(LakeCollectionOptions.OPTION).clone()
+                : new BsonDocument();
+        merged.putAll(lakeOptions);
+        options.put(LakeCollectionOptions.OPTION, merged);
+      }
       appended = wal.append(new WalRecord.ModifyCollection(namespace, options), applier);
     } finally {
       state.writeLock().unlock();

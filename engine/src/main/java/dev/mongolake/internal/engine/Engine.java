@@ -6,6 +6,7 @@ import dev.mongolake.aggregate.AggregationEnvironment;
 import dev.mongolake.aggregate.internal.PipelineContext;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.daktilo.TornTail;
+import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.order.Collation;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
@@ -73,6 +74,7 @@ public final class Engine implements AutoCloseable {
       Storage storage,
       TableCatalog tables,
       Function<Namespace, DocumentTableConfig> tableConfigs,
+      DeltaTableOptions tableOptions,
       WriteAheadLog wal,
       Clock clock) {
     this.past = null;
@@ -103,6 +105,7 @@ public final class Engine implements AutoCloseable {
             storage,
             tables,
             tableConfigs,
+            tableOptions,
             clock,
             pins,
             indexFiles,
@@ -117,7 +120,8 @@ public final class Engine implements AutoCloseable {
         new DocumentWrites(collections, wal, applier, reads, clock, this::commandVariables);
     this.expired = new ExpiredDocuments(collections, writes);
     this.recovery =
-        new Recovery(storage, tables, wal, clock, collections, indexFiles, applier, ledger);
+        new Recovery(
+            storage, tables, tableOptions, wal, clock, collections, indexFiles, applier, ledger);
   }
 
   /** A read-only engine over {@code pastCollections}, sharing the present's log and storage. */
@@ -270,6 +274,28 @@ public final class Engine implements AutoCloseable {
       Durability durability,
       Clock clock,
       boolean acceptTableLoss) {
+    return open(
+        root,
+        tablesLocation,
+        tableConfigs,
+        durability,
+        clock,
+        acceptTableLoss,
+        DeltaTableOptions.defaults());
+  }
+
+  /**
+   * As {@link #open(Path, String, Function, Durability, Clock, boolean)}, opening and creating the
+   * collections' tables with {@code tableOptions} (commit listeners such as Iceberg metadata).
+   */
+  public static Engine open(
+      Path root,
+      String tablesLocation,
+      Function<Namespace, DocumentTableConfig> tableConfigs,
+      Durability durability,
+      Clock clock,
+      boolean acceptTableLoss,
+      DeltaTableOptions tableOptions) {
     Storage storage =
         tablesLocation == null ? new FileSystemStorage(root) : Storage.create(tablesLocation);
     TableCatalog tables =
@@ -282,7 +308,7 @@ public final class Engine implements AutoCloseable {
       storage.close();
       throw e;
     }
-    Engine engine = new Engine(root, storage, tables, tableConfigs, wal, clock);
+    Engine engine = new Engine(root, storage, tables, tableConfigs, tableOptions, wal, clock);
     try {
       SpillDirectory.empty(engine.spillDirectory());
       engine.recovery.run(acceptTableLoss);

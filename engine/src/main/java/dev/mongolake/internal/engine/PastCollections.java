@@ -61,23 +61,29 @@ final class PastCollections {
       }
       return wal.durableSequence();
     }
-    long first = wal.firstSequence();
-    Iterator<LogEntry> records = wal.readDurableAfter(first - 1);
-    long before = first - 1;
-    while (records.hasNext()) {
-      LogEntry record = records.next();
-      if (Long.compareUnsigned(dev.mongolake.internal.wal.LogTimes.of(record), logTime) > 0) {
-        if (before < first && first > 1) {
-          throw tooOld(
-              "Cannot read at "
-                  + timeText(logTime)
-                  + ": the write-ahead log no longer holds changes that old");
-        }
-        return before;
+    // Log times grow with sequences: the last record at or before the time, by binary search.
+    long first = Math.max(1, wal.firstSequence());
+    long last = wal.durableSequence();
+    if (last < first || Long.compareUnsigned(wal.timeOf(first), logTime) > 0) {
+      if (first > 1) {
+        throw tooOld(
+            "Cannot read at "
+                + timeText(logTime)
+                + ": the write-ahead log no longer holds changes that old");
       }
-      before = record.sequence();
+      return 0;
     }
-    return before;
+    long low = first;
+    long high = last;
+    while (low < high) {
+      long middle = low + (high - low + 1) / 2;
+      if (Long.compareUnsigned(wal.timeOf(middle), logTime) <= 0) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return low;
   }
 
   /** The collections of {@code database} at log sequence {@code point}, for reading only. */
@@ -323,10 +329,12 @@ final class PastCollections {
   private void refuseCatalogChangesAfter(String database, long point) {
     Iterator<LogEntry> records = wal.readDurableAfter(point);
     while (records.hasNext()) {
-      WalRecord record = WalRecordCodec.decode(records.next().payload());
-      boolean catalogChange =
-          record instanceof WalRecord.DropCollection
-              || record instanceof WalRecord.RenameCollection;
+      byte[] payload = records.next().payload();
+      if (!WalRecordCodec.dropsOrRenames(payload)) {
+        continue;
+      }
+      WalRecord record = WalRecordCodec.decode(payload);
+      boolean catalogChange = true;
       boolean inDatabase =
           record.namespace().database().equals(database)
               || (record instanceof WalRecord.RenameCollection rename

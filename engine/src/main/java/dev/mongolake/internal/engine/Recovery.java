@@ -4,6 +4,7 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.LogEntry;
+import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.DocumentTable;
@@ -34,6 +35,7 @@ final class Recovery {
 
   private final Storage storage;
   private final TableCatalog tables;
+  private final DeltaTableOptions tableOptions;
   private final WriteAheadLog wal;
   private final Clock clock;
   private final CollectionRegistry collections;
@@ -44,6 +46,7 @@ final class Recovery {
   Recovery(
       Storage storage,
       TableCatalog tables,
+      DeltaTableOptions tableOptions,
       WriteAheadLog wal,
       Clock clock,
       CollectionRegistry collections,
@@ -52,6 +55,7 @@ final class Recovery {
       RetryableWriteLedger ledger) {
     this.storage = storage;
     this.tables = tables;
+    this.tableOptions = tableOptions;
     this.wal = wal;
     this.clock = clock;
     this.collections = collections;
@@ -97,7 +101,7 @@ final class Recovery {
     List<String> behind = new ArrayList<>();
     for (Map.Entry<Namespace, String> found : tables.find(wal.checkpointSequence()).entrySet()) {
       Namespace namespace = found.getKey();
-      DocumentTable.open(storage, found.getValue(), clock)
+      DocumentTable.open(storage, found.getValue(), clock, tableOptions)
           .ifPresent(
               table -> {
                 DocumentSnapshot snapshot = table.snapshot();

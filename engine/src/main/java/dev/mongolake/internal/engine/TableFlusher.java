@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.FlushProgress;
 import dev.mongolake.Namespace;
+import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
@@ -51,6 +52,7 @@ public final class TableFlusher {
   private final Storage storage;
   private final TableCatalog tables;
   private final Function<Namespace, DocumentTableConfig> tableConfigs;
+  private final DeltaTableOptions tableOptions;
   private final Clock clock;
   private final ReaderPins pins;
   private final PersistedIndexes indexFiles;
@@ -67,6 +69,7 @@ public final class TableFlusher {
       Storage storage,
       TableCatalog tables,
       Function<Namespace, DocumentTableConfig> tableConfigs,
+      DeltaTableOptions tableOptions,
       Clock clock,
       ReaderPins pins,
       PersistedIndexes indexFiles,
@@ -78,6 +81,7 @@ public final class TableFlusher {
     this.storage = storage;
     this.tables = tables;
     this.tableConfigs = tableConfigs;
+    this.tableOptions = tableOptions;
     this.clock = clock;
     this.pins = pins;
     this.indexFiles = indexFiles;
@@ -347,10 +351,15 @@ public final class TableFlusher {
     try {
       // With the identity the collection has had since it was created.
       return DocumentTable.create(
-          storage, path, tableConfigs.apply(namespace), clock, state.uuid().toString());
+          storage,
+          path,
+          tableConfigs.apply(namespace),
+          clock,
+          state.uuid().toString(),
+          tableOptions);
     } catch (TableAlreadyExistsException e) {
       // A crash after creating the table and before the checkpoint left it behind.
-      return DocumentTable.open(storage, path, clock).orElseThrow(() -> e);
+      return DocumentTable.open(storage, path, clock, tableOptions).orElseThrow(() -> e);
     }
   }
 }

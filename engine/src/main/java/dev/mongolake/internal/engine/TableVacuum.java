@@ -38,24 +38,36 @@ public final class TableVacuum {
   }
 
   /**
+   * The retention of {@code namespace}: its {@code mongolake.vacuumRetentionHours} option, else the
+   * lake's.
+   */
+  public Duration retentionOf(Namespace namespace) {
+    CollectionState state = collections.get(namespace);
+    return state == null
+        ? retention
+        : LakeCollectionOptions.vacuumRetention(state.options()).orElse(retention);
+  }
+
+  /**
    * Vacuums the table of {@code namespace}: deletes (or, when {@code dryRun}, lists) its files
-   * unreferenced for longer than {@code requested} (the lake's retention when {@code null}). A
-   * collection without a table yet has nothing to delete.
+   * unreferenced for longer than {@code requested} (the collection's retention when {@code null}:
+   * see {@link #retentionOf}). A collection without a table yet has nothing to delete.
    *
-   * @param force allow a retention shorter than the lake's, which also shortens how far back the
-   *     table's history can be read (Delta's {@code retentionDurationCheck})
+   * @param force allow a retention shorter than the collection's, which also shortens how far back
+   *     the table's history can be read (Delta's {@code retentionDurationCheck})
    * @throws MongoLakeException {@link ErrorCode#BAD_VALUE} for a negative retention, {@link
    *     ErrorCode#INVALID_OPTIONS} for one shorter than the lake's without {@code force}
    */
   public VacuumResult vacuum(
       Namespace namespace, Duration requested, boolean dryRun, boolean force) {
-    Duration effective = requested == null ? retention : requested;
+    Duration configured = retentionOf(namespace);
+    Duration effective = requested == null ? configured : requested;
     if (effective.isNegative()) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE,
           "Cannot vacuum " + namespace.fullName() + ": retention " + effective + " is negative");
     }
-    if (effective.compareTo(retention) < 0 && !force) {
+    if (effective.compareTo(configured) < 0 && !force) {
       throw new MongoLakeException(
           ErrorCode.INVALID_OPTIONS,
           "Cannot vacuum "
@@ -63,7 +75,7 @@ public final class TableVacuum {
               + " with retention "
               + effective
               + ": it is shorter than the configured retention of "
-              + retention
+              + configured
               + ", which bounds how far back history reaches; set force to override");
     }
     // The engine's own check replaces the library's fixed 7-day one: open readers are protected
@@ -79,7 +91,7 @@ public final class TableVacuum {
         });
   }
 
-  /** Vacuums every collection's table with the lake's retention; returns the bytes deleted. */
+  /** Vacuums every collection's table with its retention; returns the bytes deleted. */
   public long vacuumAll() {
     long bytes = 0;
     for (CollectionState state : collections.all()) {

@@ -114,6 +114,31 @@ public final class WalRecordCodec {
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(TIME_OFFSET));
   }
 
+  /**
+   * Whether the record in {@code bytes} drops or renames a collection, read from its {@code op}
+   * without decoding the rest where the record has the layout {@link #encode} writes (the log time,
+   * then {@code op}); other records are decoded.
+   */
+  public static boolean dropsOrRenames(byte[] bytes) {
+    int op = TIME_OFFSET + 8;
+    if (time(bytes).isPresent()
+        && bytes.length > op + 8
+        && bytes[op] == BsonType.STRING.getValue()
+        && bytes[op + 1] == 'o'
+        && bytes[op + 2] == 'p'
+        && bytes[op + 3] == 0) {
+      int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(op + 4);
+      if (length > 0 && op + 8 + length <= bytes.length) {
+        String name =
+            new String(bytes, op + 8, length - 1, java.nio.charset.StandardCharsets.UTF_8);
+        return name.equals("drop") || name.equals("rename");
+      }
+    }
+    WalRecord record = decode(bytes);
+    return record instanceof WalRecord.DropCollection
+        || record instanceof WalRecord.RenameCollection;
+  }
+
   private static BsonDocument op(BsonDocument out, String op, WalRecord record) {
     return out.append("op", new BsonString(op))
         .append("ns", new BsonString(record.namespace().fullName()));

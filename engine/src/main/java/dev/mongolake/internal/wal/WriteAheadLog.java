@@ -215,6 +215,15 @@ public final class WriteAheadLog implements AutoCloseable {
     return durableSequence.get();
   }
 
+  /**
+   * The log time of record {@code sequence} (see {@link LogTimes}).
+   *
+   * @throws dev.mongolake.daktilo.DaktiloException when the log no longer (or does not yet) hold it
+   */
+  public long timeOf(long sequence) {
+    return LogTimes.of(log.read(sequence));
+  }
+
   /** Records after {@code sequence}, in order, for replay at start-up. */
   public Iterator<LogEntry> readAfter(long sequence) {
     long first = Math.max(sequence + 1, log.firstSequence());

@@ -142,6 +142,13 @@ final class ServerOptions {
   boolean acceptTableLoss;
 
   @Option(
+      names = "--iceberg-metadata",
+      description =
+          "After each commit of a collection's Delta table, write Apache Iceberg metadata for the"
+              + " same Parquet files in the table's metadata/ folder, so Iceberg readers load it.")
+  boolean icebergMetadata;
+
+  @Option(
       names = "--replica-set",
       paramLabel = "NAME",
       description =
@@ -288,6 +295,7 @@ final class ServerOptions {
             .withTables(storage)
             .withConnectionThreads(connectionThreads)
             .withAcceptTableLoss(acceptTableLoss)
+            .withIcebergMetadata(icebergMetadata)
             .withReplication(replication());
     return tlsCertificate == null
         ? withTables

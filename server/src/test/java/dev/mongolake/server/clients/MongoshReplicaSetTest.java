@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * mongosh connected with {@code replicaSet=rs0} to a server started with {@code --replica-set rs0}:
- * it discovers the set from {@code hello}, and {@code rs.status()} and {@code rs.conf()} describe
- * the set of one.
+ * it discovers the set from {@code hello}, {@code rs.status()} and {@code rs.conf()} describe the
+ * set of one, and {@code watch()} delivers the change event of an insert.
  */
 class MongoshReplicaSetTest {
 
@@ -33,8 +33,15 @@ class MongoshReplicaSetTest {
       report('rs.conf', c._id === 'rs0' && c.members.length === 1, { id: c._id });
       const h = db.hello();
       report('hello', h.setName === 'rs0' && h.isWritablePrimary === true, { setName: h.setName });
-      const r = db.getSiblingDB('app').items.insertOne({ _id: 1 });
+      const items = db.getSiblingDB('app').items;
+      const stream = items.watch();
+      const r = items.insertOne({ _id: 1 });
       report('insertOne', r.acknowledged === true && r.insertedId === 1, {});
+      let event = null;
+      for (let i = 0; i < 50 && event === null; i++) { event = stream.tryNext(); if (event === null) sleep(100); }
+      report('watch', event !== null && event.operationType === 'insert' && event.documentKey._id === 1,
+        { type: event && event.operationType });
+      stream.close();
       print(EJSON.stringify({ done: true }));
       """;
 
@@ -60,7 +67,7 @@ class MongoshReplicaSetTest {
   }
 
   @Test
-  void rsStatusAndRsConfDescribeTheSetOfOne() throws IOException {
+  void rsStatusAndRsConfDescribeTheSetOfOneAndWatchSeesAnInsert() throws IOException {
     NodeClients clients = NodeClients.installed();
     ClientRun run =
         clients.node(
@@ -81,7 +88,7 @@ class MongoshReplicaSetTest {
     Map<String, Document> checks = run.checks();
     assertThat(checks)
         .as(run.describe())
-        .containsOnlyKeys("rs.status", "rs.conf", "hello", "insertOne");
+        .containsOnlyKeys("rs.status", "rs.conf", "hello", "insertOne", "watch");
     assertThat(checks.values())
         .as(run.describe())
         .allSatisfy(check -> assertThat(check.getBoolean("ok")).isTrue());

@@ -28,7 +28,12 @@ final class NodeClients {
   private static final Duration TOOL_CHECK_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(10);
   private static final List<String> PROJECT_FILES =
-      List.of("package.json", "package-lock.json", "mongosh-session.js", "node-driver-smoke.js");
+      List.of(
+          "package.json",
+          "package-lock.json",
+          "mongosh-session.js",
+          "node-driver-smoke.js",
+          "node-driver-replica-set.js");
 
   private static Optional<String> missingTool;
   private static NodeClients installed;

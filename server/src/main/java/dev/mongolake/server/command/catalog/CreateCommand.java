@@ -48,7 +48,8 @@ public record CreateCommand(MongoLake lake) implements Command {
               "collation",
               "capped",
               "size",
-              "max")
+              "max",
+              "mongolake")
           .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
           .refusing(
               "idIndex",
@@ -113,7 +114,14 @@ public record CreateCommand(MongoLake lake) implements Command {
     ViewOptions view = ViewOptions.of("create", request.body());
     BsonDocument validation = new BsonDocument();
     for (String option :
-        List.of("capped", "size", "max", "validator", "validationLevel", "validationAction")) {
+        List.of(
+            "capped",
+            "size",
+            "max",
+            "validator",
+            "validationLevel",
+            "validationAction",
+            "mongolake")) {
       if (request.body().containsKey(option)) {
         validation.append(option, request.body().get(option));
       }

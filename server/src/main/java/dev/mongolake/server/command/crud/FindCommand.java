@@ -159,6 +159,12 @@ public final class FindCommand extends CollectionCommand {
     int batchSize = args.nonNegativeInt("batchSize", CursorRegistry.DEFAULT_FIRST_BATCH);
     boolean noCursorTimeout = args.optionalBool("noCursorTimeout");
     Optional<CursorType> tailable = TailableFind.cursorType(args, singleBatch);
+    if (tailable.isPresent() && snapshot.isPresent()) {
+      throw new MongoLakeException(
+          ErrorCode.INVALID_OPTIONS,
+          "Cannot open a tailable cursor with readConcern level 'snapshot': a snapshot holds no"
+              + " later documents");
+    }
     if (tailable.isPresent()) {
       return cursors.firstTailableBatch(
           namespace.fullName(),

@@ -50,10 +50,17 @@ public record CollModCommand(MongoLake lake) implements Command {
           "apiDeprecationErrors");
 
   /**
-   * What the engine's {@code modifyCollection} changes: validation, and a capped collection's cap.
+   * What the engine's {@code modifyCollection} changes: validation, a capped collection's cap, and
+   * MongoLake's own options ({@code mongolake: {...}}, merged key by key).
    */
   private static final Set<String> VALIDATION =
-      Set.of("validator", "validationLevel", "validationAction", "cappedSize", "cappedMax");
+      Set.of(
+          "validator",
+          "validationLevel",
+          "validationAction",
+          "cappedSize",
+          "cappedMax",
+          "mongolake");
 
   private static final Set<String> NOT_SUPPORTED =
       Set.of(

@@ -21,8 +21,11 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** REST reads with {@code at}: the collection as it was at a cluster time, like a snapshot read. */
-class RestTimeTravelTest {
+/**
+ * REST reads with {@code at} (the collection as it was at a cluster time, like a snapshot read) and
+ * {@code POST .../vacuum}.
+ */
+class RestHistoryTest {
 
   @TempDir Path data;
 
@@ -101,6 +104,36 @@ class RestTimeTravelTest {
       RestClient.Reply reply = rest.get("/api/app/items/1?asOf=3");
       assertThat(reply.status()).isEqualTo(400);
       assertThat(reply.body()).contains("unknown query parameter 'asOf'");
+    }
+  }
+
+  @Test
+  void vacuumOverRestDryRunsThenDeletesTheReplacedFiles() {
+    try (MongoLakeServer server = start(data, false);
+        MongoClient driver = MongoClients.create(server.connectionString())) {
+      RestClient rest = RestTestServer.client(server);
+      MongoCollection<Document> items = driver.getDatabase("app").getCollection("items");
+      items.insertMany(
+          IntStream.range(0, 4).mapToObj(i -> new Document("_id", i).append("v", 0)).toList());
+      server.lake().flush();
+      items.updateMany(Filters.empty(), Updates.set("v", 1));
+      server.lake().flush();
+
+      RestClient.Reply refused = rest.post("/api/app/items/vacuum", "{\"retentionHours\": 0}");
+      assertThat(refused.status()).isEqualTo(400);
+      assertThat(refused.body()).contains("shorter than the configured retention");
+      RestClient.Reply dry =
+          rest.post(
+              "/api/app/items/vacuum",
+              "{\"retentionHours\": 0, \"force\": true, \"dryRun\": true}");
+      assertThat(dry.status()).isEqualTo(200);
+      assertThat(dry.json().getBoolean("dryRun").getValue()).isTrue();
+      assertThat(dry.json().getArray("files")).isNotEmpty();
+      RestClient.Reply done =
+          rest.post("/api/app/items/vacuum", "{\"retentionHours\": 0, \"force\": true}");
+      assertThat(done.json().getArray("files")).isEqualTo(dry.json().getArray("files"));
+      assertThat(rest.post("/api/app/items/vacuum", "{\"olderThan\": 1}").status()).isEqualTo(400);
+      assertThat(items.countDocuments(Filters.eq("v", 1))).isEqualTo(4);
     }
   }
 }

@@ -1,0 +1,328 @@
+package dev.mongolake.delta.iceberg.internal;
+
+import dev.mongolake.delta.DeltaTable;
+import dev.mongolake.delta.Snapshot;
+import dev.mongolake.delta.exceptions.VersionNotFoundException;
+import dev.mongolake.delta.iceberg.IcebergMetadata;
+import dev.mongolake.delta.iceberg.IcebergMetadataException;
+import dev.mongolake.delta.log.Action;
+import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.CommitInfo;
+import dev.mongolake.delta.log.FilePaths;
+import dev.mongolake.delta.log.Metadata;
+import dev.mongolake.delta.log.RemoveFile;
+import dev.mongolake.delta.log.schema.StructType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.DeleteFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.OverwriteFiles;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SnapshotUpdate;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.Transaction;
+import org.apache.iceberg.Transactions;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.mapping.MappingUtil;
+import org.apache.iceberg.mapping.NameMappingParser;
+import org.apache.iceberg.metrics.MetricsReporter;
+
+/**
+ * The Iceberg metadata of one Delta table: mirrors each Delta version as one Iceberg snapshot
+ * (summary {@code delta-version}), catching up from the last version mirrored, so a failed or
+ * missed run is repaired by the next one.
+ *
+ * <p>A version becomes an {@code append} when it only adds files (or none), a {@code delete} when
+ * it only removes, an {@code overwrite} when it does both. When the commit files between the last
+ * mirrored version and the target are gone (log cleanup), the mirror compares the live files
+ * instead and writes one snapshot for the target version. Calls are serialized per table.
+ */
+public final class TableMirror {
+  /** Iceberg logs a report of every commit at INFO by default; one per flush is noise. */
+  private static final MetricsReporter NO_REPORTS = report -> {};
+
+  /** The table property that says how many snapshots the mirror keeps (Iceberg's own name). */
+  static final String SNAPSHOTS_KEPT_PROPERTY = TableProperties.MIN_SNAPSHOTS_TO_KEEP;
+
+  static final int DEFAULT_SNAPSHOTS_KEPT = 100;
+
+  private final DeltaTable delta;
+  private final StorageFileIO io;
+  private final StorageTableOperations ops;
+
+  /**
+   * @param rootLocation the location of the storage root, ending in {@code /}
+   */
+  public TableMirror(DeltaTable delta, String rootLocation) {
+    this.delta = delta;
+    this.io = new StorageFileIO(delta.storage(), rootLocation);
+    this.ops = new StorageTableOperations(delta.storage(), io, delta.tablePath());
+  }
+
+  /** Mirrors every Delta version up to {@code version} not mirrored yet. */
+  public synchronized void catchUp(long version) {
+    TableMetadata current = ops.refresh();
+    if (current == null) {
+      create(delta.snapshotAt(version));
+      return;
+    }
+    requireSameTable(current);
+    long mirrored = mirroredVersion(current);
+    for (long next = mirrored + 1; next <= version; next++) {
+      List<Action> actions;
+      try {
+        actions = delta.commitActions(next);
+      } catch (VersionNotFoundException cleanedUp) {
+        resync(delta.snapshotAt(version));
+        return;
+      }
+      mirror(next, actions);
+    }
+    expireOldSnapshots();
+  }
+
+  /**
+   * Keeps the newest {@value #SNAPSHOTS_KEPT_PROPERTY} snapshots (default {@value
+   * #DEFAULT_SNAPSHOTS_KEPT}): the metadata JSON lists every snapshot and is rewritten by every
+   * commit, so without this each commit would cost more than the last. Expiry runs once a tenth
+   * more have gathered, and deletes only the expired manifests and manifest lists: never a data
+   * file, which Delta's vacuum owns.
+   */
+  private void expireOldSnapshots() {
+    TableMetadata current = ops.current();
+    int kept = Math.max(1, current.propertyAsInt(SNAPSHOTS_KEPT_PROPERTY, DEFAULT_SNAPSHOTS_KEPT));
+    if (current.snapshots().size() <= kept + Math.max(1, kept / 10)) {
+      return;
+    }
+    String metadataFolder =
+        io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
+    table()
+        .expireSnapshots()
+        .expireOlderThan(Long.MAX_VALUE)
+        .retainLast(kept)
+        .planWith(CallingThreadExecutor.INSTANCE)
+        .executeDeleteWith(CallingThreadExecutor.INSTANCE)
+        .deleteWith(
+            location -> {
+              if (location.startsWith(metadataFolder)) {
+                io.deleteFile(location);
+              }
+            })
+        .commit();
+  }
+
+  /** The Delta version the newest Iceberg snapshot mirrors, or -1 if none. */
+  static long mirroredVersion(TableMetadata metadata) {
+    if (metadata.currentSnapshot() == null) {
+      return -1;
+    }
+    String recorded = metadata.currentSnapshot().summary().get(IcebergMetadata.DELTA_VERSION);
+    if (recorded == null) {
+      throw new IcebergMetadataException(
+          "Cannot mirror Delta versions into "
+              + metadata.location()
+              + ": its current Iceberg snapshot records no "
+              + IcebergMetadata.DELTA_VERSION);
+    }
+    return Long.parseLong(recorded);
+  }
+
+  private void create(Snapshot snapshot) {
+    Map<String, String> properties = new HashMap<>();
+    properties.put(TableProperties.FORMAT_VERSION, "3");
+    properties.put(IcebergMetadata.DELTA_TABLE_ID, snapshot.metadata().id());
+    properties.put(TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED, "true");
+    // Iceberg would retry a lost commit by re-applying it on the winner's metadata, which mirrors
+    // the same Delta version twice when the winner was another mirror; failing lets the next run
+    // re-read what was mirrored and continue from there.
+    properties.put(TableProperties.COMMIT_NUM_RETRIES, "0");
+    Schema provisional = IcebergSchemas.of(snapshot.schema());
+    TableMetadata metadata =
+        TableMetadata.newTableMetadata(
+            provisional, PartitionSpec.unpartitioned(), io.location(delta.tablePath()), properties);
+    Transaction transaction =
+        Transactions.createTableTransaction(name(), ops, metadata, NO_REPORTS);
+    transaction
+        .updateProperties()
+        .set(
+            TableProperties.DEFAULT_NAME_MAPPING,
+            NameMappingParser.toJson(MappingUtil.create(transaction.table().schema())))
+        .commit();
+    AppendFiles append = transaction.newAppend();
+    for (AddFile file : snapshot.files()) {
+      append.appendFile(dataFile(file, transaction.table()));
+    }
+    commit(append, snapshot.version(), "CREATE ICEBERG METADATA");
+    transaction.commitTransaction();
+  }
+
+  private void mirror(long version, List<Action> actions) {
+    List<AddFile> adds = new ArrayList<>();
+    List<RemoveFile> removes = new ArrayList<>();
+    StructType schema = null;
+    String operation = "";
+    for (Action action : actions) {
+      switch (action) {
+        case AddFile add -> adds.add(add);
+        case RemoveFile remove -> removes.add(remove);
+        case Metadata metadata -> schema = metadata.schema();
+        case CommitInfo info -> operation = info.operation().orElse("");
+        default -> {
+          // Protocol, transactions, domain metadata and change data files have no Iceberg part.
+        }
+      }
+    }
+    if (schema != null) {
+      // Rare (a promotion): its own metadata version before the snapshot. A crash in between
+      // leaves the schema updated and the version unmirrored, which the next run completes.
+      Transaction schemaChange = table().newTransaction();
+      if (syncSchema(schemaChange, schema)) {
+        schemaChange.commitTransaction();
+      }
+    }
+    // The snapshot commits on the table itself rather than in a transaction: a transaction's
+    // commit waits for Iceberg's worker pool to delete its intermediate files.
+    Table table = table();
+    if (removes.isEmpty()) {
+      AppendFiles append = table.newAppend();
+      adds.forEach(add -> append.appendFile(dataFile(add, table)));
+      commit(append, version, operation);
+    } else if (adds.isEmpty()) {
+      DeleteFiles delete = table.newDelete();
+      removes.forEach(remove -> delete.deleteFile(location(remove.path())));
+      commit(delete, version, operation);
+    } else {
+      OverwriteFiles overwrite = table.newOverwrite();
+      removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, table)));
+      adds.forEach(add -> overwrite.addFile(dataFile(add, table)));
+      commit(overwrite, version, operation);
+    }
+  }
+
+  /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
+  private void resync(Snapshot snapshot) {
+    Transaction transaction = table().newTransaction();
+    syncSchema(transaction, snapshot.schema());
+    Table view = transaction.table();
+    Map<String, DataFile> live = new HashMap<>();
+    if (view.currentSnapshot() != null) {
+      try (CloseableIterable<FileScanTask> tasks = view.newScan().planFiles()) {
+        tasks.forEach(task -> live.put(task.file().location(), task.file()));
+      } catch (java.io.IOException e) {
+        throw new IcebergMetadataException("Cannot list the Iceberg data files of " + name(), e);
+      }
+    }
+    Set<String> wanted = new HashSet<>();
+    OverwriteFiles overwrite = transaction.newOverwrite();
+    for (AddFile add : snapshot.files()) {
+      String location = location(add.path());
+      wanted.add(location);
+      if (!live.containsKey(location)) {
+        overwrite.addFile(dataFile(add, view));
+      }
+    }
+    live.forEach(
+        (location, file) -> {
+          if (!wanted.contains(location)) {
+            overwrite.deleteFile(file);
+          }
+        });
+    commit(overwrite, snapshot.version(), "RESYNC");
+    transaction.commitTransaction();
+  }
+
+  /** Records the schema change in {@code transaction}; false if there is none. */
+  private boolean syncSchema(Transaction transaction, StructType deltaSchema) {
+    Schema current = transaction.table().schema();
+    if (SchemaSync.matches(current, deltaSchema)) {
+      return false;
+    }
+    var update = transaction.updateSchema();
+    SchemaSync.apply(update, current, deltaSchema);
+    update.commit();
+    transaction
+        .updateProperties()
+        .set(
+            TableProperties.DEFAULT_NAME_MAPPING,
+            NameMappingParser.toJson(MappingUtil.create(transaction.table().schema())))
+        .commit();
+    return true;
+  }
+
+  private Table table() {
+    return new BaseTable(ops, name(), NO_REPORTS);
+  }
+
+  private static void commit(SnapshotUpdate<?> update, long version, String operation) {
+    update.scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    update.writeManifestsWith(CallingThreadExecutor.INSTANCE, 1);
+    update.set(IcebergMetadata.DELTA_VERSION, Long.toString(version));
+    if (!operation.isEmpty()) {
+      update.set(IcebergMetadata.DELTA_OPERATION, operation);
+    }
+    update.commit();
+  }
+
+  private DataFile dataFile(AddFile add, Table table) {
+    if (add.deletionVector() != null) {
+      throw new IcebergMetadataException(
+          "Cannot describe data file "
+              + add.path()
+              + " of "
+              + delta.tablePath()
+              + " in Iceberg: it has a deletion vector, which is not mirrored");
+    }
+    String location = location(add.path());
+    return DataFiles.builder(table.spec())
+        .withPath(location)
+        .withFormat(FileFormat.PARQUET)
+        .withFileSizeInBytes(add.size())
+        .withMetrics(DataFileMetrics.of(location, add.stats(), table.schema()))
+        .build();
+  }
+
+  /** A removed file as Iceberg matches it: by location (size and count only describe it). */
+  private DataFile removedFile(RemoveFile remove, Table table) {
+    return DataFiles.builder(table.spec())
+        .withPath(location(remove.path()))
+        .withFormat(FileFormat.PARQUET)
+        .withFileSizeInBytes(remove.size() == null ? 0 : remove.size())
+        .withRecordCount(DataFileMetrics.recordCountOrZero(remove.stats()))
+        .build();
+  }
+
+  private String location(String actionPath) {
+    return io.location(FilePaths.toStoragePath(delta.tablePath(), actionPath));
+  }
+
+  private void requireSameTable(TableMetadata current) {
+    String recorded = current.property(IcebergMetadata.DELTA_TABLE_ID, null);
+    String id = delta.cachedSnapshot().metadata().id();
+    if (recorded != null && !recorded.equals(id)) {
+      throw new IcebergMetadataException(
+          "Cannot mirror Delta table "
+              + delta.tablePath()
+              + " (id "
+              + id
+              + "): its metadata folder describes another table (id "
+              + recorded
+              + "); delete the metadata folder to start over");
+    }
+  }
+
+  private String name() {
+    return delta.tablePath().isEmpty() ? "table" : delta.tablePath();
+  }
+}

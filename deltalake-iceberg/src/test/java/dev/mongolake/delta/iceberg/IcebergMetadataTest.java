@@ -1,0 +1,328 @@
+package dev.mongolake.delta.iceberg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mongolake.delta.DeltaTableOptions;
+import dev.mongolake.delta.KernelEngines;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.storage.FileSystemStorage;
+import dev.mongolake.delta.table.AutoPromote;
+import dev.mongolake.delta.table.DocumentTable;
+import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.delta.table.TableChanges;
+import io.delta.kernel.data.FilteredColumnarBatch;
+import io.delta.kernel.data.Row;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.utils.CloseableIterator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.types.Types;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Iceberg metadata the listener writes, loaded by iceberg-core alone and compared with what
+ * delta-kernel reads from the same Delta table.
+ */
+class IcebergMetadataTest {
+  private static final Engine KERNEL = KernelEngines.local();
+
+  @TempDir Path root;
+
+  @Test
+  void icebergSeesTheSameDataFilesAsDeltaKernel() throws IOException {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
+    for (int file = 0; file < 3; file++) {
+      table.write(batch(file * 10L, 10));
+    }
+    // Replacing one document rewrites its file (remove + add); deleting every document of a file
+    // only removes it.
+    table.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    List<BsonValue> third = new ArrayList<>();
+    for (long id = 20; id < 30; id++) {
+      third.add(new BsonInt64(id));
+    }
+    table.commit(new TableChanges(List.of(), List.of(), third), null, 0);
+
+    List<String> kernel = kernelFiles(tableFolder());
+    assertThat(kernel).hasSize(2);
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernel);
+    assertThat(iceberg().currentSnapshot().summary()).containsEntry("total-records", "20");
+  }
+
+  @Test
+  void snapshotsMirrorDeltaVersions() {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    table.write(batch(0, 10));
+    table.write(batch(10, 10));
+    table.commit(
+        new TableChanges(List.of(), List.of(person(3).append("n", new BsonInt64(-3))), List.of()),
+        null,
+        0);
+
+    List<Snapshot> snapshots = history(iceberg());
+    assertThat(snapshots)
+        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
+        .containsExactly("0", "1", "2", "3");
+    assertThat(snapshots)
+        .extracting(Snapshot::operation)
+        .containsExactly("append", "append", "append", "overwrite");
+    assertThat(snapshots.get(3).summary()).containsEntry(IcebergMetadata.DELTA_OPERATION, "MERGE");
+    assertThat(table.delta().snapshot().version()).isEqualTo(3);
+  }
+
+  @Test
+  void filteredScanPrunesFilesByColumnStatistics() {
+    DocumentTable table = create(autoPromoted());
+    for (int file = 0; file < 5; file++) {
+      table.write(batch(file * 20L, 20));
+    }
+    Table iceberg = iceberg();
+
+    assertThat(iceberg.schema().findField("n").type()).isEqualTo(Types.LongType.get());
+    assertThat(LocalIcebergTables.fileNames(iceberg, null)).hasSize(5);
+    assertThat(LocalIcebergTables.fileNames(iceberg, Expressions.equal("n", 42L))).hasSize(1);
+    assertThat(
+            LocalIcebergTables.fileNames(
+                iceberg,
+                Expressions.and(
+                    Expressions.greaterThanOrEqual("n", 45L), Expressions.lessThan("n", 65L))))
+        .hasSize(2);
+    assertThat(LocalIcebergTables.fileNames(iceberg, Expressions.equal("s", "v99"))).hasSize(1);
+    assertThat(LocalIcebergTables.fileNames(iceberg, Expressions.greaterThan("n", 1000L)))
+        .isEmpty();
+  }
+
+  @Test
+  void fieldIdsStayStableWhenAColumnIsPromoted() {
+    DocumentTable table = create(autoPromoted());
+    List<BsonDocument> withoutS = new ArrayList<>();
+    for (long id = 0; id < 20; id++) {
+      withoutS.add(new BsonDocument("_id", new BsonInt64(id)).append("n", new BsonInt64(id)));
+    }
+    table.write(withoutS);
+    Table before = iceberg();
+    int idOfId = before.schema().findField("_id").fieldId();
+    int idOfDoc = before.schema().findField("doc").fieldId();
+    int idOfN = before.schema().findField("n").fieldId();
+    assertThat(before.schema().findField("s")).isNull();
+
+    table.write(batch(100, 20));
+    table.write(batch(200, 20));
+    Table after = iceberg();
+
+    assertThat(after.schema().findField("s")).isNotNull();
+    assertThat(after.schema().findField("_id").fieldId()).isEqualTo(idOfId);
+    assertThat(after.schema().findField("doc").fieldId()).isEqualTo(idOfDoc);
+    assertThat(after.schema().findField("n").fieldId()).isEqualTo(idOfN);
+    assertThat(after.schema().findField("s").fieldId())
+        .isGreaterThan(before.schema().highestFieldId());
+    assertThat(after.schema().findField("doc").type()).isEqualTo(Types.VariantType.get());
+    assertThat(after.schemas()).hasSize(before.schemas().size() + 1);
+    // The file written before the promotion has no statistics for s, so it cannot be pruned; of the
+    // two written after, only the one holding v105 matches.
+    assertThat(LocalIcebergTables.fileNames(after, Expressions.equal("s", "v105"))).hasSize(2);
+    assertThat(LocalIcebergTables.fileNames(after, null)).hasSize(3);
+  }
+
+  @Test
+  void listenerCatchesUpAfterAMissedCommit() throws IOException {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    table.write(batch(0, 10));
+    DocumentTable withoutListener =
+        DocumentTable.open(new FileSystemStorage(root), "db/c", Clock.systemUTC()).orElseThrow();
+    withoutListener.write(batch(10, 10));
+    withoutListener.write(batch(20, 10));
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "1");
+
+    table.write(batch(30, 10));
+
+    assertThat(history(iceberg()))
+        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
+        .containsExactly("0", "1", "2", "3", "4");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  void twoWritersWithTheirOwnListenersMirrorEachVersionOnce() throws IOException {
+    DocumentTable first = create(fixedSchema("{n: 'long'}"));
+    DocumentTable second =
+        DocumentTable.open(
+                new FileSystemStorage(root),
+                "db/c",
+                Clock.systemUTC(),
+                IcebergMetadata.enable(DeltaTableOptions.defaults()))
+            .orElseThrow();
+    for (int commit = 0; commit < 4; commit++) {
+      (commit % 2 == 0 ? first : second).write(batch(commit * 10L, 10));
+    }
+
+    assertThat(history(iceberg()))
+        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
+        .containsExactly("0", "1", "2", "3", "4");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  void mirrorBringsATableWrittenWithoutTheListenerUpToDate() throws IOException {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root), "db/c", fixedSchema("{n: 'long'}"), Clock.systemUTC());
+    table.write(batch(0, 10));
+    table.write(batch(10, 10));
+
+    IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener());
+
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "2");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  void aStorageWithoutAFileLocationNeedsTheRootLocationNamed() {
+    var storage = new dev.mongolake.delta.storage.MemoryStorage();
+    DocumentTable table =
+        DocumentTable.create(storage, "db/c", fixedSchema("{n: 'long'}"), Clock.systemUTC());
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener()))
+        .isInstanceOf(IcebergMetadataException.class)
+        .hasMessageContaining("Cannot write Iceberg metadata of db/c")
+        .hasMessageContaining("IcebergMetadata.listener(String)");
+    IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener("memory://lake/"));
+    assertThat(storage.stat("db/c/metadata/version-hint.text")).isPresent();
+  }
+
+  @Test
+  void metadataFilesFollowIcebergsFileSystemLayout() throws IOException {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    table.write(batch(0, 10));
+
+    Path metadata = tableFolder().resolve("metadata");
+    String hint = Files.readString(metadata.resolve("version-hint.text")).trim();
+    assertThat(metadata.resolve("v" + hint + ".metadata.json")).exists();
+    assertThat(((org.apache.iceberg.BaseTable) iceberg()).operations().current().formatVersion())
+        .isEqualTo(3);
+    assertThat(iceberg().properties()).containsKey("schema.name-mapping.default");
+    assertThat(iceberg().currentSnapshot().addedDataFiles(iceberg().io()))
+        .allSatisfy(file -> assertThat(file.location()).startsWith(root.toUri().toString()));
+  }
+
+  @Test
+  void oldSnapshotsExpireWithTheirManifestListsButNoDataFile() throws IOException {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    for (int commit = 0; commit < 115; commit++) {
+      table.write(batch(commit * 2L, 2));
+    }
+    Table iceberg = iceberg();
+    List<Snapshot> snapshots = history(iceberg);
+
+    // 111 snapshots (versions 0-110) were cut to the newest 100; versions 111-115 came after.
+    assertThat(snapshots).hasSize(105);
+    assertThat(snapshots.getFirst().summary()).containsEntry(IcebergMetadata.DELTA_VERSION, "11");
+    assertThat(snapshots.getLast().summary()).containsEntry(IcebergMetadata.DELTA_VERSION, "115");
+    assertThat(LocalIcebergTables.fileNames(iceberg, null))
+        .hasSize(115)
+        .allSatisfy(name -> assertThat(tableFolder().resolve(name)).exists());
+    try (var files = Files.list(tableFolder().resolve("metadata"))) {
+      List<String> names = files.map(f -> f.getFileName().toString()).toList();
+      assertThat(names.stream().filter(n -> n.startsWith("snap-"))).hasSize(105);
+      assertThat(names.stream().filter(n -> n.endsWith(".metadata.json"))).hasSizeLessThan(110);
+    }
+  }
+
+  private DocumentTable create(DocumentTableConfig config) {
+    return DocumentTable.create(
+        new FileSystemStorage(root),
+        "db/c",
+        config,
+        Clock.systemUTC(),
+        UUID.randomUUID().toString(),
+        IcebergMetadata.enable(DeltaTableOptions.defaults()));
+  }
+
+  private static DocumentTableConfig fixedSchema(String schema) {
+    return DocumentTableConfig.defaults()
+        .withIdEncoding(IdEncoding.INT64)
+        .withSchema(DocumentSchema.parse(BsonDocument.parse(schema)));
+  }
+
+  private static DocumentTableConfig autoPromoted() {
+    return DocumentTableConfig.defaults()
+        .withIdEncoding(IdEncoding.INT64)
+        .withAutoPromote(AutoPromote.atThreshold(0.9));
+  }
+
+  private Path tableFolder() {
+    return root.resolve("db/c");
+  }
+
+  private Table iceberg() {
+    return LocalIcebergTables.load(tableFolder());
+  }
+
+  /** The current snapshot and its ancestors, oldest first. */
+  private static List<Snapshot> history(Table table) {
+    List<Snapshot> snapshots = new ArrayList<>();
+    for (Snapshot s = table.currentSnapshot();
+        s != null;
+        s = s.parentId() == null ? null : table.snapshot(s.parentId())) {
+      snapshots.addFirst(s);
+    }
+    return snapshots;
+  }
+
+  private static List<BsonDocument> batch(long first, int count) {
+    List<BsonDocument> batch = new ArrayList<>();
+    for (long id = first; id < first + count; id++) {
+      batch.add(person(id));
+    }
+    return batch;
+  }
+
+  private static BsonDocument person(long n) {
+    return new BsonDocument("_id", new BsonInt64(n))
+        .append("n", new BsonInt64(n))
+        .append("s", new BsonString("v" + n));
+  }
+
+  private static List<String> kernelFiles(Path tableFolder) throws IOException {
+    io.delta.kernel.Snapshot snapshot =
+        io.delta.kernel.Table.forPath(KERNEL, tableFolder.toString()).getLatestSnapshot(KERNEL);
+    List<String> files = new ArrayList<>();
+    try (CloseableIterator<FilteredColumnarBatch> batches =
+        snapshot.getScanBuilder().build().getScanFiles(KERNEL)) {
+      while (batches.hasNext()) {
+        try (CloseableIterator<Row> rows = batches.next().getRows()) {
+          while (rows.hasNext()) {
+            String path = InternalScanFileUtils.getAddFileStatus(rows.next()).getPath();
+            files.add(path.substring(path.lastIndexOf('/') + 1));
+          }
+        }
+      }
+    }
+    return files;
+  }
+}
