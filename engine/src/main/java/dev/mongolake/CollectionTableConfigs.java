@@ -9,8 +9,8 @@ import java.util.Objects;
 /**
  * How the tables of new collections store documents: promoted columns (native typed Parquet columns
  * beside the Variant, for other engines and for pruning), automatic promotion, change data feed,
- * file and row-group sizes. One config for every collection, with per-collection overrides by full
- * name ({@code "app.users"}). A table keeps the config it was created with.
+ * file and row-group sizes, deletion vectors. One config for every collection, with per-collection
+ * overrides by full name ({@code "app.users"}). A table keeps the config it was created with.
  *
  * <p>The {@code _id} encoding is always {@link IdEncoding#KEY}: a collection accepts any {@code
  * _id} type, so its table must store every one.
@@ -44,6 +44,20 @@ public record CollectionTableConfigs(
     Map<String, DocumentTableConfig> copy = new HashMap<>(byNamespace);
     copy.put(namespace, config);
     return new CollectionTableConfigs(defaults, copy);
+  }
+
+  /**
+   * The same configs with deletion vectors on (or off) for every collection, overrides included:
+   * replacements and deletes of flushed documents then mark rows in Delta deletion vectors instead
+   * of rewriting data files (see {@link DocumentTableConfig#deletionVectors()}). Off by default:
+   * readers that ignore vectors, such as DuckDB's {@code read_parquet} over a table's folder, see
+   * the replaced and deleted rows too.
+   */
+  public CollectionTableConfigs withDeletionVectors(boolean value) {
+    Map<String, DocumentTableConfig> copy = new HashMap<>();
+    byNamespace.forEach(
+        (namespace, config) -> copy.put(namespace, config.withDeletionVectors(value)));
+    return new CollectionTableConfigs(defaults.withDeletionVectors(value), copy);
   }
 
   /** The config for a new table of {@code namespace}. */

@@ -2,6 +2,7 @@ package dev.mongolake.delta;
 
 import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.dv.DeletionVectors;
+import dev.mongolake.delta.dv.internal.DeletionVectorLocation;
 import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DomainMetadata;
@@ -129,6 +130,19 @@ public final class Snapshot {
   public List<String> storagePaths() {
     Collection<AddFile> files = state().files().values();
     return files.stream().map(this::storagePath).toList();
+  }
+
+  /**
+   * The storage paths of the deletion vector files ({@code u}) the live files' vectors are stored
+   * in, each once: what a reader of this snapshot needs besides {@link #storagePaths()}.
+   */
+  public List<String> deletionVectorPaths() {
+    return state().files().values().stream()
+        .map(AddFile::deletionVector)
+        .filter(v -> v != null && DeletionVectorLocation.RELATIVE.equals(v.storageType()))
+        .map(v -> DeletionVectorLocation.storagePath(log.tablePath(), v))
+        .distinct()
+        .toList();
   }
 
   LogSegment segment() {

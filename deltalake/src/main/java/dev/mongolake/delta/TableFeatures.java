@@ -23,13 +23,15 @@ import java.util.Set;
  *
  * <p>Writing: writer versions 1 to 7. Writer features {@code appendOnly} (enforced), {@code
  * changeDataFeed}, {@code domainMetadata}, {@code inCommitTimestamp} (written when enabled), {@code
- * timestampNtz}, {@code variantType}, {@code v2Checkpoint}, {@code vacuumProtocolCheck}, and, while
- * not in use by the schema or configuration, {@code invariants}, {@code checkConstraints}, {@code
- * generatedColumns}, {@code identityColumns} and {@code columnMapping}. Not supported: {@code
- * deletionVectors} (read, but this library's writers do not write deletion vectors nor keep a
- * file's vector when they rewrite or remove it, so a table listing the feature is refused for
- * writing), {@code rowTracking}, {@code clustering}, {@code icebergCompatV1/V2}, {@code
- * typeWidening}, {@code allowColumnDefaults}, {@code catalogManaged}.
+ * timestampNtz}, {@code variantType}, {@code v2Checkpoint}, {@code vacuumProtocolCheck}, {@code
+ * deletionVectors} (commits keep a file's vector in its {@code remove}, {@link
+ * dev.mongolake.delta.table.DocumentTable} writes vectors when the table enables them and never
+ * writes a vector's deleted rows back when it rewrites a file, checkpoints carry the vectors,
+ * vacuum keeps the vector files live and retained files use), and, while not in use by the schema
+ * or configuration, {@code invariants}, {@code checkConstraints}, {@code generatedColumns}, {@code
+ * identityColumns} and {@code columnMapping}. Not supported: {@code rowTracking}, {@code
+ * clustering}, {@code icebergCompatV1/V2}, {@code typeWidening}, {@code allowColumnDefaults},
+ * {@code catalogManaged}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -67,9 +69,49 @@ public final class TableFeatures {
           "variantType",
           "variantType-preview",
           "v2Checkpoint",
-          "vacuumProtocolCheck");
+          "vacuumProtocolCheck",
+          "deletionVectors");
 
   private TableFeatures() {}
+
+  /**
+   * {@code protocol} with {@code feature} added as a reader and writer feature, upgraded to reader
+   * version 3 and writer version 7 when it was a legacy protocol (listing the features its legacy
+   * versions implied, so nothing it allowed is lost); {@code protocol} itself when it lists the
+   * feature already.
+   */
+  public static Protocol withReaderWriterFeature(Protocol protocol, String feature) {
+    Set<String> reader = new java.util.LinkedHashSet<>();
+    if (protocol.minReaderVersion() == 3 && protocol.readerFeatures() != null) {
+      reader.addAll(protocol.readerFeatures());
+    } else if (protocol.minReaderVersion() == 2) {
+      reader.add("columnMapping");
+    }
+    Set<String> writer = new java.util.LinkedHashSet<>();
+    if (protocol.minWriterVersion() == 7 && protocol.writerFeatures() != null) {
+      writer.addAll(protocol.writerFeatures());
+    } else {
+      for (String legacy :
+          List.of(
+              "appendOnly",
+              "invariants",
+              "checkConstraints",
+              "changeDataFeed",
+              "generatedColumns",
+              "columnMapping",
+              "identityColumns")) {
+        if (supportsWriterFeature(protocol, legacy)) {
+          writer.add(legacy);
+        }
+      }
+    }
+    if (reader.contains(feature) && writer.contains(feature)) {
+      return protocol;
+    }
+    reader.add(feature);
+    writer.add(feature);
+    return new Protocol(3, 7, List.copyOf(reader), List.copyOf(writer));
+  }
 
   /**
    * Refuses a table this library cannot read correctly.

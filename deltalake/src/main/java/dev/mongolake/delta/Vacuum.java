@@ -1,7 +1,9 @@
 package dev.mongolake.delta;
 
+import dev.mongolake.delta.dv.internal.DeletionVectorLocation;
 import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.DeletionVectorDescriptor;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.RemoveFile;
 import dev.mongolake.delta.storage.FileEntry;
@@ -14,9 +16,10 @@ import java.util.Set;
 /**
  * Deletes data files no version within the retention needs: files in the table folder that the
  * latest snapshot does not reference and that are neither tombstoned within the retention nor
- * modified within it (a file written by an uncommitted transaction looks unreferenced). Never
- * touches {@code _delta_log} or any other folder or file whose name starts with {@code _} or {@code
- * .}.
+ * modified within it (a file written by an uncommitted transaction looks unreferenced). Deletion
+ * vector files ({@code deletion_vector_<uuid>.bin}) follow the same rule: kept while a live file or
+ * a tombstone within the retention names them. Never touches {@code _delta_log} or any other folder
+ * or file whose name starts with {@code _} or {@code .}.
  */
 final class Vacuum {
   private Vacuum() {}
@@ -41,11 +44,16 @@ final class Vacuum {
       if (!FilePaths.isAbsolute(add.path())) {
         keep.add(FilePaths.toStoragePath(tablePath, add.path()));
       }
+      keepVectorFile(tablePath, add.deletionVector(), keep);
     }
     for (RemoveFile remove : snapshot.tombstones()) {
       long deleted = remove.deletionTimestamp() == null ? 0 : remove.deletionTimestamp();
-      if (deleted >= cutoff && !FilePaths.isAbsolute(remove.path())) {
-        keep.add(FilePaths.toStoragePath(tablePath, remove.path()));
+      if (deleted >= cutoff) {
+        if (!FilePaths.isAbsolute(remove.path())) {
+          keep.add(FilePaths.toStoragePath(tablePath, remove.path()));
+        }
+        // A version within the retention still reads the file with this vector.
+        keepVectorFile(tablePath, remove.deletionVector(), keep);
       }
     }
     Storage storage = table.log().storage();
@@ -66,6 +74,14 @@ final class Vacuum {
       }
     }
     return new VacuumResult(doomed, bytes, options.dryRun());
+  }
+
+  /** Keeps the file a table-relative ({@code u}) deletion vector is stored in. */
+  private static void keepVectorFile(
+      String tablePath, DeletionVectorDescriptor vector, Set<String> keep) {
+    if (vector != null && DeletionVectorLocation.RELATIVE.equals(vector.storageType())) {
+      keep.add(DeletionVectorLocation.storagePath(tablePath, vector));
+    }
   }
 
   private static boolean isHidden(String relative) {

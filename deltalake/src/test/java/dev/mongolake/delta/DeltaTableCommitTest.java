@@ -234,22 +234,21 @@ class DeltaTableCommitTest {
   @Test
   void tablesWithUnsupportedFeaturesAreRefusedNamingTheFeature() {
     DeltaTable table = newTable();
-    Protocol withDeletionVectors =
-        new Protocol(3, 7, List.of("deletionVectors"), List.of("deletionVectors"));
-    assertThatThrownBy(() -> table.startTransaction().updateProtocol(withDeletionVectors).commit())
+    Protocol withRowTracking =
+        new Protocol(3, 7, List.of("deletionVectors"), List.of("deletionVectors", "rowTracking"));
+    assertThatThrownBy(() -> table.startTransaction().updateProtocol(withRowTracking).commit())
         .isInstanceOf(UnsupportedTableFeatureException.class)
-        .hasMessageStartingWith(
-            "Cannot write table db/events: it uses table feature deletionVectors");
-    // Another writer upgrades the table: deletion vectors are read, but our writes stay refused.
+        .hasMessageStartingWith("Cannot write table db/events: it uses table feature rowTracking");
+    // Another writer upgrades the table: it is still read, but our writes stay refused.
     storage.writeIfAbsent(
         "db/events/_delta_log/00000000000000000001.json",
-        ActionCodec.encode(List.of(withDeletionVectors)));
+        ActionCodec.encode(List.of(withRowTracking)));
     DeltaTable reader = DeltaTable.forPath(storage, "db/events", options);
-    assertThat(reader.snapshot().protocol()).isEqualTo(withDeletionVectors);
+    assertThat(reader.snapshot().protocol()).isEqualTo(withRowTracking);
     assertThatThrownBy(() -> reader.startTransaction().add(file("b.parquet", "d1", 1)).commit())
         .isInstanceOf(UnsupportedTableFeatureException.class)
         .hasMessage(
-            "Cannot write table db/events: it uses table feature deletionVectors, which this library does not support");
+            "Cannot write table db/events: it uses table feature rowTracking, which this library does not support");
     Protocol withTypeWidening =
         new Protocol(3, 7, List.of("deletionVectors", "typeWidening"), List.of("deletionVectors"));
     storage.writeIfAbsent(

@@ -96,6 +96,16 @@ public final class DeletedRows {
     return cardinality == 0;
   }
 
+  /** The largest deleted row index, or -1 when none is deleted. */
+  public long maxRowIndex() {
+    for (int bucket = buckets.length - 1; bucket >= 0; bucket--) {
+      if (!buckets[bucket].isEmpty()) {
+        return ((long) keys[bucket] << 32) | (buckets[bucket].last() & 0xFFFFFFFFL);
+      }
+    }
+    return -1;
+  }
+
   /** The deleted row indexes, ascending. */
   public PrimitiveIterator.OfLong iterator() {
     return new PrimitiveIterator.OfLong() {

@@ -115,6 +115,15 @@ public final class DocumentSnapshot {
     return files().stream().filter(file -> file.size() < config.smallFileBytes()).count();
   }
 
+  /**
+   * How many data files have deletion vectors that delete more than the config's {@link
+   * DocumentTableConfig#purgeDeletedShare()} of their rows: {@link DocumentTable#optimize()}
+   * rewrites them without those rows.
+   */
+  public long filesToPurgeCount() {
+    return files().stream().filter(config::deletesEnoughToPurge).count();
+  }
+
   /** The last version an idempotent writer committed under {@code appId} ({@code txn}). */
   public OptionalLong transactionVersion(String appId) {
     return snapshot.transactionVersion(appId);

@@ -9,6 +9,7 @@ import dev.mongolake.delta.TableFeatures;
 import dev.mongolake.delta.Transaction;
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
+import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.exceptions.TableNotFoundException;
 import dev.mongolake.delta.log.AddFile;
@@ -38,9 +39,12 @@ import org.bson.BsonValue;
  * VARIANT and the promoted columns, so DuckDB, Spark and delta-kernel read it directly.
  *
  * <p>Changes commit as one Delta version each: inserts are blind appends; replacements and deletes
- * rewrite the files that hold the old versions (copy-on-write: remove + add). A commit may carry an
- * idempotent-writer id ({@code txn}), so a writer that replays a batch after a crash can see it
- * already landed.
+ * rewrite the files that hold the old versions (copy-on-write: remove + add), or, with {@link
+ * DocumentTableConfig#deletionVectors()} on, mark the old versions' rows in the files' deletion
+ * vectors (remove + add of the same file with the union vector) while the new versions go into the
+ * commit's new file as inserts do. Rewrites (copy-on-write and {@link #optimize()}) never write a
+ * vector's deleted rows back. A commit may carry an idempotent-writer id ({@code txn}), so a writer
+ * that replays a batch after a crash can see it already landed.
  *
  * <p>Thread-safe for readers; writers of one table must be serialized by the caller (a concurrent
  * writer elsewhere surfaces as the Delta library's {@code ConcurrentModificationException}).
@@ -208,8 +212,7 @@ public final class DocumentTable {
    *
    * @param appId the writer's id for Delta's {@code txn} action, or null for none
    * @throws dev.mongolake.delta.exceptions.UnsupportedTableFeatureException before anything is read
-   *     or written, if this library cannot write the table (such as one with deletion vectors,
-   *     whose files this writer would rewrite without them)
+   *     or written, if this library cannot write the table
    */
   public CommitResult commit(TableChanges changes, String appId, long writerVersion) {
     Snapshot base = delta.snapshot();
@@ -227,16 +230,30 @@ public final class DocumentTable {
       TreeSet<BsonValue> changed = new TreeSet<>(BsonComparisonOrder.INSTANCE);
       changes.replacements().forEach(d -> changed.add(d.get("_id")));
       changed.addAll(changes.deletes());
-      List<AddFile> affected = new ArrayList<>();
-      for (AddFile file : base.files()) {
-        if (IdRanges.mayContainAny(file, current.idEncoding(), changed)
-            && rewriteWithout(base.storagePath(file), changed, toWrite, oldVersions)) {
-          affected.add(file);
-        }
-      }
-      transaction.readFiles(affected);
       long now = clock.millis();
-      affected.forEach(file -> transaction.remove(file.toRemove(now, true)));
+      if (current.deletionVectors()) {
+        RowDeletions marked =
+            RowDeletions.mark(
+                storage,
+                delta.tablePath(),
+                base,
+                current.idEncoding(),
+                changed,
+                current.changeDataFeed() ? oldVersions : null);
+        transaction.readFiles(marked.removed());
+        marked.removed().forEach(file -> transaction.remove(file.toRemove(now, true)));
+        transaction.add(marked.added());
+      } else {
+        List<AddFile> affected = new ArrayList<>();
+        for (AddFile file : base.files()) {
+          if (IdRanges.mayContainAny(file, current.idEncoding(), changed)
+              && rewriteWithout(base, file, changed, toWrite, oldVersions)) {
+            affected.add(file);
+          }
+        }
+        transaction.readFiles(affected);
+        affected.forEach(file -> transaction.remove(file.toRemove(now, true)));
+      }
     }
     DocumentTableConfig written = promote(current, toWrite);
     if (!written.equals(current)) {
@@ -258,11 +275,47 @@ public final class DocumentTable {
   }
 
   /**
+   * Turns deletion vectors on for this table from its next commit: one commit adds the {@code
+   * deletionVectors} reader and writer feature to the protocol (upgrading it to reader version 3
+   * and writer version 7 if needed) and sets {@code delta.enableDeletionVectors=true}. Nothing is
+   * committed when both are already there. Readers that do not support the feature can no longer
+   * read the table.
+   *
+   * @return the table's version with deletion vectors on
+   */
+  public long enableDeletionVectors() {
+    Snapshot base = delta.snapshot();
+    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
+    var protocol = TableFeatures.withReaderWriterFeature(base.protocol(), "deletionVectors");
+    boolean enabled =
+        "true"
+            .equalsIgnoreCase(
+                base.metadata().configuration(TableProperties.DELETION_VECTORS, null));
+    if (protocol.equals(base.protocol()) && enabled) {
+      return base.version();
+    }
+    Transaction transaction = delta.startTransaction(base);
+    if (!protocol.equals(base.protocol())) {
+      transaction.updateProtocol(protocol);
+    }
+    if (!enabled) {
+      Map<String, String> configuration = new HashMap<>(base.metadata().configuration());
+      configuration.put(TableProperties.DELETION_VECTORS, "true");
+      transaction.updateMetadata(base.metadata().withConfiguration(configuration));
+    }
+    transaction.operation(
+        "SET TBLPROPERTIES", Map.of("properties", TableProperties.DELETION_VECTORS + "=true"));
+    return transaction.commit().version();
+  }
+
+  /**
    * Small-file compaction (Delta's {@code OPTIMIZE}): the data files smaller than three quarters of
    * the target file size are read, their documents written again into files of the target size, and
    * one commit replaces them ({@code remove} and {@code add} with {@code dataChange: false}, so
    * readers of the change feed see no change). The files are streamed through one writer, so memory
-   * stays bounded. Nothing happens when fewer than two files are small.
+   * stays bounded. Nothing happens when fewer than two files are small. A file whose deletion
+   * vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of its rows is
+   * rewritten too, even alone, so that its deleted rows are dropped (purged).
    *
    * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
    *     removed one of the files being compacted; nothing is lost, and the compaction can simply
@@ -278,21 +331,24 @@ public final class DocumentTable {
    */
   public OptimizeResult optimize(long maxBytes) {
     Snapshot base = delta.snapshot();
-    // Refused before reading: compaction would write the deleted rows of a deletion vector back.
     TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
     DocumentTableConfig current = configOf(base.metadata(), path());
     List<AddFile> small = new ArrayList<>();
     long smallBytes = 0;
+    boolean purging = false;
     for (AddFile file : base.files()) {
-      if (file.size() < current.smallFileBytes()) {
+      boolean purge = current.deletesEnoughToPurge(file);
+      if (purge || file.size() < current.smallFileBytes()) {
         small.add(file);
         smallBytes += file.size();
+        purging |= purge;
         if (small.size() >= 2 && smallBytes >= maxBytes) {
           break;
         }
       }
     }
-    if (small.size() < 2) {
+    // One file is worth rewriting alone only to drop its deleted rows.
+    if (small.size() < 2 && !purging) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }
     List<WrittenDocumentFile> written;
@@ -301,7 +357,7 @@ public final class DocumentTable {
       for (AddFile file : small) {
         try (DocumentFileReader reader =
             DocumentFileReader.open(
-                storage, base.storagePath(file), file.size(), DocumentReadOptions.documents())) {
+                storage, base.storagePath(file), file.size(), live(base, file))) {
           for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
             writer.write(row.document());
           }
@@ -382,14 +438,15 @@ public final class DocumentTable {
    * replaced).
    */
   private boolean rewriteWithout(
-      String storagePath,
+      Snapshot base,
+      AddFile file,
       TreeSet<BsonValue> changed,
       List<BsonDocument> keep,
       Map<BsonValue, BsonDocument> oldVersions) {
     List<BsonDocument> survivors = new ArrayList<>();
     Map<BsonValue, BsonDocument> removed = new HashMap<>();
     try (DocumentFileReader reader =
-        DocumentFileReader.open(storage, storagePath, DocumentReadOptions.documents())) {
+        DocumentFileReader.open(storage, base.storagePath(file), file.size(), live(base, file))) {
       for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
         BsonValue id = row.document().get("_id");
         if (changed.contains(id)) {
@@ -405,6 +462,16 @@ public final class DocumentTable {
     keep.addAll(survivors);
     oldVersions.putAll(removed);
     return true;
+  }
+
+  /**
+   * Reads a file's documents without the rows its deletion vector deletes: a rewrite must never
+   * bring them back.
+   */
+  private static DocumentReadOptions live(Snapshot base, AddFile file) {
+    DeletedRows deleted = base.deletedRows(file);
+    return DocumentReadOptions.documents()
+        .withDeletedRows(deleted.isEmpty() ? null : deleted::contains);
   }
 
   private List<WrittenDocumentFile> write(

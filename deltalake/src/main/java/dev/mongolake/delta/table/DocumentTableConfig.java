@@ -20,6 +20,13 @@ import java.util.Objects;
  * @param autoPromote automatic promotion of consistently typed fields, or {@link AutoPromote#OFF}
  * @param rowGroupSizeBytes the target Parquet row group size: smaller groups let statistics skip
  *     more of a file, larger ones compress and scan a little better
+ * @param deletionVectors whether replacements and deletes of stored documents mark their rows in a
+ *     Delta deletion vector instead of rewriting the file ({@code delta.enableDeletionVectors}, the
+ *     {@code deletionVectors} table feature). Readers that ignore vectors (such as DuckDB's {@code
+ *     read_parquet} over the table folder) then see the old rows too.
+ * @param purgeDeletedShare {@link DocumentTable#optimize()} also rewrites, without their deleted
+ *     rows, the files whose deletion vector deletes more than this share of their rows (default
+ *     {@value #DEFAULT_PURGE_DELETED_SHARE}; {@code mongolake.purgeDeletedShare})
  */
 public record DocumentTableConfig(
     IdEncoding idEncoding,
@@ -27,7 +34,12 @@ public record DocumentTableConfig(
     long targetFileSizeBytes,
     boolean changeDataFeed,
     AutoPromote autoPromote,
-    long rowGroupSizeBytes) {
+    long rowGroupSizeBytes,
+    boolean deletionVectors,
+    double purgeDeletedShare) {
+
+  /** The default share of deleted rows above which compaction rewrites a file. */
+  public static final double DEFAULT_PURGE_DELETED_SHARE = 0.3;
 
   public DocumentTableConfig {
     Objects.requireNonNull(idEncoding, "idEncoding");
@@ -37,6 +49,50 @@ public record DocumentTableConfig(
       throw new IllegalArgumentException(
           "Cannot configure a document table: row group size " + rowGroupSizeBytes + " < 1024");
     }
+    if (!(purgeDeletedShare > 0 && purgeDeletedShare <= 1)) {
+      throw new IllegalArgumentException(
+          "Cannot configure a document table: purge share "
+              + purgeDeletedShare
+              + " is not in (0, 1]");
+    }
+  }
+
+  /** The default purge share. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote,
+      long rowGroupSizeBytes,
+      boolean deletionVectors) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        DEFAULT_PURGE_DELETED_SHARE);
+  }
+
+  /** No deletion vectors. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote,
+      long rowGroupSizeBytes) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        false);
   }
 
   /** The default row group size. */
@@ -77,31 +133,111 @@ public record DocumentTableConfig(
 
   public DocumentTableConfig withIdEncoding(IdEncoding value) {
     return new DocumentTableConfig(
-        value, schema, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        value,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
     return new DocumentTableConfig(
-        idEncoding, value, targetFileSizeBytes, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        idEncoding,
+        value,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
     return new DocumentTableConfig(
-        idEncoding, schema, value, changeDataFeed, autoPromote, rowGroupSizeBytes);
+        idEncoding,
+        schema,
+        value,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withChangeDataFeed(boolean value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, value, autoPromote, rowGroupSizeBytes);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        value,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withAutoPromote(AutoPromote value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, changeDataFeed, value, rowGroupSizeBytes);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        value,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare);
   }
 
   public DocumentTableConfig withRowGroupSizeBytes(long value) {
     return new DocumentTableConfig(
-        idEncoding, schema, targetFileSizeBytes, changeDataFeed, autoPromote, value);
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        value,
+        deletionVectors,
+        purgeDeletedShare);
+  }
+
+  public DocumentTableConfig withDeletionVectors(boolean value) {
+    return new DocumentTableConfig(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        value,
+        purgeDeletedShare);
+  }
+
+  public DocumentTableConfig withPurgeDeletedShare(double value) {
+    return new DocumentTableConfig(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        value);
+  }
+
+  /**
+   * Whether the deletion vector of {@code file} deletes more than {@link #purgeDeletedShare()} of
+   * its rows (false for a file without a vector or without a row count in its statistics).
+   */
+  public boolean deletesEnoughToPurge(dev.mongolake.delta.log.AddFile file) {
+    if (file.deletionVector() == null) {
+      return false;
+    }
+    long deleted = file.deletionVector().cardinality();
+    return AddFileStats.of(file, this)
+        .map(stats -> stats.numRecords() > 0 && deleted > purgeDeletedShare * stats.numRecords())
+        .orElse(false);
   }
 }

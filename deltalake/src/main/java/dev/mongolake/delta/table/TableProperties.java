@@ -21,6 +21,8 @@ final class TableProperties {
   static final String CHANGE_DATA_FEED = "delta.enableChangeDataFeed";
   static final String AUTO_PROMOTE_THRESHOLD = "mongolake.autoPromote.threshold";
   static final String ROW_GROUP_SIZE = "mongolake.rowGroupSize";
+  static final String DELETION_VECTORS = "delta.enableDeletionVectors";
+  static final String PURGE_DELETED_SHARE = "mongolake.purgeDeletedShare";
 
   private TableProperties() {}
 
@@ -32,6 +34,12 @@ final class TableProperties {
     properties.put(ROW_GROUP_SIZE, Long.toString(config.rowGroupSizeBytes()));
     if (config.changeDataFeed()) {
       properties.put(CHANGE_DATA_FEED, "true");
+    }
+    if (config.deletionVectors()) {
+      properties.put(DELETION_VECTORS, "true");
+    }
+    if (config.purgeDeletedShare() != DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE) {
+      properties.put(PURGE_DELETED_SHARE, Double.toString(config.purgeDeletedShare()));
     }
     if (config.autoPromote().enabled()) {
       properties.put(AUTO_PROMOTE_THRESHOLD, Double.toString(config.autoPromote().threshold()));
@@ -64,7 +72,12 @@ final class TableProperties {
             : AutoPromote.atThreshold(Double.parseDouble(threshold)),
         Long.parseLong(
             metadata.configuration(
-                ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))));
+                ROW_GROUP_SIZE, Long.toString(ParquetWriteOptions.DEFAULT_ROW_GROUP_SIZE))),
+        Boolean.parseBoolean(metadata.configuration(DELETION_VECTORS, "false")),
+        Double.parseDouble(
+            metadata.configuration(
+                PURGE_DELETED_SHARE,
+                Double.toString(DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE))));
   }
 
   /** {@code metadata} with the schema and promoted-column property of {@code config}. */

@@ -10,7 +10,6 @@ import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.dv.DeletionVectors;
 import dev.mongolake.delta.dv.internal.DeletionVectorLocation;
 import dev.mongolake.delta.exceptions.CorruptDeletionVectorException;
-import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DeletionVectorDescriptor;
 import dev.mongolake.delta.query.Filter;
@@ -280,7 +279,7 @@ class DeletionVectorReadsTest {
   }
 
   @Test
-  void ourWritersRefuseATableWithDeletionVectorsBeforeWritingAnything() {
+  void ourRewritesOfAFileAnotherEngineDeletedRowsFromNeverBringTheRowsBack() {
     Storage storage = new MemoryStorage();
     DocumentTable table =
         DeletionVectorTables.create(storage, List.of(documents(0, 20), documents(20, 30)));
@@ -289,17 +288,18 @@ class DeletionVectorReadsTest {
     DocumentTable reopened =
         DocumentTable.open(storage, DeletionVectorTables.PATH, java.time.Clock.systemUTC())
             .orElseThrow();
-    int filesBefore = storage.list("", "").size();
-    assertThatThrownBy(
-            () ->
-                reopened.commit(new TableChanges(documents(30, 31), List.of(), List.of()), null, 0))
-        .isInstanceOf(UnsupportedTableFeatureException.class)
-        .hasMessage(
-            "Cannot write table db/dv: it uses table feature deletionVectors, which this library"
-                + " does not support");
-    assertThatThrownBy(reopened::optimize)
-        .isInstanceOf(UnsupportedTableFeatureException.class)
-        .hasMessageContaining("deletionVectors");
-    assertThat(storage.list("", "")).hasSize(filesBefore);
+    // The table has the feature but not delta.enableDeletionVectors: copy-on-write, as before.
+    assertThat(reopened.config().deletionVectors()).isFalse();
+    BsonDocument five = new BsonDocument("_id", new BsonInt32(5)).append("n", new BsonInt32(50));
+    reopened.commit(new TableChanges(List.of(), List.of(five), List.of()), null, 0);
+    assertThat(ids(reopened.snapshot().scan())).isEqualTo(range(0, 30, 3));
+    assertThat(reopened.snapshot().files()).allMatch(f -> f.deletionVector() == null);
+    DeletionVectorTables.delete(
+        storage,
+        reopened,
+        Arrays.asList(DeletionVectorTables.inline(DeletedRows.of(0)), null, null));
+    reopened.optimize();
+    assertThat(ids(reopened.snapshot().scan())).isEqualTo(range(0, 30, 3, 20));
+    assertThat(reopened.snapshot().count()).isEqualTo(28);
   }
 }

@@ -48,6 +48,7 @@ final class ReaderPins {
     synchronized (snapshots) {
       for (DocumentSnapshot snapshot : snapshots.keySet()) {
         paths.addAll(snapshot.delta().storagePaths());
+        paths.addAll(snapshot.delta().deletionVectorPaths());
       }
     }
     return paths;

@@ -230,9 +230,11 @@ public final class TableFlusher {
   }
 
   /**
-   * Compacts the tables that flushes have left with many small files. Caller holds flushLock. Each
-   * run merges about one target-size file's worth, so that the flushes it delays (and the writers a
-   * full buffer then holds back) wait seconds, not the minutes a large table's backlog takes.
+   * Compacts the tables that flushes have left with many small files, or with a file whose deletion
+   * vector deletes more than the table's purge share of its rows (see {@link
+   * DocumentTableConfig#purgeDeletedShare()}). Caller holds flushLock. Each run merges about one
+   * target-size file's worth, so that the flushes it delays (and the writers a full buffer then
+   * holds back) wait seconds, not the minutes a large table's backlog takes.
    */
   private void compactWhereSmallFilesPiledUp() {
     for (CollectionState state : collections.all()) {
@@ -240,7 +242,8 @@ public final class TableFlusher {
       if (view.snapshot() == null) {
         continue;
       }
-      if (view.snapshot().smallFileCount() >= SMALL_FILES_BEFORE_COMPACTION) {
+      if (view.snapshot().smallFileCount() >= SMALL_FILES_BEFORE_COMPACTION
+          || view.snapshot().filesToPurgeCount() > 0) {
         try {
           compactFiles(state.namespace(), view.snapshot().config().targetFileSizeBytes());
         } catch (RuntimeException e) {

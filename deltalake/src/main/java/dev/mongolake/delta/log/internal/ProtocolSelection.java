@@ -14,7 +14,8 @@ import java.util.Set;
  * Chooses the smallest protocol a new table needs: legacy (1, 2) when nothing more is used, (1, 4)
  * for change data feed, and table features once a feature needs them (reader features such as
  * {@code variantType} or {@code timestampNtz} give (3, 7); writer-only ones such as {@code
- * inCommitTimestamp} give (1, 7)).
+ * inCommitTimestamp} give (1, 7)). {@code delta.enableDeletionVectors} adds the {@code
+ * deletionVectors} reader and writer feature.
  */
 public final class ProtocolSelection {
   private ProtocolSelection() {}
@@ -29,6 +30,9 @@ public final class ProtocolSelection {
     }
     boolean ict = isTrue(configuration, "delta.enableInCommitTimestamps");
     boolean cdf = isTrue(configuration, "delta.enableChangeDataFeed");
+    if (isTrue(configuration, "delta.enableDeletionVectors")) {
+      reader.add("deletionVectors");
+    }
     if (reader.isEmpty() && !ict) {
       return Protocol.of(1, cdf ? 4 : 2);
     }
