@@ -85,6 +85,9 @@ public final class MongoLakeServer implements AutoCloseable {
     if (config.icebergMetadata()) {
       options = options.withCommitListener(IcebergListeners.forTables(config.tables()));
     }
+    if (config.deletionVectors()) {
+      options = options.withTableConfigs(options.tableConfigs().withDeletionVectors(true));
+    }
     HistoryRetention history = config.history();
     if (history.vacuumRetention() != null) {
       options = options.withVacuum(options.vacuum().withRetention(history.vacuumRetention()));

@@ -27,6 +27,9 @@ import java.util.List;
  *     log after each commit (see {@code dev.mongolake.delta.iceberg.IcebergMetadata})
  * @param history how long table files and log records are kept for history ({@link
  *     HistoryRetention#DEFAULTS}: the lake's defaults)
+ * @param deletionVectors whether new collections' tables mark replaced and deleted rows in Delta
+ *     deletion vectors instead of rewriting data files (see {@code
+ *     dev.mongolake.CollectionTableConfigs#withDeletionVectors})
  */
 public record ServerConfig(
     Path dataPath,
@@ -42,7 +45,8 @@ public record ServerConfig(
     boolean acceptTableLoss,
     ReplicationConfig replication,
     boolean icebergMetadata,
-    HistoryRetention history) {
+    HistoryRetention history,
+    boolean deletionVectors) {
 
   /**
    * PEM files for TLS.
@@ -100,7 +104,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         false,
-        HistoryRetention.DEFAULTS);
+        HistoryRetention.DEFAULTS,
+        false);
   }
 
   /** A configuration without TLS. */
@@ -126,7 +131,8 @@ public record ServerConfig(
         false,
         null,
         false,
-        HistoryRetention.DEFAULTS);
+        HistoryRetention.DEFAULTS,
+        false);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -151,7 +157,8 @@ public record ServerConfig(
         false,
         null,
         false,
-        HistoryRetention.DEFAULTS);
+        HistoryRetention.DEFAULTS,
+        false);
   }
 
   /** The same configuration with the REST API on {@code value}. */
@@ -170,7 +177,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -189,7 +197,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -208,7 +217,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
@@ -227,7 +237,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
@@ -246,7 +257,8 @@ public record ServerConfig(
         value,
         replication,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration as a replica set of one, or a standalone (see {@link #replication}). */
@@ -265,7 +277,8 @@ public record ServerConfig(
         acceptTableLoss,
         value,
         icebergMetadata,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration, with or without Iceberg metadata (see {@link #icebergMetadata()}). */
@@ -284,7 +297,8 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         value,
-        history);
+        history,
+        deletionVectors);
   }
 
   /** The same configuration, keeping history as {@code value} says (see {@link #history()}). */
@@ -303,6 +317,30 @@ public record ServerConfig(
         acceptTableLoss,
         replication,
         icebergMetadata,
+        value,
+        deletionVectors);
+  }
+
+  /**
+   * The same configuration, with or without deletion vectors for new collections' tables (see
+   * {@link #deletionVectors()}).
+   */
+  public ServerConfig withDeletionVectors(boolean value) {
+    return new ServerConfig(
+        dataPath,
+        bindAddress,
+        port,
+        auth,
+        durability,
+        argv,
+        httpPort,
+        tls,
+        tables,
+        connectionThreads,
+        acceptTableLoss,
+        replication,
+        icebergMetadata,
+        history,
         value);
   }
 }

@@ -150,6 +150,14 @@ final class ServerOptions {
   boolean icebergMetadata;
 
   @Option(
+      names = "--deletion-vectors",
+      description =
+          "New collections' tables mark replaced and deleted documents in Delta deletion vectors"
+              + " instead of rewriting data files (Delta readers such as Spark and delta-kernel"
+              + " apply them; a read_parquet glob over a table folder does not). Off by default.")
+  boolean deletionVectors;
+
+  @Option(
       names = "--vacuum-retention-hours",
       paramLabel = "HOURS",
       description =
@@ -334,6 +342,7 @@ final class ServerOptions {
             .withAcceptTableLoss(acceptTableLoss)
             .withIcebergMetadata(icebergMetadata)
             .withHistory(history())
+            .withDeletionVectors(deletionVectors)
             .withReplication(replication());
     return tlsCertificate == null
         ? withTables

@@ -18,9 +18,9 @@ import picocli.CommandLine;
 
 /**
  * {@code --vacuum-retention-hours} and {@code --history-window-seconds} set how much history the
- * server's lake keeps.
+ * server's lake keeps; {@code --deletion-vectors} how its new tables record replaced rows.
  */
-class HistoryFlagsTest {
+class LakeFlagsTest {
   @TempDir Path dir;
 
   @Test
@@ -60,6 +60,33 @@ class HistoryFlagsTest {
 
       assertThat(items.vacuum(null, false, false).paths()).isNotEmpty();
       assertThat(server.lake().options().historyWindow()).isZero();
+    }
+  }
+
+  @Test
+  void deletionVectorsFlagMakesNewTablesMarkRows() {
+    DevCommand dev = new DevCommand();
+    new CommandLine(dev).parseArgs("--deletion-vectors");
+    assertThat(dev.options.config("dev").deletionVectors()).isTrue();
+    try (MongoLakeServer server =
+        MongoLakeServer.start(
+            new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withDeletionVectors(true),
+            "test")) {
+      MongoLakeCollection<Document> items = server.lake().db("app").collection("items");
+      for (int i = 0; i < 10; i++) {
+        // One row in ten replaced stays below the share at which compaction purges the file.
+        items.insertOne(new Document("_id", i).append("v", 0));
+      }
+      server.lake().flush();
+      items.updateOne(new Document("_id", 1), new Document("$set", new Document("v", 1)));
+      server.lake().flush();
+
+      var snapshot = items.table().orElseThrow().snapshot();
+      assertThat(snapshot.config().deletionVectors()).isTrue();
+      assertThat(snapshot.files())
+          .anySatisfy(file -> assertThat(file.deletionVector()).isNotNull());
+      assertThat(items.countDocuments(new Document("v", 1))).isEqualTo(1);
     }
   }
 }
