@@ -70,6 +70,9 @@ public final class PastReadBench {
           "ReadAt point",
           lake.db("bench", ReadAt.clusterTime(point)).collection("items", BsonDocument.class));
       sources.put("atTableVersion", items.atTableVersion(version));
+      // The latest version read the same way: what reading an older version's files costs, apart.
+      sources.put(
+          "latest version", items.atTableVersion(items.table().orElseThrow().snapshot().version()));
 
       System.out.printf(
           "%d documents; %d runs each, interleaved; median ms (all runs)%n", documents, runs);
