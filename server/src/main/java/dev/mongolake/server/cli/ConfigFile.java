@@ -27,6 +27,12 @@ import java.nio.file.Path;
  * @param replSetName {@code replication.replSetName}
  * @param advertiseHost {@code replication.advertiseHost}
  * @param sessionTimeoutMinutes {@code setParameter.localLogicalSessionTimeoutMinutes}
+ * @param icebergMetadata {@code storage.icebergMetadata} ({@code --iceberg-metadata})
+ * @param deletionVectors {@code storage.deletionVectors} ({@code --deletion-vectors})
+ * @param vacuumRetentionHours {@code storage.vacuumRetentionHours} ({@code
+ *     --vacuum-retention-hours})
+ * @param historyWindowSeconds {@code setParameter.minSnapshotHistoryWindowInSeconds} ({@code
+ *     --history-window-seconds})
  */
 record ConfigFile(
     Integer port,
@@ -44,4 +50,8 @@ record ConfigFile(
     Path logPath,
     String replSetName,
     String advertiseHost,
-    Integer sessionTimeoutMinutes) {}
+    Integer sessionTimeoutMinutes,
+    Boolean icebergMetadata,
+    Boolean deletionVectors,
+    Integer vacuumRetentionHours,
+    Integer historyWindowSeconds) {}

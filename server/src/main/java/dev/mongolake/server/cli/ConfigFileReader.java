@@ -45,6 +45,9 @@ final class ConfigFileReader {
           "storage.dbPath",
           "storage.tables",
           "storage.durability",
+          "storage.icebergMetadata",
+          "storage.deletionVectors",
+          "storage.vacuumRetentionHours",
           "security.authorization",
           "systemLog.verbosity",
           "systemLog.level",
@@ -52,7 +55,8 @@ final class ConfigFileReader {
           "systemLog.path",
           "replication.replSetName",
           "replication.advertiseHost",
-          "setParameter.localLogicalSessionTimeoutMinutes");
+          "setParameter.localLogicalSessionTimeoutMinutes",
+          "setParameter.minSnapshotHistoryWindowInSeconds");
 
   /** MongoDB sections none of whose settings MongoLake implements. */
   private static final List<String> UNSUPPORTED_SECTIONS =
@@ -191,7 +195,11 @@ final class ConfigFileReader {
         path("systemLog.path"),
         string("replication.replSetName"),
         string("replication.advertiseHost"),
-        integer("setParameter.localLogicalSessionTimeoutMinutes", 1, 1_000_000));
+        integer("setParameter.localLogicalSessionTimeoutMinutes", 1, 1_000_000),
+        bool("storage.icebergMetadata"),
+        bool("storage.deletionVectors"),
+        integer("storage.vacuumRetentionHours", 0, 1_000_000),
+        integer("setParameter.minSnapshotHistoryWindowInSeconds", 0, 1_000_000_000));
   }
 
   /** Files each known key's value; refuses any other key by name. */
@@ -245,6 +253,17 @@ final class ConfigFileReader {
           key + " must be an integer from " + min + " to " + max + ", not " + shown(value));
     }
     return value.intValue();
+  }
+
+  private Boolean bool(String key) {
+    JsonNode value = values.get(key);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isBoolean()) {
+      throw refused(key + " must be true or false, not " + shown(value));
+    }
+    return value.booleanValue();
   }
 
   private String string(String key) {

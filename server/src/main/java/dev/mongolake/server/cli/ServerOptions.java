@@ -278,6 +278,24 @@ final class ServerOptions {
             "--session-timeout-minutes",
             file.sessionTimeoutMinutes(),
             sessionTimeoutMinutes);
+    icebergMetadata = pick(given, "--iceberg-metadata", file.icebergMetadata(), icebergMetadata);
+    deletionVectors = pick(given, "--deletion-vectors", file.deletionVectors(), deletionVectors);
+    if (file.vacuumRetentionHours() != null) {
+      vacuumRetentionHours =
+          pick(
+              given,
+              "--vacuum-retention-hours",
+              file.vacuumRetentionHours().doubleValue(),
+              vacuumRetentionHours);
+    }
+    if (file.historyWindowSeconds() != null) {
+      historyWindowSeconds =
+          pick(
+              given,
+              "--history-window-seconds",
+              file.historyWindowSeconds().longValue(),
+              historyWindowSeconds);
+    }
   }
 
   /** The flag's value if it was given, else the file's if it has one, else the default. */

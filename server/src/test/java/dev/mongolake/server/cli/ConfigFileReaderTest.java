@@ -54,6 +54,10 @@ class ConfigFileReaderTest {
                 null,
                 null,
                 null,
+                null,
+                null,
+                null,
+                null,
                 null));
   }
 
@@ -76,6 +80,9 @@ class ConfigFileReaderTest {
                   dbPath: /var/lib/mongolake
                   tables: s3://bucket/prefix
                   durability: strict
+                  icebergMetadata: true
+                  deletionVectors: true
+                  vacuumRetentionHours: 24
                 security:
                   authorization: enabled
                 systemLog:
@@ -87,6 +94,7 @@ class ConfigFileReaderTest {
                   advertiseHost: db.example.com:27018
                 setParameter:
                   localLogicalSessionTimeoutMinutes: 5
+                  minSnapshotHistoryWindowInSeconds: 600
                 """));
 
     assertThat(read)
@@ -107,7 +115,11 @@ class ConfigFileReaderTest {
                 Path.of("/var/log/mongolake.log"),
                 "rs0",
                 "db.example.com:27018",
-                5));
+                5,
+                true,
+                true,
+                24,
+                600));
   }
 
   @Test
@@ -116,7 +128,7 @@ class ConfigFileReaderTest {
         .isEqualTo(
             new ConfigFile(
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null));
+                null, null, null, null, null, null));
   }
 
   @Test

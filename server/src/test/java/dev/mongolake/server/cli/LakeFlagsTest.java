@@ -37,6 +37,36 @@ class LakeFlagsTest {
   }
 
   @Test
+  void theConfigFileSetsThemAndFlagsStillWin() throws java.io.IOException {
+    Path file = dir.resolve("mongolake.conf");
+    java.nio.file.Files.writeString(
+        file,
+        """
+        storage:
+          icebergMetadata: true
+          deletionVectors: true
+          vacuumRetentionHours: 24
+        setParameter:
+          minSnapshotHistoryWindowInSeconds: 600
+        """);
+    ServeCommand fromFile = new ServeCommand();
+    new CommandLine(fromFile).parseArgs("--config", file.toString());
+    fromFile.options.applyConfigFile();
+    ServeCommand flagged = new ServeCommand();
+    new CommandLine(flagged)
+        .parseArgs("--config", file.toString(), "--history-window-seconds", "30");
+    flagged.options.applyConfigFile();
+
+    ServerConfig config = fromFile.options.config("serve");
+    assertThat(config.icebergMetadata()).isTrue();
+    assertThat(config.deletionVectors()).isTrue();
+    assertThat(config.history())
+        .isEqualTo(new HistoryRetention(Duration.ofHours(24), Duration.ofMinutes(10)));
+    assertThat(flagged.options.config("serve").history().historyWindow())
+        .isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
   void aNegativeValueIsRefusedNamingTheFlag() {
     DevCommand dev = new DevCommand();
     new CommandLine(dev).parseArgs("--history-window-seconds", "-1");
