@@ -129,17 +129,15 @@ final class PastCollections {
               + ": its table has versions 0 to "
               + latest);
     }
-    DocumentSnapshot snapshot;
+    TableView view;
     try {
-      snapshot = table.snapshot(version);
+      view = viewOf(table, version);
     } catch (DeltaException e) {
       throw tooOld(
           "Cannot read " + namespace + " at table version " + version + ": " + e.getMessage());
     }
-    refuseVacuumedFiles(table, snapshot);
-    long floor = snapshot.transactionVersion(TableFlusher.FLUSH_WRITER_ID).orElse(0);
     CollectionRegistry past = new CollectionRegistry(views);
-    past.addIfAbsent(pastState(now, new TableView(snapshot, floor)));
+    past.addIfAbsent(pastState(now, view));
     return past;
   }
 
@@ -157,8 +155,8 @@ final class PastCollections {
               + now.namespace()
               + " at a point before its table's latest flush");
     }
-    TableAtPoint table = tableAt(now.table(), point);
-    CollectionState then = pastState(now, new TableView(table.snapshot(), table.floor()));
+    TableView table = tableAt(now.table(), point);
+    CollectionState then = pastState(now, table);
     // A flush at or before the point held its documents, or the log shows it written by then.
     boolean touched = replayLog(then, table.floor(), point);
     return table.floor() > 0 || touched ? then : null;
@@ -259,14 +257,22 @@ final class PastCollections {
     return touched;
   }
 
-  /** The table version a past read uses and the log sequence it holds everything up to. */
-  private record TableAtPoint(DocumentSnapshot snapshot, long floor) {}
+  /**
+   * Version {@code version} of {@code table} with the log sequence its flushes hold, refused when
+   * vacuum deleted one of its files.
+   */
+  private TableView viewOf(DocumentTable table, long version) {
+    DocumentSnapshot snapshot = table.snapshot(version);
+    refuseVacuumedFiles(table, snapshot);
+    return new TableView(
+        snapshot, snapshot.transactionVersion(TableFlusher.FLUSH_WRITER_ID).orElse(0));
+  }
 
   /**
    * The latest version of {@code table} whose flushes hold nothing after {@code point}: walking
    * back from the latest version, the one before the oldest flush that went past the point.
    */
-  private TableAtPoint tableAt(DocumentTable table, long point) {
+  private TableView tableAt(DocumentTable table, long point) {
     try {
       long latest = table.snapshot().version();
       long candidate = latest;
@@ -280,13 +286,7 @@ final class PastCollections {
           candidate = version - 1;
         }
       }
-      if (candidate < 0) {
-        return new TableAtPoint(null, 0);
-      }
-      DocumentSnapshot snapshot = table.snapshot(candidate);
-      refuseVacuumedFiles(table, snapshot);
-      long floor = snapshot.transactionVersion(TableFlusher.FLUSH_WRITER_ID).orElse(0);
-      return new TableAtPoint(snapshot, floor);
+      return candidate < 0 ? TableView.EMPTY : viewOf(table, candidate);
     } catch (DeltaException e) {
       throw tooOld("Cannot read " + table.path() + " at that point: " + e.getMessage());
     }
@@ -334,12 +334,11 @@ final class PastCollections {
         continue;
       }
       WalRecord record = WalRecordCodec.decode(payload);
-      boolean catalogChange = true;
       boolean inDatabase =
           record.namespace().database().equals(database)
               || (record instanceof WalRecord.RenameCollection rename
                   && rename.target().database().equals(database));
-      if (catalogChange && inDatabase) {
+      if (inDatabase) {
         throw new MongoLakeException(
             ErrorCode.SNAPSHOT_UNAVAILABLE,
             "Cannot read database "
