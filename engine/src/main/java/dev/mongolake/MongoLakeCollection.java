@@ -1255,6 +1255,7 @@ public final class MongoLakeCollection<T> {
 
   /** Drops the collection with its documents, or the view of this name. */
   public void drop() {
+    engine.refuseInTransaction("drop a collection");
     if (engine.catalog().dropView(namespace)) {
       return;
     }
@@ -1280,6 +1281,7 @@ public final class MongoLakeCollection<T> {
    *     exist", NamespaceExists "target namespace exists" (without {@code dropTarget})
    */
   public void renameCollection(MongoNamespace newName, RenameCollectionOptions options) {
+    engine.refuseInTransaction("rename a collection");
     Namespace target = new Namespace(newName.getDatabaseName(), newName.getCollectionName());
     engine.catalog().renameCollection(namespace, target, options.isDropTarget());
   }

@@ -60,6 +60,7 @@ import dev.mongolake.server.command.roles.RoleInheritanceCommand;
 import dev.mongolake.server.command.roles.RolePrivilegesCommand;
 import dev.mongolake.server.command.roles.RolesInfoCommand;
 import dev.mongolake.server.command.roles.UpdateRoleCommand;
+import dev.mongolake.server.command.transaction.CommitTransactionCommand;
 import dev.mongolake.server.command.users.CreateUserCommand;
 import dev.mongolake.server.command.users.DropUserCommand;
 import dev.mongolake.server.command.users.LogoutCommand;
@@ -153,6 +154,9 @@ public final class StandardCommands {
                 new EndSessionsCommand("killSessions", "Kill a set of sessions."),
                 new KillAllSessionsCommand(),
                 new KillAllSessionsByPatternCommand(),
+                // Multi-document transactions (their statements run in the CRUD commands).
+                new CommitTransactionCommand("commitTransaction", true),
+                new CommitTransactionCommand("abortTransaction", false),
                 // The replica set of one (a standalone answers NoReplicationEnabled).
                 new ReplSetGetStatusCommand(),
                 new ReplSetGetConfigCommand(),

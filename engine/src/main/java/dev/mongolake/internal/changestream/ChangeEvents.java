@@ -44,6 +44,9 @@ public final class ChangeEvents {
     if (record instanceof WalRecord.Retryable retryable) {
       return of(retryable.change(), sequence, time);
     }
+    if (record instanceof WalRecord.Transaction transaction) {
+      return ofTransaction(transaction, sequence, time);
+    }
     List<BsonDocument> events = new ArrayList<>(2);
     Namespace ns = record.namespace();
     boolean renamedIn =
@@ -62,6 +65,34 @@ public final class ChangeEvents {
                 || record instanceof WalRecord.RenameCollection);
     if (ends) {
       events.add(header("invalidate", new ResumeToken(time, sequence, true), time));
+    }
+    return events;
+  }
+
+  /**
+   * A transaction's events, one per change, all at the record's cluster time, each with the session
+   * and transaction number as MongoDB's carry them, in the order the transaction made them.
+   */
+  private List<BsonDocument> ofTransaction(
+      WalRecord.Transaction transaction, long sequence, long time) {
+    List<BsonDocument> events = new ArrayList<>();
+    List<WalRecord> changes = transaction.changes();
+    for (int i = 0; i < changes.size(); i++) {
+      WalRecord change = changes.get(i);
+      if (!scope.watches(change.namespace())) {
+        continue;
+      }
+      BsonDocument event =
+          event(change, change.namespace(), new ResumeToken(time, sequence, false, i), time);
+      if (event == null) {
+        continue;
+      }
+      event.append("txnNumber", new org.bson.BsonInt64(transaction.txnNumber()));
+      if (transaction.session() != null) {
+        event.append(
+            "lsid", new BsonDocument("id", new org.bson.BsonBinary(transaction.session())));
+      }
+      events.add(event);
     }
     return events;
   }

@@ -1,6 +1,8 @@
 package dev.mongolake.internal.wal;
 
 import dev.mongolake.Namespace;
+import java.util.List;
+import java.util.UUID;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -63,6 +65,39 @@ public sealed interface WalRecord {
    */
   record RenameCollection(Namespace namespace, Namespace target, boolean dropTarget)
       implements WalRecord {}
+
+  /**
+   * The changes of a committed multi-document transaction, in the order its statements made them:
+   * one log record, so that after a crash either all of them are in the log or none is. Each change
+   * is an {@link Insert}, {@link Update}, {@link Replace} or {@link Delete}; all of them apply at
+   * the record's one log sequence. {@link #namespace()} is the first change's.
+   *
+   * @param session the logical session that ran it, or {@code null} for an embedded transaction
+   * @param txnNumber the session's transaction number (0 without a session)
+   */
+  record Transaction(List<WalRecord> changes, UUID session, long txnNumber) implements WalRecord {
+
+    public Transaction {
+      changes = List.copyOf(changes);
+      if (changes.isEmpty()) {
+        throw new IllegalArgumentException("a transaction record holds at least one change");
+      }
+      for (WalRecord change : changes) {
+        if (!(change instanceof Insert
+            || change instanceof Update
+            || change instanceof Replace
+            || change instanceof Delete)) {
+          throw new IllegalArgumentException(
+              "a transaction record holds document changes only, not " + change);
+        }
+      }
+    }
+
+    @Override
+    public Namespace namespace() {
+      return changes.getFirst().namespace();
+    }
+  }
 
   /**
    * A change made by a statement of a retryable write, marked with the statement: replay rebuilds

@@ -9,11 +9,17 @@ import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
 import org.bson.BsonString;
@@ -50,6 +56,9 @@ public final class WalRecordCodec {
   /** An update's description of what it changed. */
   static final String DESCRIPTION_FIELD = "upd";
 
+  /** A transaction's changes, each encoded as a record without a log time of its own. */
+  static final String CHANGES_FIELD = "ops";
+
   private WalRecordCodec() {}
 
   public static byte[] encode(WalRecord record) {
@@ -83,6 +92,20 @@ public final class WalRecordCodec {
           op(out, "rename", rename)
               .append("to", new BsonString(rename.target().fullName()))
               .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
+      case WalRecord.Transaction transaction -> {
+        op(out, "txn", transaction);
+        BsonArray changes = new BsonArray();
+        for (WalRecord change : transaction.changes()) {
+          BsonDocument encoded = new BsonDocument();
+          encodeFields(encoded, change);
+          changes.add(encoded);
+        }
+        out.append(CHANGES_FIELD, changes);
+        if (transaction.session() != null) {
+          out.append("lsid", new BsonBinary(transaction.session()));
+        }
+        out.append("txnNumber", new BsonInt64(transaction.txnNumber()));
+      }
       case WalRecord.Retryable retryable -> {
         encodeFields(out, retryable.change());
         out.append(STATEMENT_FIELD, StatementMarkCodec.encode(retryable.mark()));
@@ -290,6 +313,7 @@ public final class WalRecordCodec {
     Namespace ns = namespace(in.getString("ns").getValue());
     String op = in.getString("op").getValue();
     return switch (op) {
+      case "txn" -> decodeTransaction(in);
       case "i" -> new WalRecord.Insert(ns, lazyDocument(in, "doc"));
       case "u" ->
           new WalRecord.Update(
@@ -325,6 +349,38 @@ public final class WalRecordCodec {
       }
       default -> throw corrupt("unknown op '" + op + "'");
     };
+  }
+
+  private static WalRecord decodeTransaction(RawBsonDocument in) {
+    if (!in.isArray(CHANGES_FIELD) || !(in.get("txnNumber") instanceof BsonInt64 txnNumber)) {
+      throw corrupt("a transaction lacks 'ops' or 'txnNumber'");
+    }
+    java.util.UUID session = null;
+    if (in.containsKey("lsid")) {
+      if (!(in.get("lsid") instanceof BsonBinary lsid)
+          || lsid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()) {
+        throw corrupt("a transaction's 'lsid' is not a UUID");
+      }
+      session = lsid.asUuid();
+    }
+    List<WalRecord> changes = new ArrayList<>();
+    for (BsonValue element : in.getArray(CHANGES_FIELD)) {
+      if (!(element instanceof RawBsonDocument change)
+          || !change.isString("op")
+          || !change.isString("ns")) {
+        throw corrupt("a transaction's change lacks 'op' or 'ns'");
+      }
+      WalRecord decoded = decodeChange(change);
+      if (decoded instanceof WalRecord.Transaction) {
+        throw corrupt("a transaction holds a transaction");
+      }
+      changes.add(decoded);
+    }
+    try {
+      return new WalRecord.Transaction(changes, session, txnNumber.getValue());
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage());
+    }
   }
 
   private static BsonDocument document(BsonDocument in, String field) {
