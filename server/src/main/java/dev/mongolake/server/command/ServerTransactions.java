@@ -76,7 +76,7 @@ public final class ServerTransactions {
     if (current != null && current.txnNumber() > txnNumber) {
       throw tooOld(session, txnNumber, current.txnNumber());
     }
-    if (current == null || current.txnNumber() != txnNumber) {
+    if (current == null || current.txnNumber() != txnNumber || !current.transaction().isActive()) {
       throw noSuchTransaction(txnNumber, current);
     }
     return current.transaction();
