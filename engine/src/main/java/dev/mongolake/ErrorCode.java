@@ -25,6 +25,7 @@ public enum ErrorCode {
   ROLE_NOT_FOUND(31, "RoleNotFound"),
   CONFLICTING_UPDATE_OPERATORS(40, "ConflictingUpdateOperators"),
   CURSOR_NOT_FOUND(43, "CursorNotFound"),
+  NO_MATCHING_DOCUMENT(47, "NoMatchingDocument"),
   NAMESPACE_EXISTS(48, "NamespaceExists"),
   INVALID_ROLE_MODIFICATION(49, "InvalidRoleModification"),
   MAX_TIME_MS_EXPIRED(50, "MaxTimeMSExpired"),

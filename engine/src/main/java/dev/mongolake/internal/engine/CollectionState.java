@@ -28,6 +28,7 @@ final class CollectionState {
   private volatile CollectionValidation validation;
   private volatile Collation collation;
   private volatile CappedOptions capped;
+  private volatile boolean preAndPostImages;
   private volatile InsertionOrder insertionOrder;
   private long optionsVersion;
   private long persistedOptionsVersion;
@@ -56,6 +57,7 @@ final class CollectionState {
     this.validation = CollectionValidation.of(this.options);
     this.collation = DefaultCollation.of(this.options);
     this.capped = CappedOptions.of(this.options);
+    this.preAndPostImages = PreAndPostImages.enabled(this.options);
     this.insertionOrder = capped == null ? null : new InsertionOrder();
     // Options given at creation have yet to reach the table's options file.
     this.optionsVersion = this.options.isEmpty() ? 0 : 1;
@@ -184,11 +186,20 @@ final class CollectionState {
     validation = CollectionValidation.of(copy);
     collation = DefaultCollation.of(copy);
     capped = CappedOptions.of(copy);
+    preAndPostImages = PreAndPostImages.enabled(copy);
     if (capped != null && insertionOrder == null) {
       insertionOrder = new InsertionOrder();
     }
     options = copy;
     optionsVersion++;
+  }
+
+  /**
+   * Whether the collection's changes log the documents they change as they were before ({@code
+   * changeStreamPreAndPostImages}).
+   */
+  boolean preAndPostImages() {
+    return preAndPostImages;
   }
 
   /** The collection's cap, or null when it is not capped. */

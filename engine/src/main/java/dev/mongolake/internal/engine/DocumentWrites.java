@@ -160,7 +160,8 @@ public final class DocumentWrites {
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     try {
       for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
-        WalRecord delete = new WalRecord.Delete(namespace, document.get("_id"));
+        WalRecord delete =
+            new WalRecord.Delete(namespace, document.get("_id"), preImage(state, document));
         appended.add(log.append(StatementScope.marked(delete, appended.size(), null)));
       }
     } finally {
@@ -347,7 +348,8 @@ public final class DocumentWrites {
         appended = appendInsert(state, inserted, 0, image);
         outcome = new FindAndModifyOutcome(image, false, inserted.get("_id"));
       } else if (change == null) {
-        WalRecord delete = new WalRecord.Delete(namespace, target.get("_id"));
+        WalRecord delete =
+            new WalRecord.Delete(namespace, target.get("_id"), preImage(state, target));
         appended = log.append(StatementScope.marked(delete, 0, target));
         outcome = new FindAndModifyOutcome(target, true, null);
       } else {
@@ -368,6 +370,11 @@ public final class DocumentWrites {
       appended.awaitDurable();
     }
     return outcome;
+  }
+
+  /** What a change's record keeps of the version it changes: all of it where images are kept. */
+  private static BsonDocument preImage(CollectionState state, BsonDocument before) {
+    return state.preAndPostImages() ? before : null;
   }
 
   /** MongoDB's duplicate key error for an {@code _id} a live document has. */
@@ -466,8 +473,9 @@ public final class DocumentWrites {
     Namespace namespace = state.namespace();
     WalRecord record =
         change.replacement()
-            ? new WalRecord.Replace(namespace, next)
-            : new WalRecord.Update(namespace, next, UpdateDescriptions.between(before, next));
+            ? new WalRecord.Replace(namespace, next, preImage(state, before))
+            : new WalRecord.Update(
+                namespace, next, UpdateDescriptions.between(before, next), preImage(state, before));
     return log.append(StatementScope.marked(record, position, image));
   }
 

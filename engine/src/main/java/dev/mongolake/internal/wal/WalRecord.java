@@ -25,20 +25,41 @@ public sealed interface WalRecord {
    * updatedFields, removedFields, truncatedArrays}), computed at the write because the log holds no
    * pre-image; null in records written before updates carried it.
    */
-  record Update(Namespace namespace, BsonDocument document, BsonDocument description)
+  record Update(
+      Namespace namespace, BsonDocument document, BsonDocument description, BsonDocument before)
       implements WalRecord {
 
     /** An update whose description is not known. */
     public Update(Namespace namespace, BsonDocument document) {
+      this(namespace, document, null, null);
+    }
+
+    /** An update without its pre-image. */
+    public Update(Namespace namespace, BsonDocument document, BsonDocument description) {
+      this(namespace, document, description, null);
+    }
+  }
+
+  /**
+   * A new version of an existing document, given whole by the client. {@code before} is the version
+   * it replaced when the collection keeps pre-images ({@code changeStreamPreAndPostImages}), else
+   * null; so for updates and deletes.
+   */
+  record Replace(Namespace namespace, BsonDocument document, BsonDocument before)
+      implements WalRecord {
+
+    public Replace(Namespace namespace, BsonDocument document) {
       this(namespace, document, null);
     }
   }
 
-  /** A new version of an existing document, given whole by the client. */
-  record Replace(Namespace namespace, BsonDocument document) implements WalRecord {}
+  /** Removal of the document with this {@code _id} ({@code before}: its last version, or null). */
+  record Delete(Namespace namespace, BsonValue id, BsonDocument before) implements WalRecord {
 
-  /** Removal of the document with this {@code _id}. */
-  record Delete(Namespace namespace, BsonValue id) implements WalRecord {}
+    public Delete(Namespace namespace, BsonValue id) {
+      this(namespace, id, null);
+    }
+  }
 
   /** An explicitly created collection (with its options, for example a schema config). */
   record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}

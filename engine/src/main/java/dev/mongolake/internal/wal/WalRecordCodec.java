@@ -56,6 +56,9 @@ public final class WalRecordCodec {
   /** An update's description of what it changed. */
   static final String DESCRIPTION_FIELD = "upd";
 
+  /** The pre-image of an update, replacement or delete, on collections that keep them. */
+  static final String BEFORE_FIELD = "pre";
+
   /** A transaction's changes, each encoded as a record without a log time of its own. */
   static final String CHANGES_FIELD = "ops";
 
@@ -77,9 +80,16 @@ public final class WalRecordCodec {
         if (update.description() != null) {
           out.append(DESCRIPTION_FIELD, update.description());
         }
+        before(out, update.before());
       }
-      case WalRecord.Replace replace -> op(out, "r", replace).append("doc", replace.document());
-      case WalRecord.Delete delete -> op(out, "d", delete).append("id", delete.id());
+      case WalRecord.Replace replace -> {
+        op(out, "r", replace).append("doc", replace.document());
+        before(out, replace.before());
+      }
+      case WalRecord.Delete delete -> {
+        op(out, "d", delete).append("id", delete.id());
+        before(out, delete.before());
+      }
       case WalRecord.CreateCollection create ->
           op(out, "create", create).append("options", create.options());
       case WalRecord.ModifyCollection modify ->
@@ -162,6 +172,12 @@ public final class WalRecordCodec {
         || record instanceof WalRecord.RenameCollection;
   }
 
+  private static void before(BsonDocument out, BsonDocument before) {
+    if (before != null) {
+      out.append(BEFORE_FIELD, before);
+    }
+  }
+
   private static BsonDocument op(BsonDocument out, String op, WalRecord record) {
     return out.append("op", new BsonString(op))
         .append("ns", new BsonString(record.namespace().fullName()));
@@ -197,6 +213,7 @@ public final class WalRecordCodec {
     String ns = null;
     int docOffset = -1;
     int descriptionOffset = -1;
+    int beforeOffset = -1;
     int position = 4;
     int end = bytes.length - 1;
     while (position < end) {
@@ -243,6 +260,13 @@ public final class WalRecordCodec {
         }
         descriptionOffset = position;
         position += length;
+      } else if (type == BsonType.DOCUMENT.getValue()
+          && is(bytes, nameStart, nameLength, BEFORE_FIELD)) {
+        if (length < 5 || position + length > end) {
+          return null;
+        }
+        beforeOffset = position;
+        position += length;
       } else {
         return null;
       }
@@ -251,17 +275,22 @@ public final class WalRecordCodec {
       return null;
     }
     BsonDocument document = new LazyBsonDocument(bytes, docOffset, in.getInt(docOffset));
+    BsonDocument before =
+        beforeOffset < 0
+            ? null
+            : new LazyBsonDocument(bytes, beforeOffset, in.getInt(beforeOffset));
     Namespace namespace = namespace(ns);
     return switch (op) {
-      case "i" -> new WalRecord.Insert(namespace, document);
+      case "i" -> before == null ? new WalRecord.Insert(namespace, document) : null;
       case "u" ->
           new WalRecord.Update(
               namespace,
               document,
               descriptionOffset < 0
                   ? null
-                  : new LazyBsonDocument(bytes, descriptionOffset, in.getInt(descriptionOffset)));
-      case "r" -> descriptionOffset < 0 ? new WalRecord.Replace(namespace, document) : null;
+                  : new LazyBsonDocument(bytes, descriptionOffset, in.getInt(descriptionOffset)),
+              before);
+      case "r" -> descriptionOffset < 0 ? new WalRecord.Replace(namespace, document, before) : null;
       default -> null;
     };
   }
@@ -319,14 +348,15 @@ public final class WalRecordCodec {
           new WalRecord.Update(
               ns,
               lazyDocument(in, "doc"),
-              in.isDocument(DESCRIPTION_FIELD) ? lazyDocument(in, DESCRIPTION_FIELD) : null);
-      case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"));
+              in.isDocument(DESCRIPTION_FIELD) ? lazyDocument(in, DESCRIPTION_FIELD) : null,
+              before(in));
+      case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"), before(in));
       case "d" -> {
         if (!in.containsKey("id")) {
           throw corrupt("a delete lacks 'id'");
         }
         BsonValue id = in.get("id");
-        yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id);
+        yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id, before(in));
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
       case "mod" -> new WalRecord.ModifyCollection(ns, document(in, "options"));
@@ -381,6 +411,10 @@ public final class WalRecordCodec {
     } catch (IllegalArgumentException e) {
       throw corrupt(e.getMessage());
     }
+  }
+
+  private static BsonDocument before(RawBsonDocument in) {
+    return in.isDocument(BEFORE_FIELD) ? lazyDocument(in, BEFORE_FIELD) : null;
   }
 
   private static BsonDocument document(BsonDocument in, String field) {
