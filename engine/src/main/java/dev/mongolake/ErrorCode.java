@@ -69,6 +69,7 @@ public enum ErrorCode {
   SNAPSHOT_UNAVAILABLE(246, "SnapshotUnavailable"),
   NO_SUCH_TRANSACTION(251, "NoSuchTransaction"),
   TRANSACTION_COMMITTED(256, "TransactionCommitted"),
+  TRANSACTION_TOO_LARGE(257, "TransactionTooLarge"),
   INVALID_RESUME_TOKEN(260, "InvalidResumeToken"),
   OPERATION_NOT_SUPPORTED_IN_TRANSACTION(263, "OperationNotSupportedInTransaction"),
   CHANGE_STREAM_HISTORY_LOST(286, "ChangeStreamHistoryLost"),

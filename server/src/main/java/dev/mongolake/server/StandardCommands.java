@@ -46,6 +46,7 @@ import dev.mongolake.server.command.diagnostic.CurrentOpCommand;
 import dev.mongolake.server.command.diagnostic.DbStatsCommand;
 import dev.mongolake.server.command.diagnostic.ExplainCommand;
 import dev.mongolake.server.command.diagnostic.KillOpCommand;
+import dev.mongolake.server.command.diagnostic.RestoreCommand;
 import dev.mongolake.server.command.diagnostic.VacuumCommand;
 import dev.mongolake.server.command.diagnostic.ValidateCommand;
 import dev.mongolake.server.command.index.CollModCommand;
@@ -121,6 +122,7 @@ public final class StandardCommands {
             new ValidateCommand(lake),
             new CompactCommand(lake),
             new VacuumCommand(lake),
+            new RestoreCommand(lake),
             new CurrentOpCommand(),
             new KillOpCommand()));
   }

@@ -186,6 +186,19 @@ public final class Engine implements AutoCloseable {
     return new Engine(this, registry, new PastPoint(namespace.database(), floor, namespace));
   }
 
+  /**
+   * Makes {@code namespace} what {@code past} (an engine from {@link #at} or {@link
+   * #atTableVersion}) holds of it, as one log record (see {@link CollectionRestore}).
+   */
+  public dev.mongolake.RestoreResult restore(Namespace namespace, Engine past) {
+    present(writes, "restore a collection");
+    refuseInTransaction("restore a collection");
+    if (past.past == null) {
+      throw new IllegalArgumentException("a restore reads a past point's engine");
+    }
+    return new CollectionRestore(collections, wal, applier, reads).restore(namespace, past);
+  }
+
   /** Whether this engine reads a past point (see {@link #at}): then it refuses every write. */
   public boolean readsThePast() {
     return past != null;

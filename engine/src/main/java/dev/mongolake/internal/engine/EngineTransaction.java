@@ -50,6 +50,12 @@ public final class EngineTransaction {
   // The own versions' sequences: above every floor and read sequence of the real log.
   private static final long OWN_SEQUENCES = Long.MAX_VALUE / 2;
 
+  /**
+   * The most a transaction's changes may take in its log record: the record must fit one log
+   * segment (64 MiB), with room for its framing.
+   */
+  public static final long MAX_BYTES = 48L * 1024 * 1024;
+
   /** Where a transaction is in its life. */
   public enum Status {
     ACTIVE,
@@ -83,6 +89,7 @@ public final class EngineTransaction {
   private final Map<Namespace, SnapshotSource> sources = new HashMap<>();
   private final List<TableView> pinned = new ArrayList<>();
   private long ownSequence = OWN_SEQUENCES;
+  private long stagedBytes;
   private volatile Status status = Status.ACTIVE;
   private volatile String abortReason;
 
@@ -351,6 +358,16 @@ public final class EngineTransaction {
     }
     if (base != null && changedSinceSnapshot(base, id)) {
       throw conflict(namespace, id, "a write committed after the transaction started changed it");
+    }
+    stagedBytes += dev.mongolake.internal.wal.WalRecordCodec.encode(plain).length;
+    if (stagedBytes > MAX_BYTES) {
+      throw new MongoLakeException(
+          ErrorCode.TRANSACTION_TOO_LARGE,
+          "Total size of all transaction operations must be less than "
+              + MAX_BYTES
+              + " bytes: the transaction's changes are "
+              + stagedBytes
+              + " bytes");
     }
     long sequence = ++ownSequence;
     BsonDocument version =
