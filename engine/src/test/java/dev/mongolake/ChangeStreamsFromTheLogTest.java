@@ -211,6 +211,39 @@ class ChangeStreamsFromTheLogTest {
   }
 
   @Test
+  void documentEventsBecomeChangeDataCaptureRecordsWithTheirImages() {
+    MongoLakeDatabase app = lake.db("app");
+    app.createCollection("kept", doc("{changeStreamPreAndPostImages: {enabled: true}}"));
+    MongoLakeCollection<BsonDocument> kept = app.collection("kept", BsonDocument.class);
+    ChangeStreamOptions images =
+        ChangeStreamOptions.defaults()
+            .withFullDocument(ChangeStreamOptions.FullDocument.WHEN_AVAILABLE)
+            .withFullDocumentBeforeChange(
+                ChangeStreamOptions.FullDocumentBeforeChange.WHEN_AVAILABLE);
+    try (MongoLakeChangeStream stream = kept.watch(List.of(), images)) {
+      kept.insertOne(doc("{_id: 1, v: 1}"));
+      kept.updateOne(doc("{_id: 1}"), doc("{$set: {v: 2}}"));
+      kept.deleteOne(doc("{_id: 1}"));
+      kept.drop();
+      List<dev.mongolake.delta.cdc.CDCRecord> records = new ArrayList<>();
+      for (BsonDocument event : read(stream, 5)) {
+        ChangeRecords.of(event).ifPresent(records::add);
+      }
+      assertThat(records)
+          .extracting(dev.mongolake.delta.cdc.CDCRecord::op)
+          .containsExactly(
+              dev.mongolake.delta.cdc.CDCRecord.Op.CREATE,
+              dev.mongolake.delta.cdc.CDCRecord.Op.UPDATE,
+              dev.mongolake.delta.cdc.CDCRecord.Op.DELETE);
+      assertThat(records.get(1).before()).isEqualTo(doc("{_id: 1, v: 1}"));
+      assertThat(records.get(1).after()).isEqualTo(doc("{_id: 1, v: 2}"));
+      assertThat(records.get(2).before()).isEqualTo(doc("{_id: 1, v: 2}"));
+      assertThat(records).allSatisfy(r -> assertThat(r.source()).isEqualTo("app.kept"));
+      assertThat(records.get(0).seq()).isLessThan(records.get(1).seq());
+    }
+  }
+
+  @Test
   void requiredImagesOfACollectionThatKeepsNoneFailTheStreamWhileWhenAvailableGivesNull() {
     users.insertOne(doc("{_id: 1, v: 1}"));
     ChangeStreamOptions whenAvailable =
