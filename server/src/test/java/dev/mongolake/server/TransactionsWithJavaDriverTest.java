@@ -194,6 +194,27 @@ class TransactionsWithJavaDriverTest {
   }
 
   @Test
+  void aCursorOpenedInATransactionContinuesOnlyInIt() {
+    accounts().insertMany(List.of(account(1, 1), account(2, 2), account(3, 3), account(4, 4)));
+    try (ClientSession session = client.startSession()) {
+      session.startTransaction();
+      accounts().insertOne(session, account(5, 5));
+      var cursor = accounts().find(session).batchSize(2).cursor();
+      long id = cursor.getServerCursor().getId();
+      List<Document> seen = new ArrayList<>();
+      seen.add(cursor.next());
+      seen.add(cursor.next());
+      assertThatThrownBy(
+              () -> bank.runCommand(new Document("getMore", id).append("collection", "accounts")))
+          .isInstanceOfSatisfying(
+              MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(50740));
+      cursor.forEachRemaining(seen::add);
+      assertThat(seen).hasSize(5);
+      session.commitTransaction();
+    }
+  }
+
+  @Test
   void commandsATransactionDoesNotRunAreRefusedByName() {
     try (ClientSession session = client.startSession()) {
       session.startTransaction();

@@ -59,7 +59,7 @@ public record CommandRequest(
 
   /** Who owns the cursors this request opens: {@link #cursorOwners()}, in its session. */
   public CursorOwner cursorOwner() {
-    return new CursorOwner(cursorOwners(), session);
+    return new CursorOwner(cursorOwners(), session, TransactionContext.txnNumber());
   }
 
   /**

@@ -185,6 +185,40 @@ public final class CursorRegistry {
    *     CursorKilled when it is killed during the batch, or Unauthorized when the namespace differs
    *     from the cursor's or other users opened it
    */
+  /**
+   * A cursor continues in the transaction it was opened in, and only there, as in MongoDB: its
+   * documents are that transaction's snapshot.
+   */
+  private static void checkTransaction(long id, Long opened, Long current) {
+    if (opened == null && current != null) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_50739,
+          "Cannot run getMore on cursor "
+              + id
+              + ", which was not created in a transaction, in transaction "
+              + current);
+    }
+    if (opened != null && current == null) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_50740,
+          "Cannot run getMore on cursor "
+              + id
+              + ", which was created in transaction "
+              + opened
+              + ", without a txnNumber");
+    }
+    if (opened != null && !opened.equals(current)) {
+      throw new MongoLakeException(
+          ErrorCode.LOCATION_50741,
+          "Cannot run getMore on cursor "
+              + id
+              + ", which was created in transaction "
+              + opened
+              + ", in transaction "
+              + current);
+    }
+  }
+
   public BsonDocument nextBatch(long id, String namespace, int batchSize, Set<String> users) {
     return nextBatch(id, namespace, batchSize, users, null);
   }
@@ -218,6 +252,7 @@ public final class CursorRegistry {
               + "', but cursor belongs to a different namespace "
               + cursor.namespace);
     }
+    checkTransaction(id, cursor.owner.txnNumber(), TransactionContext.txnNumber());
     if (maxTimeMS != null && (cursor.tail == null || !cursor.tail.awaitsData())) {
       // Only an awaitData cursor's getMore takes one: how long it waits for new documents. The
       // time limit of the command that opened another cursor covers all of its batches.

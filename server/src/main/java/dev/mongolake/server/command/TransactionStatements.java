@@ -108,7 +108,8 @@ final class TransactionStatements {
       Supplier<BsonDocument> statement) {
     MongoLakeTransaction transaction =
         transactions.statement(session, fields.txnNumber(), fields.startTransaction());
-    BsonDocument reply = transaction.run(statement);
+    BsonDocument reply =
+        transaction.run(() -> TransactionContext.in(fields.txnNumber(), statement));
     if (reply.get("writeErrors") instanceof BsonArray errors && !errors.isEmpty()) {
       transaction.abort("a write of the transaction failed");
       // A conflict fails the statement itself in MongoDB, so that drivers see its label.
