@@ -191,8 +191,9 @@ public final class MongoLakeDatabase {
     for (var view : engine.views().list(name)) {
       engine.catalog().dropView(view.name());
     }
-    for (Namespace namespace : engine.catalog().collections(name)) {
-      engine.catalog().dropCollection(namespace);
+    List<Namespace> collections = engine.catalog().collections(name);
+    for (int i = 0; i < collections.size(); i++) {
+      engine.catalog().dropCollection(collections.get(i), i == collections.size() - 1);
     }
   }
 

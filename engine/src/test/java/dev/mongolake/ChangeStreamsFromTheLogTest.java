@@ -211,6 +211,36 @@ class ChangeStreamsFromTheLogTest {
   }
 
   @Test
+  void droppingADatabaseEndsItsStreamsWithDropDatabaseAndInvalidate() {
+    MongoLakeDatabase app = lake.db("app");
+    app.collection("a", BsonDocument.class).insertOne(doc("{_id: 1}"));
+    app.collection("b", BsonDocument.class).insertOne(doc("{_id: 1}"));
+    try (MongoLakeChangeStream database = app.watch();
+        MongoLakeChangeStream cluster = lake.watch()) {
+      app.drop();
+      List<BsonDocument> events = read(database, 4);
+      assertThat(events)
+          .extracting(e -> e.getString("operationType").getValue())
+          .containsExactly("drop", "drop", "dropDatabase", "invalidate");
+      assertThat(events.get(2).getDocument("ns")).isEqualTo(doc("{db: 'app'}"));
+      assertThat(database.hasNext()).isFalse();
+      assertThat(read(cluster, 3))
+          .extracting(e -> e.getString("operationType").getValue())
+          .containsExactly("drop", "drop", "dropDatabase");
+
+      // Resuming after the last drop delivers the dropDatabase and the invalidate again.
+      try (MongoLakeChangeStream resumed =
+          app.watch(
+              List.of(),
+              ChangeStreamOptions.defaults().withResumeAfter(events.get(1).getDocument("_id")))) {
+        assertThat(read(resumed, 2))
+            .extracting(e -> e.getString("operationType").getValue())
+            .containsExactly("dropDatabase", "invalidate");
+      }
+    }
+  }
+
+  @Test
   void documentEventsBecomeChangeDataCaptureRecordsWithTheirImages() {
     MongoLakeDatabase app = lake.db("app");
     app.createCollection("kept", doc("{changeStreamPreAndPostImages: {enabled: true}}"));

@@ -79,15 +79,28 @@ public final class ChangeEvents {
     if (!scope.watches(ns) && !renamedIn) {
       return events;
     }
-    BsonDocument event = event(record, ns, new ResumeToken(time, sequence, false), time);
+    boolean dropsDatabase =
+        record instanceof WalRecord.DropCollection drop
+            && drop.endsDatabase()
+            && !scope.isCollection();
+    // A record with a dropDatabase after its drop numbers its events, so that a stream can resume
+    // between them.
+    BsonDocument event =
+        event(record, ns, new ResumeToken(time, sequence, false, dropsDatabase ? 0 : -1), time);
     if (event != null) {
       events.add(event);
     }
+    if (dropsDatabase) {
+      events.add(
+          header("dropDatabase", new ResumeToken(time, sequence, false, 1), time)
+              .append("ns", new BsonDocument("db", new BsonString(ns.database()))));
+    }
     boolean ends =
-        scope.isCollection()
-            && scope.watches(ns)
-            && (record instanceof WalRecord.DropCollection
-                || record instanceof WalRecord.RenameCollection);
+        (scope.isCollection()
+                && scope.watches(ns)
+                && (record instanceof WalRecord.DropCollection
+                    || record instanceof WalRecord.RenameCollection))
+            || (dropsDatabase && scope.isDatabase());
     if (ends) {
       events.add(header("invalidate", new ResumeToken(time, sequence, true), time));
     }

@@ -158,7 +158,7 @@ public final class ChangeStreamReader implements AutoCloseable {
       return false;
     }
     ResumeToken token = ResumeToken.parse(event.getDocument("_id"), "_id");
-    return token.index() <= resumedInside.index();
+    return token.inTransaction() && token.index() <= resumedInside.index();
   }
 
   /**

@@ -31,6 +31,11 @@ public record ChangeStreamScope(String database, String collection) {
         && (collection == null || collection.equals(namespace.collection()));
   }
 
+  /** Whether the stream is on one database (it ends with an invalidate when that is dropped). */
+  public boolean isDatabase() {
+    return database != null && collection == null;
+  }
+
   /** Whether the stream is on one collection (it ends with an invalidate when that goes). */
   public boolean isCollection() {
     return collection != null;

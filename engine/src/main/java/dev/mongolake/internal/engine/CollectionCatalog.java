@@ -262,6 +262,14 @@ public final class CollectionCatalog {
    * @return whether it existed
    */
   public boolean dropCollection(Namespace namespace) {
+    return dropCollection(namespace, false);
+  }
+
+  /**
+   * {@link #dropCollection(Namespace)}; {@code endsDatabase} marks the last collection a {@code
+   * dropDatabase} drops, so that the database's change streams see the database go.
+   */
+  public boolean dropCollection(Namespace namespace, boolean endsDatabase) {
     checkWritable("drop collection " + namespace);
     return flusher.exclusively(
         () -> {
@@ -272,7 +280,8 @@ public final class CollectionCatalog {
           }
           state.writeLock().lock();
           try {
-            wal.append(new WalRecord.DropCollection(namespace), applier).awaitDurable();
+            wal.append(new WalRecord.DropCollection(namespace, endsDatabase), applier)
+                .awaitDurable();
             return true;
           } finally {
             state.writeLock().unlock();

@@ -70,8 +70,17 @@ public sealed interface WalRecord {
    */
   record ModifyCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
 
-  /** A dropped collection; its documents and indexes go with it. */
-  record DropCollection(Namespace namespace) implements WalRecord {}
+  /**
+   * A dropped collection; its documents and indexes go with it. {@code endsDatabase}: it was the
+   * last collection of a {@code dropDatabase}, after which the database's change streams see a
+   * {@code dropDatabase} event.
+   */
+  record DropCollection(Namespace namespace, boolean endsDatabase) implements WalRecord {
+
+    public DropCollection(Namespace namespace) {
+      this(namespace, false);
+    }
+  }
 
   /** A new secondary index, given as its {@code listIndexes} specification. */
   record CreateIndex(Namespace namespace, BsonDocument spec) implements WalRecord {}

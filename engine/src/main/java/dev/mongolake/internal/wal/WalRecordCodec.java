@@ -94,7 +94,12 @@ public final class WalRecordCodec {
           op(out, "create", create).append("options", create.options());
       case WalRecord.ModifyCollection modify ->
           op(out, "mod", modify).append("options", modify.options());
-      case WalRecord.DropCollection drop -> op(out, "drop", drop);
+      case WalRecord.DropCollection drop -> {
+        op(out, "drop", drop);
+        if (drop.endsDatabase()) {
+          out.append("dropDatabase", BsonBoolean.TRUE);
+        }
+      }
       case WalRecord.CreateIndex create -> op(out, "ci", create).append("spec", create.spec());
       case WalRecord.DropIndex drop ->
           op(out, "di", drop).append("name", new BsonString(drop.name()));
@@ -360,7 +365,9 @@ public final class WalRecordCodec {
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
       case "mod" -> new WalRecord.ModifyCollection(ns, document(in, "options"));
-      case "drop" -> new WalRecord.DropCollection(ns);
+      case "drop" ->
+          new WalRecord.DropCollection(
+              ns, in.getBoolean("dropDatabase", BsonBoolean.FALSE).getValue());
       case "ci" -> new WalRecord.CreateIndex(ns, document(in, "spec"));
       case "di" -> {
         if (!in.isString("name")) {
