@@ -11,11 +11,14 @@ import dev.mongolake.delta.parquet.ParquetFiles;
 import dev.mongolake.delta.query.ColumnStats;
 import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.Filter;
+import dev.mongolake.delta.query.ParquetPushdown;
+import dev.mongolake.delta.query.PushdownColumn;
 import dev.mongolake.delta.query.StatsPredicate;
 import dev.mongolake.delta.rows.internal.BsonValues;
 import dev.mongolake.delta.rows.internal.LogicalStats;
 import dev.mongolake.delta.rows.internal.ParquetValues;
 import dev.mongolake.delta.rows.internal.PartitionValues;
+import dev.mongolake.delta.rows.internal.PushdownColumns;
 import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,9 +26,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.schema.MessageType;
 import org.bson.BsonValue;
 
 /**
@@ -112,32 +117,73 @@ public final class TableReader {
 
   /** Every live row of the snapshot. */
   public List<TableRow> rows() {
-    return rows((Filter) null);
+    return scan(null).rows();
   }
 
-  /** The live rows matching {@code filter} (every live row for null), file by file. */
+  /** The live rows matching {@code filter} (every live row for null). */
   public List<TableRow> rows(Filter filter) {
+    return scan(filter).rows();
+  }
+
+  /**
+   * The live rows matching {@code filter} (every live row for null), file by file, and what the
+   * read cost. Files the statistics rule out are not opened; in a file without a deletion vector
+   * the filter's conditions on scalar columns the file stores in the table's type are pushed down
+   * to Parquet (row groups skipped by their statistics, dictionaries and bloom filters, then rows
+   * one by one); every row left is then matched against the whole filter.
+   */
+  public TableScan scan(Filter filter) {
+    List<AddFile> files = files(filter);
     List<TableRow> rows = new ArrayList<>();
-    for (AddFile file : files(filter)) {
-      for (TableRow row : fileRows(file)) {
+    long rowsRead = 0;
+    for (AddFile file : files) {
+      List<TableRow> read = read(file, parquetFilter(file, filter));
+      rowsRead += read.size();
+      for (TableRow row : read) {
         if (filter == null || filter.matches(row.toDocument())) {
           rows.add(row);
         }
       }
     }
-    return rows;
+    return new TableScan(rows, files.size(), snapshot.fileCount() - files.size(), rowsRead);
   }
 
   /** The live rows of one live file, in file order. */
   public List<TableRow> fileRows(AddFile file) {
+    return read(file, FilterCompat.NOOP);
+  }
+
+  /**
+   * The Parquet filter for one file: none for a file with a deletion vector, whose rows must keep
+   * their positions, or when nothing pushes down.
+   */
+  private FilterCompat.Filter parquetFilter(AddFile file, Filter filter) {
+    if (filter == null || file.deletionVector() != null) {
+      return FilterCompat.NOOP;
+    }
+    String path = snapshot.storagePath(file);
+    MessageType fileSchema =
+        ParquetFiles.footer(ParquetFiles.inputFile(storage, path, file.size()))
+            .getFileMetaData()
+            .getSchema();
+    Set<PushdownColumn> columns =
+        PushdownColumns.of(
+            fileSchema, snapshot.schema(), snapshot.columnMapping(), snapshot.partitionColumns());
+    ParquetPushdown pushdown = filter.toParquetPredicate(columns);
+    return pushdown.predicate().map(FilterCompat::get).orElse(FilterCompat.NOOP);
+  }
+
+  private List<TableRow> read(AddFile file, FilterCompat.Filter parquetFilter) {
     StructType schema = snapshot.schema();
     Map<String, Object> partitions = partitionValues(file);
     String path = snapshot.storagePath(file);
     ParquetValues values = new ParquetValues(snapshot.columnMapping(), path);
-    DeletedRows deleted = snapshot.deletedRows(file);
+    // Without a Parquet filter every row is read, so the count is the row's position in the file.
+    DeletedRows deleted =
+        parquetFilter == FilterCompat.NOOP ? snapshot.deletedRows(file) : DeletedRows.none();
     List<TableRow> rows = new ArrayList<>();
     try (ParquetReader<Group> reader =
-        ParquetFiles.groupReader(storage, path, null, FilterCompat.NOOP)) {
+        ParquetFiles.groupReader(storage, path, null, parquetFilter)) {
       long position = -1;
       for (Group group = reader.read(); group != null; group = reader.read()) {
         if (deleted.contains(++position)) {
