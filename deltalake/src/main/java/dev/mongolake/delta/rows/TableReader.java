@@ -42,7 +42,8 @@ import org.bson.BsonValue;
  *
  * <p>A MongoDB filter ({@link Filter}) over {@link TableRow#toDocument()} selects rows: files whose
  * statistics (keyed by physical name in the log, read here by logical path) or partition values
- * cannot match are skipped without being opened.
+ * cannot match are skipped without being opened, and its conditions on scalar columns are pushed
+ * down to Parquet by each file's physical columns (see {@link #scan}).
  *
  * <p>Immutable and thread-safe; each read opens its own Parquet readers and closes them before it
  * returns. Reads throw {@link dev.mongolake.delta.exceptions.DeltaException} (a {@link
