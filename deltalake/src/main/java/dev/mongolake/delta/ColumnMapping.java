@@ -174,6 +174,84 @@ public final class ColumnMapping {
     return values;
   }
 
+  /**
+   * A schema with mapping metadata assigned, and the largest column id it uses.
+   *
+   * @param schema the schema, every column carrying a physical name and an id
+   * @param maxColumnId the value of {@link #MAX_COLUMN_ID_PROPERTY}
+   */
+  public record Assigned(StructType schema, int maxColumnId) {}
+
+  /**
+   * {@code schema} with a physical name ({@code col-} and a random UUID) and a column id assigned
+   * to every column at every depth that has neither, the ids counting on from the largest id in use
+   * or {@code maxColumnId}, whichever is larger. Columns that have both keep them.
+   *
+   * @throws IllegalArgumentException naming a column that has one of the two but not the other
+   */
+  public static Assigned assign(StructType schema, int maxColumnId) {
+    int[] next = {Math.max(maxColumnId, largestId(schema))};
+    StructType assigned = (StructType) assign(schema, "", next);
+    return new Assigned(assigned, next[0]);
+  }
+
+  private static DataType assign(DataType type, String prefix, int[] next) {
+    return switch (type) {
+      case StructType struct -> {
+        List<StructField> fields = new ArrayList<>();
+        for (StructField field : struct.fields()) {
+          String path = prefix.isEmpty() ? field.name() : prefix + "." + field.name();
+          boolean named = field.metadata().containsKey(PHYSICAL_NAME_KEY);
+          boolean numbered = field.metadata().containsKey(ID_KEY);
+          if (named != numbered) {
+            throw new IllegalArgumentException(
+                "Cannot assign column mapping to column "
+                    + path
+                    + ": it has "
+                    + (named
+                        ? PHYSICAL_NAME_KEY + " but no " + ID_KEY
+                        : ID_KEY + " but no " + PHYSICAL_NAME_KEY));
+          }
+          Map<String, Object> metadata = new LinkedHashMap<>(field.metadata());
+          if (!named) {
+            metadata.put(ID_KEY, ++next[0]);
+            metadata.put(PHYSICAL_NAME_KEY, "col-" + java.util.UUID.randomUUID());
+          }
+          fields.add(
+              new StructField(
+                  field.name(), assign(field.type(), path, next), field.nullable(), metadata));
+        }
+        yield new StructType(fields);
+      }
+      case ArrayType array ->
+          new ArrayType(assign(array.elementType(), prefix, next), array.containsNull());
+      case MapType map ->
+          new MapType(
+              assign(map.keyType(), prefix, next),
+              assign(map.valueType(), prefix, next),
+              map.valueContainsNull());
+      default -> type;
+    };
+  }
+
+  private static int largestId(DataType type) {
+    return switch (type) {
+      case StructType struct -> {
+        int largest = 0;
+        for (StructField field : struct.fields()) {
+          if (field.metadata().get(ID_KEY) instanceof Number id) {
+            largest = Math.max(largest, id.intValue());
+          }
+          largest = Math.max(largest, largestId(field.type()));
+        }
+        yield largest;
+      }
+      case ArrayType array -> largestId(array.elementType());
+      case MapType map -> Math.max(largestId(map.keyType()), largestId(map.valueType()));
+      default -> 0;
+    };
+  }
+
   private static void check(
       String table, Mode mode, DataType type, String prefix, Map<Integer, String> ids) {
     switch (type) {

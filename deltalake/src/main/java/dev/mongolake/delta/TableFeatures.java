@@ -31,9 +31,11 @@ import java.util.Set;
  * writes a vector's deleted rows back when it rewrites a file, checkpoints carry the vectors,
  * vacuum keeps the vector files live and retained files use), and, while not in use by the schema
  * or configuration, {@code invariants}, {@code checkConstraints}, {@code generatedColumns}, {@code
- * identityColumns} and {@code columnMapping}. Not supported: {@code rowTracking}, {@code
- * clustering}, {@code icebergCompatV1/V2}, {@code typeWidening}, {@code allowColumnDefaults},
- * {@code catalogManaged}.
+ * identityColumns}; and {@code columnMapping} in modes {@code none} and {@code name} (new tables
+ * get mode {@code name} with {@code delta.columnMapping.mode=name}, see {@link DeltaTable#create};
+ * their data files must name columns physically, as {@link dev.mongolake.delta.rows.TableWriter}
+ * does; document tables refuse it). Not supported: {@code rowTracking}, {@code clustering}, {@code
+ * icebergCompatV1/V2}, {@code typeWidening}, {@code allowColumnDefaults}, {@code catalogManaged}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -184,8 +186,10 @@ public final class TableFeatures {
     if (schema.hasFieldMetadata("delta.identity.")) {
       throw unsupported(table, "write", "identityColumns", "identity columns");
     }
-    if (columnMappingActive(metadata)) {
-      throw unsupported(table, "write", "columnMapping", "table feature columnMapping");
+    // Name mode is written (by writers that name columns physically, such as
+    // dev.mongolake.delta.rows.TableWriter); id mode is not.
+    if (ColumnMapping.of(table, protocol, metadata).mode() == ColumnMapping.Mode.ID) {
+      throw unsupported(table, "write", "columnMapping", "table feature columnMapping in mode id");
     }
   }
 
@@ -204,11 +208,6 @@ public final class TableFeatures {
           default -> Integer.MAX_VALUE;
         };
     return protocol.minWriterVersion() >= needed;
-  }
-
-  private static boolean columnMappingActive(Metadata metadata) {
-    String mode = metadata.configuration().get("delta.columnMapping.mode");
-    return mode != null && !mode.equalsIgnoreCase("none");
   }
 
   private static UnsupportedTableFeatureException unsupported(

@@ -153,14 +153,15 @@ class ColumnMappingReadsTest {
   }
 
   @Test
-  void writesToAMappedTableStayRefused() throws Exception {
+  void writesToAnIdModeTableStayRefused() throws Exception {
     String schema = schema(field("a", "integer", 1, "x_file"));
-    DeltaTable table =
-        DeltaTable.forPath(new DirectoryTestStorage(temp), table("t", "name", schema));
-    assertThat(table.snapshot().columnMapping().mode()).isEqualTo(ColumnMapping.Mode.NAME);
+    DeltaTable table = DeltaTable.forPath(new DirectoryTestStorage(temp), table("t", "id", schema));
+    assertThat(table.snapshot().columnMapping().mode()).isEqualTo(ColumnMapping.Mode.ID);
     assertThatThrownBy(() -> table.startTransaction().commit())
         .isInstanceOf(UnsupportedTableFeatureException.class)
-        .hasMessageStartingWith("Cannot write table t: it uses table feature columnMapping");
+        .hasMessage(
+            "Cannot write table t: it uses table feature columnMapping in mode id, which this"
+                + " library does not support");
   }
 
   /** Our rows and delta-kernel's, which must be equal; ours returned. */

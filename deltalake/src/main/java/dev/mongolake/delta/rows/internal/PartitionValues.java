@@ -91,6 +91,61 @@ public final class PartitionValues {
     }
   }
 
+  /** {@code 2024-01-31 12:34:56.123456}: how Spark writes timestamp partition values. */
+  private static final DateTimeFormatter MICROS =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
+  /**
+   * A partition value serialized for an {@code add} action (null for null).
+   *
+   * @throws DeltaException naming the column when the value is not of its type, or the type is
+   *     {@code binary}, whose partition values are not written
+   */
+  public static String serialize(String column, Object value, DataType type) {
+    if (value == null) {
+      return null;
+    }
+    Object expected = value;
+    String text;
+    try {
+      if (value instanceof BigDecimal d && type instanceof DecimalType decimal) {
+        expected = d.setScale(decimal.scale(), RoundingMode.UNNECESSARY);
+      }
+      text =
+          switch (expected) {
+            case BigDecimal d -> d.toPlainString();
+            case Instant i -> MICROS.format(LocalDateTime.ofInstant(i, ZoneOffset.UTC));
+            case LocalDateTime t -> MICROS.format(t);
+            case byte[] bytes -> null;
+            default -> expected.toString();
+          };
+    } catch (ArithmeticException e) {
+      text = null;
+    }
+    // The text must read back as the same value: this also checks the value's type.
+    Object back = null;
+    if (text != null) {
+      try {
+        back = parse(column, text, type);
+      } catch (DeltaException e) {
+        back = null;
+      }
+    }
+    if (back == null || !back.equals(expected)) {
+      throw new DeltaException(
+          "Cannot write partition column "
+              + column
+              + ": "
+              + value.getClass().getSimpleName()
+              + " value "
+              + (value instanceof byte[] ? "(bytes)" : value)
+              + " is not written as a "
+              + type
+              + " partition value");
+    }
+    return text;
+  }
+
   private static Boolean parseBoolean(String value) {
     return switch (value.toLowerCase(java.util.Locale.ROOT)) {
       case "true" -> true;
