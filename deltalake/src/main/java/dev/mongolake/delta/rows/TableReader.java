@@ -190,13 +190,13 @@ public final class TableReader {
         if (deleted.contains(++position)) {
           continue;
         }
-        List<Object> row = new ArrayList<>(schema.fields().size());
-        for (StructField field : schema.fields()) {
-          // The log's partition value wins over a copy the file may also hold.
-          row.add(
-              partitions.containsKey(field.name())
-                  ? partitions.get(field.name())
-                  : values.column(group, field));
+        List<Object> row = values.values(group, schema);
+        // The log's partition value wins over a copy the file may also hold.
+        for (int i = 0; i < schema.fields().size(); i++) {
+          String name = schema.fields().get(i).name();
+          if (partitions.containsKey(name)) {
+            row.set(i, partitions.get(name));
+          }
         }
         rows.add(new TableRow(schema, row));
       }

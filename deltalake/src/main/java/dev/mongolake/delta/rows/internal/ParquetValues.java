@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,8 @@ import org.apache.parquet.schema.Type;
  * the type the file stored to the column's current type. A file written before a column was widened
  * stores the narrower type; any other mismatch between the file and the schema is refused.
  *
- * <p>Immutable and thread-safe.
+ * <p>One instance reads one file (it remembers where each struct's columns are in the file's
+ * Parquet types); not thread-safe.
  */
 public final class ParquetValues {
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
@@ -49,6 +51,7 @@ public final class ParquetValues {
 
   private final ColumnMapping mapping;
   private final String file;
+  private final Map<GroupType, int[]> resolved = new IdentityHashMap<>();
 
   /**
    * @param mapping how the schema's columns are found in the file
@@ -64,20 +67,41 @@ public final class ParquetValues {
    * was added after the file was written).
    */
   public TableRow row(Group group, StructType schema) {
-    List<Object> values = new ArrayList<>(schema.fields().size());
-    for (StructField field : schema.fields()) {
-      values.add(column(group, field));
-    }
-    return new TableRow(schema, values);
+    return new TableRow(schema, values(group, schema));
   }
 
-  /** The value of one column of {@code group}; null when the file does not hold the column. */
-  public Object column(Group group, StructField field) {
+  /**
+   * The values of {@code schema}'s columns in {@code group}, in schema order; a column the file
+   * does not hold reads as null (it was added after the file was written).
+   */
+  public List<Object> values(Group group, StructType schema) {
     GroupType type = group.getType();
-    int index = fieldIndex(type, field);
-    return index < 0 || group.getFieldRepetitionCount(index) == 0
-        ? null
-        : value(group, index, 0, type.getType(index), field.type(), field.name());
+    // Every row of a file shares its Parquet types: resolve each struct's columns once.
+    int[] indexes = resolved.computeIfAbsent(type, t -> resolve(t, schema));
+    List<StructField> fields = schema.fields();
+    List<Object> values = new ArrayList<>(fields.size());
+    for (int i = 0; i < fields.size(); i++) {
+      int index = indexes[i];
+      values.add(
+          index < 0 || group.getFieldRepetitionCount(index) == 0
+              ? null
+              : value(
+                  group,
+                  index,
+                  0,
+                  type.getType(index),
+                  fields.get(i).type(),
+                  fields.get(i).name()));
+    }
+    return values;
+  }
+
+  private int[] resolve(GroupType type, StructType schema) {
+    int[] indexes = new int[schema.fields().size()];
+    for (int i = 0; i < indexes.length; i++) {
+      indexes[i] = fieldIndex(type, schema.fields().get(i));
+    }
+    return indexes;
   }
 
   /** The index of a column in a Parquet group, or -1 when the file does not hold it. */
