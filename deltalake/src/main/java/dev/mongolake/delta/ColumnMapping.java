@@ -171,7 +171,7 @@ public final class ColumnMapping {
           schema.field(column).map(this::physicalName).orElse(column); // unknown: as written
       values.put(column, stored.get(physical));
     }
-    return values;
+    return java.util.Collections.unmodifiableMap(values);
   }
 
   /**

@@ -72,7 +72,13 @@ class ColumnMappingReadsTest {
             field("b", "string", 2, "col-b"),
             struct("s", 3, "col-s", field("c", "long", 4, "col-c")),
             field("d", "integer", 5, "col-d"));
-    List<String> rows = readBothWays(table("by-id", "id", schema));
+    String name = table("by-id", "id", schema);
+    Snapshot snapshot = DeltaTable.forPath(new DirectoryTestStorage(temp), name).snapshot();
+    ColumnMapping mapping = snapshot.columnMapping();
+    assertThat(mapping.physicalPath(snapshot.schema(), "s.c")).contains(List.of("col-s", "col-c"));
+    assertThat(mapping.physicalPath(snapshot.schema(), "s.x")).isEmpty();
+    assertThat(mapping.fieldId(snapshot.schema().field("d").orElseThrow())).hasValue(5);
+    List<String> rows = readBothWays(name);
     assertThat(rows).hasSize(3).contains("{7,\"seven\",{70},null}", "{null,null,null,null}");
   }
 
