@@ -19,6 +19,7 @@ import dev.mongolake.delta.log.internal.ProtocolSelection;
 import dev.mongolake.delta.log.internal.TableLog;
 import dev.mongolake.delta.log.internal.TableState;
 import dev.mongolake.delta.log.schema.SchemaJson;
+import dev.mongolake.delta.log.schema.StructType;
 import dev.mongolake.delta.storage.FileEntry;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Instant;
@@ -129,6 +130,13 @@ public final class DeltaTable {
    * Creates the table: writes version 0 with a protocol chosen for the definition (see {@link
    * TableFeatures}) and the metadata.
    *
+   * <p>With the property {@code delta.columnMapping.mode=name} the table uses column mapping: every
+   * column of the schema, at every depth, gets a physical name ({@code col-<uuid>}) and an id (see
+   * {@link ColumnMapping#assign}), {@code delta.columnMapping.maxColumnId} records the largest, and
+   * the protocol supports {@code columnMapping} (reader 2 and writer 5, or the table feature). Its
+   * data files must then name their columns by physical name ({@link
+   * dev.mongolake.delta.rows.TableWriter} writes such files); mode {@code id} is refused.
+   *
    * @throws TableAlreadyExistsException if version 0 already exists
    * @throws UnsupportedTableFeatureException if the definition needs a feature this library does
    *     not write
@@ -149,18 +157,35 @@ public final class DeltaTable {
       DeltaTableOptions options,
       String id) {
     DeltaTable table = forPath(storage, tablePath, options);
+    StructType schema = definition.schema();
+    Map<String, String> configuration = definition.configuration();
+    String mode = configuration.get(ColumnMapping.MODE_PROPERTY);
+    if (mode != null && mode.equalsIgnoreCase("name")) {
+      ColumnMapping.Assigned assigned = ColumnMapping.assign(schema, 0);
+      schema = assigned.schema();
+      configuration = new java.util.HashMap<>(configuration);
+      configuration.put(
+          ColumnMapping.MAX_COLUMN_ID_PROPERTY, Integer.toString(assigned.maxColumnId()));
+    } else if (mode != null && !mode.equalsIgnoreCase("none")) {
+      throw new UnsupportedTableFeatureException(
+          "columnMapping",
+          "Cannot create table "
+              + tablePath
+              + ": column mapping mode "
+              + mode
+              + " is not written (only none and name)");
+    }
     Metadata metadata =
         new Metadata(
             id,
             definition.name(),
             null,
             Format.PARQUET,
-            SchemaJson.write(definition.schema()),
+            SchemaJson.write(schema),
             definition.partitionColumns(),
-            definition.configuration(),
+            configuration,
             options.clock().millis());
-    Protocol protocol =
-        ProtocolSelection.forNewTable(definition.schema(), definition.configuration());
+    Protocol protocol = ProtocolSelection.forNewTable(schema, configuration);
     new Transaction(table, null)
         .updateProtocol(protocol)
         .updateMetadata(metadata)

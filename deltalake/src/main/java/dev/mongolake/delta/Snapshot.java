@@ -36,6 +36,7 @@ public final class Snapshot {
   private final Protocol protocol;
   private final Metadata metadata;
   private final Supplier<TableState> stateSource;
+  private final ColumnMapping columnMapping;
   private volatile TableState state;
 
   Snapshot(
@@ -49,6 +50,7 @@ public final class Snapshot {
     this.protocol = protocol;
     this.metadata = metadata;
     this.stateSource = stateSource;
+    this.columnMapping = ColumnMapping.of(log.tablePath(), protocol, metadata);
   }
 
   /** The table version this snapshot shows. */
@@ -69,8 +71,25 @@ public final class Snapshot {
     return metadata.schema();
   }
 
+  /** The logical names of the partition columns. */
   public List<String> partitionColumns() {
     return metadata.partitionColumns();
+  }
+
+  /**
+   * How the schema's logical column names map to the physical names that data files, partition
+   * values and statistics use.
+   */
+  public ColumnMapping columnMapping() {
+    return columnMapping;
+  }
+
+  /**
+   * A live file's partition values keyed by logical column name (the action keys them by physical
+   * name when columns are mapped); a value the action leaves out is null.
+   */
+  public Map<String, String> partitionValues(AddFile file) {
+    return columnMapping.partitionValues(schema(), partitionColumns(), file);
   }
 
   /** The table's storage path (empty for a table at the storage root). */

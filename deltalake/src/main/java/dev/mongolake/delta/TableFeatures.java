@@ -16,10 +16,12 @@ import java.util.Set;
  * {@code v2Checkpoint} (V2 checkpoints with sidecars are read), {@code vacuumProtocolCheck}, {@code
  * deletionVectors} (every read of {@link dev.mongolake.delta.table.DocumentSnapshot} skips the rows
  * a file's deletion vector deletes; {@link dev.mongolake.delta.dv.DeletionVectors} reads a vector
- * for other readers), and {@code columnMapping} only while the table's {@code
- * delta.columnMapping.mode} is {@code none}. Not supported: {@code typeWidening}, {@code
- * catalogManaged}, {@code variantShredding}, active column mapping ({@code id} or {@code name}
- * mode), and any feature not listed.
+ * for other readers), {@code columnMapping} in modes {@code none}, {@code name} and {@code id}
+ * ({@link ColumnMapping}; a schema missing what the mode needs is refused), and {@code
+ * typeWidening} / {@code typeWidening-preview} ({@link TypeWidening}; an unsupported type change is
+ * refused). {@link dev.mongolake.delta.rows.TableReader} reads the rows of such tables by logical
+ * names, in the current column types. Not supported: {@code catalogManaged}, {@code
+ * variantShredding}, and any feature not listed.
  *
  * <p>Writing: writer versions 1 to 7. Writer features {@code appendOnly} (enforced), {@code
  * changeDataFeed}, {@code domainMetadata}, {@code inCommitTimestamp} (written when enabled), {@code
@@ -29,9 +31,11 @@ import java.util.Set;
  * writes a vector's deleted rows back when it rewrites a file, checkpoints carry the vectors,
  * vacuum keeps the vector files live and retained files use), and, while not in use by the schema
  * or configuration, {@code invariants}, {@code checkConstraints}, {@code generatedColumns}, {@code
- * identityColumns} and {@code columnMapping}. Not supported: {@code rowTracking}, {@code
- * clustering}, {@code icebergCompatV1/V2}, {@code typeWidening}, {@code allowColumnDefaults},
- * {@code catalogManaged}.
+ * identityColumns}; and {@code columnMapping} in modes {@code none} and {@code name} (new tables
+ * get mode {@code name} with {@code delta.columnMapping.mode=name}, see {@link DeltaTable#create};
+ * their data files must name columns physically, as {@link dev.mongolake.delta.rows.TableWriter}
+ * does; document tables refuse it). Not supported: {@code rowTracking}, {@code clustering}, {@code
+ * icebergCompatV1/V2}, {@code typeWidening}, {@code allowColumnDefaults}, {@code catalogManaged}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -42,7 +46,7 @@ public final class TableFeatures {
   /** The highest writer version this library writes. */
   public static final int MAX_WRITER_VERSION = 7;
 
-  /** Reader features this library implements (column mapping only in mode {@code none}). */
+  /** Reader features this library implements. */
   public static final Set<String> READER_FEATURES =
       Set.of(
           "columnMapping",
@@ -51,7 +55,9 @@ public final class TableFeatures {
           "variantType",
           "variantType-preview",
           "v2Checkpoint",
-          "vacuumProtocolCheck");
+          "vacuumProtocolCheck",
+          "typeWidening",
+          "typeWidening-preview");
 
   /** Writer features this library implements (some only while inactive, see class doc). */
   public static final Set<String> WRITER_FEATURES =
@@ -137,13 +143,11 @@ public final class TableFeatures {
         }
       }
     }
-    if (reader >= 2 && metadata != null && columnMappingActive(metadata)) {
-      throw unsupported(
-          table,
-          action,
-          "columnMapping",
-          "table feature columnMapping in mode "
-              + metadata.configuration().get("delta.columnMapping.mode"));
+    if (metadata != null) {
+      // Both refuse, by name, metadata a reader cannot honour (a column without its physical
+      // name, a type change it cannot convert) before any file is read.
+      ColumnMapping.of(table, protocol, metadata);
+      TypeWidening.check(table, metadata.schema());
     }
   }
 
@@ -182,8 +186,10 @@ public final class TableFeatures {
     if (schema.hasFieldMetadata("delta.identity.")) {
       throw unsupported(table, "write", "identityColumns", "identity columns");
     }
-    if (columnMappingActive(metadata)) {
-      throw unsupported(table, "write", "columnMapping", "table feature columnMapping");
+    // Name mode is written (by writers that name columns physically, such as
+    // dev.mongolake.delta.rows.TableWriter); id mode is not.
+    if (ColumnMapping.of(table, protocol, metadata).mode() == ColumnMapping.Mode.ID) {
+      throw unsupported(table, "write", "columnMapping", "table feature columnMapping in mode id");
     }
   }
 
@@ -202,11 +208,6 @@ public final class TableFeatures {
           default -> Integer.MAX_VALUE;
         };
     return protocol.minWriterVersion() >= needed;
-  }
-
-  private static boolean columnMappingActive(Metadata metadata) {
-    String mode = metadata.configuration().get("delta.columnMapping.mode");
-    return mode != null && !mode.equalsIgnoreCase("none");
   }
 
   private static UnsupportedTableFeatureException unsupported(

@@ -1,13 +1,11 @@
 package dev.mongolake.delta;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.dv.DeletionVectors;
 import dev.mongolake.delta.dv.internal.DeletionVectorFile;
 import dev.mongolake.delta.dv.internal.DeletionVectorLocation;
-import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.DeletionVectorDescriptor;
 import dev.mongolake.delta.log.FileKey;
@@ -27,17 +25,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The Spark-written golden tables with deletion vectors: at every version, our rows (each live
  * file's rows less those its deletion vector deletes) are delta-kernel's, row for row; log replay
- * keys files by (path, deletion vector); a table that also uses column mapping stays refused.
+ * keys files by (path, deletion vector); a table that also uses column mapping reads the same way.
  */
 class DeletionVectorGoldenTablesTest {
   private static final Engine ENGINE = LocalKernelFileIO.engine();
   private static final String PARTITIONED = "dv-partitioned-with-checkpoint";
   private static final String KEY_CASES = "log-replay-dv-key-cases";
+  private static final String MAPPED = "dv-with-columnmapping";
 
   @Test
   void goldenDvTablesMatchDeltaKernelRowForRow() throws Exception {
     Path golden = GoldenTables.require();
-    for (String table : List.of(PARTITIONED, KEY_CASES)) {
+    for (String table : List.of(PARTITIONED, KEY_CASES, MAPPED)) {
       Path dir = golden.resolve(table);
       DeltaTable ours = DeltaTable.forPath(new DirectoryTestStorage(golden), table);
       long latest = ours.snapshot().version();
@@ -82,7 +81,7 @@ class DeletionVectorGoldenTablesTest {
   void ourSerializationOfSparksVectorsIsByteForByteTheirs() throws Exception {
     Path golden = GoldenTables.require();
     int compared = 0;
-    for (String table : List.of(PARTITIONED, KEY_CASES)) {
+    for (String table : List.of(PARTITIONED, KEY_CASES, MAPPED)) {
       Path dir = golden.resolve(table);
       DeltaTable ours = DeltaTable.forPath(new DirectoryTestStorage(golden), table);
       for (long version = 0; version <= ours.snapshot().version(); version++) {
@@ -132,19 +131,6 @@ class DeletionVectorGoldenTablesTest {
       assertThat(live.deletionVector() == null ? 0 : live.deletionVector().cardinality())
           .isEqualTo(version);
     }
-  }
-
-  @Test
-  void deletionVectorsWithColumnMappingStayRefusedNamingColumnMapping() {
-    Path golden = GoldenTables.require();
-    DeltaTable table =
-        DeltaTable.forPath(new DirectoryTestStorage(golden), "dv-with-columnmapping");
-    assertThatThrownBy(table::snapshot)
-        .isInstanceOf(UnsupportedTableFeatureException.class)
-        .hasMessageStartingWith(
-            "Cannot read table dv-with-columnmapping: it uses table feature columnMapping in mode")
-        .extracting(e -> ((UnsupportedTableFeatureException) e).feature())
-        .isEqualTo("columnMapping");
   }
 
   private static long numRecords(AddFile file) {

@@ -249,18 +249,19 @@ class DeltaTableCommitTest {
         .isInstanceOf(UnsupportedTableFeatureException.class)
         .hasMessage(
             "Cannot write table db/events: it uses table feature rowTracking, which this library does not support");
-    Protocol withTypeWidening =
-        new Protocol(3, 7, List.of("deletionVectors", "typeWidening"), List.of("deletionVectors"));
+    Protocol withCatalogManaged =
+        new Protocol(
+            3, 7, List.of("deletionVectors", "catalogManaged"), List.of("deletionVectors"));
     storage.writeIfAbsent(
         "db/events/_delta_log/00000000000000000002.json",
-        ActionCodec.encode(List.of(withTypeWidening)));
+        ActionCodec.encode(List.of(withCatalogManaged)));
     DeltaTable later = DeltaTable.forPath(storage, "db/events", options);
     assertThatThrownBy(later::snapshot)
         .isInstanceOf(UnsupportedTableFeatureException.class)
         .hasMessage(
-            "Cannot read table db/events: it uses table feature typeWidening, which this library does not support")
+            "Cannot read table db/events: it uses table feature catalogManaged, which this library does not support")
         .extracting(e -> ((UnsupportedTableFeatureException) e).feature())
-        .isEqualTo("typeWidening");
+        .isEqualTo("catalogManaged");
   }
 
   @Test

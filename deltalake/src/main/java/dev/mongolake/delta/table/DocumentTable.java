@@ -12,6 +12,7 @@ import dev.mongolake.delta.cdc.ChangeType;
 import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.exceptions.TableNotFoundException;
+import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.order.BsonComparisonOrder;
@@ -137,8 +138,33 @@ public final class DocumentTable {
     } catch (TableNotFoundException e) {
       return Optional.empty();
     }
+    refuseColumnMapping(path, snapshot, "open");
     DocumentTableConfig config = configOf(snapshot.metadata(), path);
     return Optional.of(new DocumentTable(storage, delta, config, clock));
+  }
+
+  /** The checks before any write: the protocol's, and no column mapping. */
+  private static void checkWritable(String path, Snapshot base) {
+    TableFeatures.checkWritable(path, base.protocol(), base.metadata());
+    refuseColumnMapping(path, base, "write");
+  }
+
+  /**
+   * Document tables name their Parquet columns, statistics and partition values logically, so a
+   * table with column mapping (another writer's, or one created in mode name) is refused.
+   */
+  private static void refuseColumnMapping(String path, Snapshot snapshot, String action) {
+    if (snapshot.columnMapping().active()) {
+      throw new UnsupportedTableFeatureException(
+          "columnMapping",
+          "Cannot "
+              + action
+              + " document table "
+              + path
+              + ": it uses column mapping mode "
+              + snapshot.columnMapping().mode().name().toLowerCase(java.util.Locale.ROOT)
+              + ", which document tables do not support (read it with TableReader)");
+    }
   }
 
   /**
@@ -178,6 +204,7 @@ public final class DocumentTable {
   }
 
   private DocumentSnapshot documentSnapshot(Snapshot snapshot) {
+    refuseColumnMapping(path(), snapshot, "read");
     return new DocumentSnapshot(storage, snapshot, configOf(snapshot.metadata(), path()));
   }
 
@@ -219,7 +246,7 @@ public final class DocumentTable {
     if (appId != null && base.transactionVersion(appId).orElse(-1) >= writerVersion) {
       return new CommitResult(base.version(), CommitResult.Status.ALREADY_COMMITTED, 0);
     }
-    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
+    checkWritable(delta.tablePath(), base);
     // The config of the version written on, not of this object: autoPromote changes it over time.
     DocumentTableConfig current = configOf(base.metadata(), path());
     Transaction transaction = delta.startTransaction(base);
@@ -285,7 +312,7 @@ public final class DocumentTable {
    */
   public long enableDeletionVectors() {
     Snapshot base = delta.snapshot();
-    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
+    checkWritable(delta.tablePath(), base);
     var protocol = TableFeatures.withReaderWriterFeature(base.protocol(), "deletionVectors");
     boolean enabled =
         "true"
@@ -331,7 +358,7 @@ public final class DocumentTable {
    */
   public OptimizeResult optimize(long maxBytes) {
     Snapshot base = delta.snapshot();
-    TableFeatures.checkWritable(delta.tablePath(), base.protocol(), base.metadata());
+    checkWritable(delta.tablePath(), base);
     DocumentTableConfig current = configOf(base.metadata(), path());
     List<AddFile> small = new ArrayList<>();
     long smallBytes = 0;

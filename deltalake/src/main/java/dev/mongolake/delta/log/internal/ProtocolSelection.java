@@ -15,7 +15,8 @@ import java.util.Set;
  * for change data feed, and table features once a feature needs them (reader features such as
  * {@code variantType} or {@code timestampNtz} give (3, 7); writer-only ones such as {@code
  * inCommitTimestamp} give (1, 7)). {@code delta.enableDeletionVectors} adds the {@code
- * deletionVectors} reader and writer feature.
+ * deletionVectors} reader and writer feature. {@code delta.columnMapping.mode=name} gives (2, 5),
+ * or the {@code columnMapping} reader and writer feature when table features are needed anyway.
  */
 public final class ProtocolSelection {
   private ProtocolSelection() {}
@@ -33,8 +34,12 @@ public final class ProtocolSelection {
     if (isTrue(configuration, "delta.enableDeletionVectors")) {
       reader.add("deletionVectors");
     }
+    boolean columnMapping = "name".equalsIgnoreCase(configuration.get("delta.columnMapping.mode"));
     if (reader.isEmpty() && !ict) {
-      return Protocol.of(1, cdf ? 4 : 2);
+      return columnMapping ? Protocol.of(2, 5) : Protocol.of(1, cdf ? 4 : 2);
+    }
+    if (columnMapping) {
+      reader.add("columnMapping");
     }
     Set<String> writer = new LinkedHashSet<>(List.of("appendOnly", "invariants"));
     writer.addAll(reader);

@@ -133,6 +133,14 @@ public final class SchemaJson {
     }
   }
 
+  /**
+   * A primitive or decimal type from its name in the schema JSON ({@code "long"}, {@code
+   * "decimal(10,2)"}), as the {@code fromType} and {@code toType} of a type change name it.
+   */
+  public static DataType parsePrimitive(String name) {
+    return primitive(name);
+  }
+
   private static DataType primitive(String name) {
     if (name.equals("variant")) {
       return VariantType.INSTANCE;
