@@ -185,6 +185,15 @@ public final class MongoLakeDatabase {
     engine.catalog().modifyCollection(new Namespace(name, collectionName), changes);
   }
 
+  /**
+   * Makes every collection of the database again what it was at {@code point}, as one atomic change
+   * (see {@link MongoLakeCollection#restore}): collections the point held get their documents back,
+   * collections made since are emptied (they stay, with their indexes); views are kept as they are.
+   */
+  public RestoreResult restore(ReadAt point) {
+    return engine.restoreDatabase(name, engine.at(name, point.clusterTime().getValue()));
+  }
+
   /** Drops every collection and view of the database. */
   public void drop() {
     engine.refuseInTransaction("drop a database");

@@ -124,4 +124,25 @@ class RestoreCollectionTest {
       assertThat(all(users)).containsExactly(new Document("_id", 1).append("email", "a@x"));
     }
   }
+
+  @Test
+  void aDatabaseRestoresEveryCollectionInOneChange() {
+    try (MongoLake lake = MongoLake.open(data)) {
+      MongoLakeDatabase app = lake.db("app");
+      MongoLakeCollection<Document> users = app.collection("users");
+      MongoLakeCollection<Document> orders = app.collection("orders");
+      users.insertMany(numbered(0, 3));
+      orders.insertMany(numbered(0, 2));
+      BsonTimestamp point = lake.lastWriteTime();
+      users.deleteMany(new Document());
+      orders.updateOne(eq("_id", 1), set("v", 5));
+      app.collection("later").insertMany(numbered(0, 4));
+      lake.flush();
+
+      assertThat(app.restore(ReadAt.clusterTime(point))).isEqualTo(new RestoreResult(3, 1, 4));
+      assertThat(all(users)).isEqualTo(numbered(0, 3));
+      assertThat(all(orders)).isEqualTo(numbered(0, 2));
+      assertThat(app.collection("later").countDocuments()).isZero();
+    }
+  }
 }

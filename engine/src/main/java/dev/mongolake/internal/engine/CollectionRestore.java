@@ -61,51 +61,85 @@ final class CollectionRestore {
    *     IllegalOperation for a capped collection
    */
   RestoreResult restore(Namespace namespace, Engine past) {
-    NavigableMap<BsonValue, Digest> then = digests(past.reads(), namespace);
-    CollectionState state = collections.locked(namespace);
+    return restore(List.of(namespace), past);
+  }
+
+  /**
+   * Makes every collection of {@code namespaces} what {@code past} holds of it, all in one log
+   * record: a collection the point did not hold is emptied (it stays, with its indexes).
+   */
+  RestoreResult restore(List<Namespace> namespaces, Engine past) {
+    List<Namespace> ordered = new ArrayList<>(namespaces);
+    ordered.sort(java.util.Comparator.comparing(Namespace::fullName));
+    Map<Namespace, NavigableMap<BsonValue, Digest>> then = new HashMap<>();
+    for (Namespace namespace : ordered) {
+      then.put(namespace, digests(past.reads(), namespace));
+    }
+    List<CollectionState> held = new ArrayList<>();
     WriteAheadLog.Appended appended;
-    long inserted = 0;
-    long replaced = 0;
-    long deleted = 0;
+    long[] counts = new long[3];
     try {
-      if (state.capped() != null) {
-        throw new MongoLakeException(
-            ErrorCode.ILLEGAL_OPERATION,
-            "Cannot restore capped collection " + namespace + ": its order is not in its history");
+      for (Namespace namespace : ordered) {
+        held.add(collections.locked(namespace));
       }
       List<WalRecord> changes = new ArrayList<>();
-      Size size = new Size(namespace);
-      boolean images = state.preAndPostImages();
-      try (CloseableIterator<BsonDocument> now = reads.scan(namespace, Long.MAX_VALUE)) {
-        while (now.hasNext()) {
-          BsonDocument current = now.next();
-          BsonValue id = current.get("_id");
-          Digest earlier = then.remove(id);
-          if (earlier == null) {
-            changes.add(size.add(new WalRecord.Delete(namespace, id, images ? current : null)));
-            deleted++;
-          } else if (!earlier.equals(Digest.of(current))) {
-            BsonDocument document = lookUp(past, namespace, id);
-            changes.add(
-                size.add(new WalRecord.Replace(namespace, document, images ? current : null)));
-            replaced++;
-          }
-        }
-      }
-      for (BsonValue id : then.keySet()) {
-        changes.add(size.add(new WalRecord.Insert(namespace, lookUp(past, namespace, id))));
-        inserted++;
+      Size size = new Size(ordered.size() == 1 ? ordered.getFirst().toString() : "the database");
+      for (int i = 0; i < ordered.size(); i++) {
+        List<WalRecord> own =
+            differences(held.get(i), then.get(ordered.get(i)), past, size, counts);
+        checkUnique(held.get(i), own);
+        changes.addAll(own);
       }
       if (changes.isEmpty()) {
         return new RestoreResult(0, 0, 0);
       }
-      checkUnique(state, changes);
       appended = wal.append(new WalRecord.Transaction(changes, null, 0), applier);
     } finally {
-      state.writeLock().unlock();
+      held.forEach(state -> state.writeLock().unlock());
     }
     appended.awaitDurable();
-    return new RestoreResult(inserted, replaced, deleted);
+    return new RestoreResult(counts[0], counts[1], counts[2]);
+  }
+
+  /**
+   * What makes {@code state}'s collection what the past's digests say it was: inserts, replaces and
+   * deletes, counted into {@code counts} (inserted, replaced, deleted). Caller holds the lock.
+   */
+  private List<WalRecord> differences(
+      CollectionState state,
+      NavigableMap<BsonValue, Digest> then,
+      Engine past,
+      Size size,
+      long[] counts) {
+    Namespace namespace = state.namespace();
+    if (state.capped() != null) {
+      throw new MongoLakeException(
+          ErrorCode.ILLEGAL_OPERATION,
+          "Cannot restore capped collection " + namespace + ": its order is not in its history");
+    }
+    List<WalRecord> changes = new ArrayList<>();
+    boolean images = state.preAndPostImages();
+    try (CloseableIterator<BsonDocument> now = reads.scan(namespace, Long.MAX_VALUE)) {
+      while (now.hasNext()) {
+        BsonDocument current = now.next();
+        BsonValue id = current.get("_id");
+        Digest earlier = then.remove(id);
+        if (earlier == null) {
+          changes.add(size.add(new WalRecord.Delete(namespace, id, images ? current : null)));
+          counts[2]++;
+        } else if (!earlier.equals(Digest.of(current))) {
+          BsonDocument document = lookUp(past, namespace, id);
+          changes.add(
+              size.add(new WalRecord.Replace(namespace, document, images ? current : null)));
+          counts[1]++;
+        }
+      }
+    }
+    for (BsonValue id : then.keySet()) {
+      changes.add(size.add(new WalRecord.Insert(namespace, lookUp(past, namespace, id))));
+      counts[0]++;
+    }
+    return changes;
   }
 
   private static NavigableMap<BsonValue, Digest> digests(ReadPath past, Namespace namespace) {
@@ -175,11 +209,11 @@ final class CollectionRestore {
 
   /** The log record's size so far, refused past one record's room. */
   private static final class Size {
-    private final Namespace namespace;
+    private final String restored;
     private long bytes;
 
-    Size(Namespace namespace) {
-      this.namespace = namespace;
+    Size(String restored) {
+      this.restored = restored;
     }
 
     WalRecord add(WalRecord change) {
@@ -188,7 +222,7 @@ final class CollectionRestore {
         throw new MongoLakeException(
             ErrorCode.TRANSACTION_TOO_LARGE,
             "Cannot restore "
-                + namespace
+                + restored
                 + ": the difference from the point is more than "
                 + EngineTransaction.MAX_BYTES
                 + " bytes, more than one log record holds");

@@ -199,6 +199,25 @@ public final class Engine implements AutoCloseable {
     return new CollectionRestore(collections, wal, applier, reads).restore(namespace, past);
   }
 
+  /**
+   * Makes every collection of {@code database} what {@code past} (an engine from {@link #at} of
+   * that database) holds, in one log record: the collections the point held get their documents
+   * back, those it did not hold are emptied.
+   */
+  public dev.mongolake.RestoreResult restoreDatabase(String database, Engine past) {
+    present(writes, "restore a database");
+    refuseInTransaction("restore a database");
+    if (past.past == null || past.past.only() != null || !past.past.database().equals(database)) {
+      throw new IllegalArgumentException("a database restore reads that database at a past point");
+    }
+    java.util.Set<Namespace> namespaces =
+        new java.util.TreeSet<>(java.util.Comparator.comparing(Namespace::fullName));
+    namespaces.addAll(collections.collections(database));
+    namespaces.addAll(past.collections.collections(database));
+    return new CollectionRestore(collections, wal, applier, reads)
+        .restore(java.util.List.copyOf(namespaces), past);
+  }
+
   /** Whether this engine reads a past point (see {@link #at}): then it refuses every write. */
   public boolean readsThePast() {
     return past != null;

@@ -167,6 +167,12 @@ class RestHistoryTest {
               .runCommand(new Document("restore", "items").append("atClusterTime", then));
       assertThat(reply.get("nInserted", Number.class).longValue()).isEqualTo(4);
       assertThat(items.countDocuments(Filters.eq("v", 0))).isEqualTo(4);
+      items.deleteMany(Filters.empty());
+      Document database =
+          driver
+              .getDatabase("app")
+              .runCommand(new Document("restore", 1).append("atClusterTime", then));
+      assertThat(database.get("nInserted", Number.class).longValue()).isEqualTo(4);
       assertThatThrownBy(
               () ->
                   driver

@@ -22,8 +22,9 @@ import org.bson.BsonValue;
  * {@code restore}: {@code {restore: <coll>, atClusterTime: <Timestamp>}} or {@code {restore:
  * <coll>, tableVersion: <n>}}, a MongoLake command (MongoDB has none; Delta has {@code RESTORE}):
  * makes the collection again what it was at that cluster time (as a snapshot read there sees it) or
- * at that version of its table, as one atomic change that change streams see. Answers how many
- * documents it inserted, replaced and deleted.
+ * at that version of its table, as one atomic change that change streams see; {@code {restore: 1,
+ * atClusterTime: <Timestamp>}} does so for every collection of the database at once. Answers how
+ * many documents it inserted, replaced and deleted.
  */
 public final class RestoreCommand implements Command {
 
@@ -42,11 +43,16 @@ public final class RestoreCommand implements Command {
   /** A restore inserts, replaces and deletes documents of the collection. */
   @Override
   public Access access(CommandRequest request) {
-    return Access.to(
-        Resource.collection(CommandArguments.of(request).namespace(request.database())),
-        ActionType.INSERT,
-        ActionType.UPDATE,
-        ActionType.REMOVE);
+    Resource resource =
+        wholeDatabase(request.body())
+            ? Resource.database(request.database())
+            : Resource.collection(CommandArguments.of(request).namespace(request.database()));
+    return Access.to(resource, ActionType.INSERT, ActionType.UPDATE, ActionType.REMOVE);
+  }
+
+  /** {@code restore: 1} restores the database, a name its collection. */
+  private static boolean wholeDatabase(BsonDocument body) {
+    return body.get("restore") instanceof org.bson.BsonNumber number && number.intValue() == 1;
   }
 
   @Override
@@ -62,8 +68,19 @@ public final class RestoreCommand implements Command {
   @Override
   public BsonDocument run(CommandRequest request) {
     CommandArguments arguments = CommandArguments.of(request);
-    Namespace namespace = arguments.namespace(request.database());
     BsonDocument body = request.body();
+    if (wholeDatabase(body)) {
+      if (!(body.get("atClusterTime") instanceof BsonTimestamp timestamp)
+          || body.containsKey("tableVersion")) {
+        throw new MongoLakeException(
+            ErrorCode.FAILED_TO_PARSE,
+            "Cannot restore database "
+                + request.database()
+                + ": give atClusterTime, a Timestamp (a database has no table version)");
+      }
+      return reply(lake.lake().db(request.database()).restore(ReadAt.clusterTime(timestamp)));
+    }
+    Namespace namespace = arguments.namespace(request.database());
     if (body.containsKey("atClusterTime") == body.containsKey("tableVersion")) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE,
@@ -88,6 +105,10 @@ public final class RestoreCommand implements Command {
       long version = arguments.number("tableVersion", 0);
       result = lake.collection(namespace).restoreToTableVersion(version);
     }
+    return reply(result);
+  }
+
+  private static BsonDocument reply(RestoreResult result) {
     return new BsonDocument("nInserted", new BsonInt64(result.inserted()))
         .append("nReplaced", new BsonInt64(result.replaced()))
         .append("nDeleted", new BsonInt64(result.deleted()));
