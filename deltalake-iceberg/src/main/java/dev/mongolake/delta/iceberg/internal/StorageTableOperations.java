@@ -38,6 +38,9 @@ final class StorageTableOperations implements TableOperations {
   private final String metadataPrefix;
   private TableMetadata current;
   private int currentVersion;
+  private long expectedMirrored = ANY_VERSION;
+
+  private static final long ANY_VERSION = Long.MIN_VALUE;
 
   StorageTableOperations(Storage storage, StorageFileIO io, String tablePath) {
     this.storage = storage;
@@ -63,11 +66,32 @@ final class StorageTableOperations implements TableOperations {
     return current;
   }
 
+  /**
+   * Makes every commit until the next call fail unless the metadata it builds on mirrors Delta up
+   * to {@code version} (-1: none yet). Iceberg re-reads the metadata before it applies a snapshot,
+   * so without this a mirror that lost a race would add its versions again on top of the winner's.
+   */
+  void expectMirrored(long version) {
+    expectedMirrored = version;
+  }
+
+  /** Lets commits build on whatever the metadata mirrors (for snapshot expiry). */
+  void expectAnyMirrored() {
+    expectedMirrored = ANY_VERSION;
+  }
+
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
     if (!Objects.equals(base, current)) {
       throw new CommitFailedException(
           "Cannot commit Iceberg metadata of %s: it changed since it was read", metadataPrefix);
+    }
+    if (expectedMirrored != ANY_VERSION
+        && (base == null ? -1 : TableMirror.mirroredVersion(base)) != expectedMirrored) {
+      throw new CommitFailedException(
+          "Cannot commit Iceberg metadata of %s: another writer mirrored the Delta versions after"
+              + " %d meanwhile",
+          metadataPrefix, expectedMirrored);
     }
     int version = currentVersion + 1;
     String path = metadataPath(version);

@@ -5,14 +5,10 @@ import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.iceberg.IcebergMetadata;
 import dev.mongolake.delta.iceberg.IcebergMetadataException;
-import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.AddFile;
-import dev.mongolake.delta.log.CommitInfo;
 import dev.mongolake.delta.log.FilePaths;
-import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.log.RemoveFile;
 import dev.mongolake.delta.log.schema.StructType;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -40,14 +36,15 @@ import org.apache.iceberg.mapping.NameMappingParser;
 import org.apache.iceberg.metrics.MetricsReporter;
 
 /**
- * The Iceberg metadata of one Delta table: mirrors each Delta version as one Iceberg snapshot
- * (summary {@code delta-version}), catching up from the last version mirrored, so a failed or
+ * The Iceberg metadata of one Delta table: mirrors the Delta versions after the last one mirrored
+ * up to a target, coalesced into one Iceberg snapshot whose summary records the last ({@code
+ * delta-version}) and the first ({@code delta-first-version}) version it covers, so a failed or
  * missed run is repaired by the next one.
  *
- * <p>A version becomes an {@code append} when it only adds files (or none), a {@code delete} when
- * it only removes, an {@code overwrite} when it does both. When the commit files between the last
- * mirrored version and the target are gone (log cleanup), the mirror compares the live files
- * instead and writes one snapshot for the target version. Calls are serialized per table.
+ * <p>A snapshot is an {@code append} when its versions' net change only adds files (or none), a
+ * {@code delete} when it only removes, an {@code overwrite} when it does both. When the commit
+ * files between the last mirrored version and the target are gone (log cleanup), the mirror
+ * compares the live files instead. Calls are serialized per table.
  */
 public final class TableMirror {
   /** Iceberg logs a report of every commit at INFO by default; one per flush is noise. */
@@ -57,6 +54,9 @@ public final class TableMirror {
   static final String SNAPSHOTS_KEPT_PROPERTY = TableProperties.MIN_SNAPSHOTS_TO_KEEP;
 
   static final int DEFAULT_SNAPSHOTS_KEPT = 100;
+
+  /** Bounds the actions a pass holds in memory when it catches up on a long backlog. */
+  static final int MAX_VERSIONS_PER_SNAPSHOT = 1000;
 
   private final DeltaTable delta;
   private final StorageFileIO io;
@@ -71,27 +71,49 @@ public final class TableMirror {
     this.ops = new StorageTableOperations(delta.storage(), io, delta.tablePath());
   }
 
-  /** Mirrors every Delta version up to {@code version} not mirrored yet. */
-  public synchronized void catchUp(long version) {
+  /**
+   * Mirrors every Delta version up to {@code version} not mirrored yet, coalesced: one snapshot for
+   * up to {@value #MAX_VERSIONS_PER_SNAPSHOT} consecutive versions.
+   */
+  public synchronized Progress catchUp(long version) {
     TableMetadata current = ops.refresh();
     if (current == null) {
-      create(delta.snapshotAt(version));
-      return;
+      Snapshot snapshot = delta.snapshotAt(version);
+      ops.expectMirrored(-1);
+      create(snapshot);
+      return new Progress(1, snapshot.version() + 1);
     }
     requireSameTable(current);
     long mirrored = mirroredVersion(current);
-    for (long next = mirrored + 1; next <= version; next++) {
-      List<Action> actions;
+    int snapshots = 0;
+    for (long first = mirrored + 1; first <= version; ) {
+      ops.expectMirrored(first - 1);
+      long last = Math.min(version, first + MAX_VERSIONS_PER_SNAPSHOT - 1);
+      CoalescedVersions changes = new CoalescedVersions(this::location);
       try {
-        actions = delta.commitActions(next);
+        for (long next = first; next <= last; next++) {
+          changes.apply(delta.commitActions(next));
+        }
       } catch (VersionNotFoundException cleanedUp) {
-        resync(delta.snapshotAt(version));
-        return;
+        resync(delta.snapshotAt(version), first);
+        snapshots++;
+        break;
       }
-      mirror(next, actions);
+      mirror(first, last, changes);
+      snapshots++;
+      first = last + 1;
     }
     expireOldSnapshots();
+    return new Progress(snapshots, Math.max(0, version - mirrored));
   }
+
+  /**
+   * What one {@link #catchUp} wrote.
+   *
+   * @param snapshots Iceberg snapshots written
+   * @param versions Delta versions they cover
+   */
+  public record Progress(int snapshots, long versions) {}
 
   /**
    * Keeps the newest {@value #SNAPSHOTS_KEPT_PROPERTY} snapshots (default {@value
@@ -101,6 +123,7 @@ public final class TableMirror {
    * file, which Delta's vacuum owns.
    */
   private void expireOldSnapshots() {
+    ops.expectAnyMirrored();
     TableMetadata current = ops.current();
     int kept = Math.max(1, current.propertyAsInt(SNAPSHOTS_KEPT_PROPERTY, DEFAULT_SNAPSHOTS_KEPT));
     if (current.snapshots().size() <= kept + Math.max(1, kept / 10)) {
@@ -164,26 +187,15 @@ public final class TableMirror {
     for (AddFile file : snapshot.files()) {
       append.appendFile(dataFile(file, transaction.table()));
     }
-    commit(append, snapshot.version(), "CREATE ICEBERG METADATA");
+    commit(append, 0, snapshot.version(), "CREATE ICEBERG METADATA");
     transaction.commitTransaction();
   }
 
-  private void mirror(long version, List<Action> actions) {
-    List<AddFile> adds = new ArrayList<>();
-    List<RemoveFile> removes = new ArrayList<>();
-    StructType schema = null;
-    String operation = "";
-    for (Action action : actions) {
-      switch (action) {
-        case AddFile add -> adds.add(add);
-        case RemoveFile remove -> removes.add(remove);
-        case Metadata metadata -> schema = metadata.schema();
-        case CommitInfo info -> operation = info.operation().orElse("");
-        default -> {
-          // Protocol, transactions, domain metadata and change data files have no Iceberg part.
-        }
-      }
-    }
+  private void mirror(long first, long last, CoalescedVersions changes) {
+    StructType schema = changes.schema();
+    List<AddFile> adds = List.copyOf(changes.added());
+    List<RemoveFile> removes = List.copyOf(changes.removed());
+    String operation = changes.operation();
     if (schema != null) {
       // Rare (a promotion): its own metadata version before the snapshot. A crash in between
       // leaves the schema updated and the version unmirrored, which the next run completes.
@@ -198,21 +210,21 @@ public final class TableMirror {
     if (removes.isEmpty()) {
       AppendFiles append = table.newAppend();
       adds.forEach(add -> append.appendFile(dataFile(add, table)));
-      commit(append, version, operation);
+      commit(append, first, last, operation);
     } else if (adds.isEmpty()) {
       DeleteFiles delete = table.newDelete();
       removes.forEach(remove -> delete.deleteFile(location(remove.path())));
-      commit(delete, version, operation);
+      commit(delete, first, last, operation);
     } else {
       OverwriteFiles overwrite = table.newOverwrite();
       removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, table)));
       adds.forEach(add -> overwrite.addFile(dataFile(add, table)));
-      commit(overwrite, version, operation);
+      commit(overwrite, first, last, operation);
     }
   }
 
   /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
-  private void resync(Snapshot snapshot) {
+  private void resync(Snapshot snapshot, long firstVersion) {
     Transaction transaction = table().newTransaction();
     syncSchema(transaction, snapshot.schema());
     Table view = transaction.table();
@@ -239,7 +251,7 @@ public final class TableMirror {
             overwrite.deleteFile(file);
           }
         });
-    commit(overwrite, snapshot.version(), "RESYNC");
+    commit(overwrite, firstVersion, snapshot.version(), "RESYNC");
     transaction.commitTransaction();
   }
 
@@ -265,10 +277,12 @@ public final class TableMirror {
     return new BaseTable(ops, name(), NO_REPORTS);
   }
 
-  private static void commit(SnapshotUpdate<?> update, long version, String operation) {
+  private static void commit(
+      SnapshotUpdate<?> update, long firstVersion, long version, String operation) {
     update.scanManifestsWith(CallingThreadExecutor.INSTANCE);
     update.writeManifestsWith(CallingThreadExecutor.INSTANCE, 1);
     update.set(IcebergMetadata.DELTA_VERSION, Long.toString(version));
+    update.set(IcebergMetadata.DELTA_FIRST_VERSION, Long.toString(firstVersion));
     if (!operation.isEmpty()) {
       update.set(IcebergMetadata.DELTA_OPERATION, operation);
     }
