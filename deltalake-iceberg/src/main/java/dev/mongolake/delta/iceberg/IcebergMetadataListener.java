@@ -29,7 +29,8 @@ public interface IcebergMetadataListener extends CommitListener {
 
   /**
    * Mirrors what is pending (one more try for a table whose last pass failed), then stops the
-   * background thread; returns when it has stopped. A later commit starts it again.
+   * background thread; returns when it has stopped. A table that still fails is logged and left to
+   * its next commit, which catches it up. A later commit starts the thread again.
    */
   @Override
   void close();

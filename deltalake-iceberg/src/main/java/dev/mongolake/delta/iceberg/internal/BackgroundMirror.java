@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A failed pass is logged and counted, and the table is tried again after a pause (one second,
  * doubling to a minute while passes keep failing) or at once when it is requested again. The thread
- * starts with the first request and stops in {@link #close()}, after the pending passes; a request
- * after that starts it again.
+ * starts with the first request and stops in {@link #close()}, after the pending passes (a failed
+ * table gets one more try there); a request after that starts it again.
  */
 final class BackgroundMirror<K> {
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundMirror.class);
@@ -59,10 +59,7 @@ final class BackgroundMirror<K> {
     try {
       Long failedAt = failed.remove(table);
       requested.merge(table, failedAt == null ? version : Math.max(version, failedAt), Math::max);
-      if (worker == null) {
-        worker = Thread.ofPlatform().daemon().name("iceberg-metadata-mirror").unstarted(this::run);
-        worker.start();
-      }
+      startIfStopped();
       changed.signalAll();
     } finally {
       lock.unlock();
@@ -87,19 +84,16 @@ final class BackgroundMirror<K> {
   }
 
   /**
-   * Runs the pending passes (one more try for failed ones) and stops the thread. An interrupt of
-   * the closing thread stops the waiting, not the passes.
+   * Runs the pending passes (one more try for failed ones) and stops the thread. A table whose last
+   * try fails is logged and no longer pending: its next request (its next commit) catches it up. An
+   * interrupt of the closing thread stops the waiting, not the passes.
    */
   void close() {
     Thread stopped;
     lock.lock();
     try {
       if (worker == null) {
-        if (failed.isEmpty()) {
-          return;
-        }
-        worker = Thread.ofPlatform().daemon().name("iceberg-metadata-mirror").unstarted(this::run);
-        worker.start();
+        return;
       }
       stopped = worker;
       stopping = true;
@@ -150,6 +144,7 @@ final class BackgroundMirror<K> {
               break;
             }
             if (stopping) {
+              failed.clear();
               return;
             }
             if (failed.isEmpty()) {
@@ -223,6 +218,13 @@ final class BackgroundMirror<K> {
           failureCount,
           failure.toString());
       LOG.debug("Iceberg metadata failure of {}", table, failure);
+    }
+  }
+
+  private void startIfStopped() {
+    if (worker == null) {
+      worker = Thread.ofPlatform().daemon().name("iceberg-metadata-mirror").unstarted(this::run);
+      worker.start();
     }
   }
 

@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MirroringListener implements IcebergMetadataListener {
   private final Optional<String> rootLocation;
   private final Map<TableKey, TableMirror> mirrors = new ConcurrentHashMap<>();
-  private final BackgroundMirror<TableKey> background =
-      new BackgroundMirror<>((key, version) -> mirrors.get(key).catchUp(version));
+  private final BackgroundMirror<TableMirror> background =
+      new BackgroundMirror<>(TableMirror::catchUp);
 
   /**
    * @param rootLocation the location of the storage root that manifests name data files under, or
@@ -35,9 +35,7 @@ public final class MirroringListener implements IcebergMetadataListener {
   public void committed(DeltaTable table, long version) {
     // Resolving the mirror here (not on the background thread) reports a storage without a
     // location to the committing handle, which logs it.
-    TableKey key = key(table);
-    mirrors.computeIfAbsent(key, k -> new TableMirror(table, rootOf(table)));
-    background.request(key, version);
+    background.request(mirror(table), version);
   }
 
   /** The mirror of {@code table}, for a caller that mirrors on its own thread. */
@@ -58,6 +56,8 @@ public final class MirroringListener implements IcebergMetadataListener {
   @Override
   public void close() {
     background.close();
+    // A closed lake's storages are closed too: forget their mirrors (a reopened lake has new ones).
+    mirrors.clear();
   }
 
   private static TableKey key(DeltaTable table) {
@@ -90,10 +90,5 @@ public final class MirroringListener implements IcebergMetadataListener {
   }
 
   /** Storages compare by identity: one storage object is one place. */
-  private record TableKey(Storage storage, String path) {
-    @Override
-    public String toString() {
-      return path.isEmpty() ? "the table at the storage root" : path;
-    }
-  }
+  private record TableKey(Storage storage, String path) {}
 }

@@ -336,6 +336,11 @@ public final class TableMirror {
     }
   }
 
+  @Override
+  public String toString() {
+    return delta.tablePath().isEmpty() ? "the table at the storage root" : delta.tablePath();
+  }
+
   private String name() {
     return delta.tablePath().isEmpty() ? "table" : delta.tablePath();
   }
