@@ -328,6 +328,34 @@ class IcebergMetadataTest {
   }
 
   @Test
+  void vacuumKeepsTheIcebergMetadataHoweverOld() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
+    table.write(batch(0, 10));
+    table.write(batch(10, 10));
+    table.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    awaitMirrored(listener);
+    List<String> metadataBefore = metadataFiles();
+
+    var result =
+        table
+            .delta()
+            .vacuum(
+                dev.mongolake.delta.VacuumOptions.defaults()
+                    .withRetention(Duration.ZERO)
+                    .withForce(true));
+
+    // The file the replacement rewrote is gone; every Iceberg metadata file stays.
+    assertThat(result.paths()).hasSize(1).noneMatch(path -> path.contains("/metadata/"));
+    assertThat(metadataFiles()).containsExactlyInAnyOrderElementsOf(metadataBefore);
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()))
+        .allSatisfy(name -> assertThat(tableFolder().resolve(name)).exists());
+  }
+
+  @Test
   void closeFinishesThePendingVersions() throws Exception {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     for (int commit = 0; commit < 5; commit++) {
@@ -447,6 +475,12 @@ class IcebergMetadataTest {
     assertThat(listener.awaitMirrored(Duration.ofSeconds(30)))
         .as("mirrored within 30 s: %s", listener.stats())
         .isTrue();
+  }
+
+  private List<String> metadataFiles() throws IOException {
+    try (var files = Files.list(tableFolder().resolve("metadata"))) {
+      return files.map(f -> f.getFileName().toString()).toList();
+    }
   }
 
   /** The failure count, once the listener has counted at least one. */
