@@ -13,13 +13,15 @@ import java.util.Optional;
  * <p>After Delta commits the {@link #listener()} writes, in the table's {@code metadata/} folder,
  * Iceberg format-v3 metadata through iceberg-core's own API: {@code v<N>.metadata.json} plus {@code
  * version-hint.text} (Iceberg's file-system table layout), Avro manifest lists and manifests,
- * per-file record counts, null counts and lower/upper bounds from the Delta statistics. It does so
- * on a background thread, off the commit path ({@link IcebergMetadataListener}): each Iceberg
- * snapshot covers the Delta versions that arrived since the previous one, and its summary records
- * the last as {@value #DELTA_VERSION} and the first as {@value #DELTA_FIRST_VERSION}. Field ids
- * come from the previous Iceberg metadata, so a column promoted later gets a new id and never
- * renumbers the existing ones. The variant document column is an Iceberg v3 {@code variant}. The
- * table carries a default name mapping, since the Parquet files hold no Iceberg field ids.
+ * per-file record counts, null counts and lower/upper bounds from the Delta statistics, and for
+ * files with a Delta deletion vector an Iceberg v3 deletion vector (a Puffin blob) of the same
+ * rows. It does so on a background thread, off the commit path ({@link IcebergMetadataListener}):
+ * each Iceberg snapshot covers the Delta versions that arrived since the previous one, and its
+ * summary records the last as {@value #DELTA_VERSION} and the first as {@value
+ * #DELTA_FIRST_VERSION}. Field ids come from the previous Iceberg metadata, so a column promoted
+ * later gets a new id and never renumbers the existing ones. The variant document column is an
+ * Iceberg v3 {@code variant}. The table carries a default name mapping, since the Parquet files
+ * hold no Iceberg field ids.
  *
  * <p>Manifests name data files by absolute location: the storage root's location (for a file-system
  * storage its directory's {@code file:} URI) followed by the file's storage path. A lake moved

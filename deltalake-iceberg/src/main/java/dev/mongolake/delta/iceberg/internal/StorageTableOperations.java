@@ -36,6 +36,7 @@ final class StorageTableOperations implements TableOperations {
   private final Storage storage;
   private final StorageFileIO io;
   private final String metadataPrefix;
+  private final String tablePath;
   private TableMetadata current;
   private int currentVersion;
   private long expectedMirrored = ANY_VERSION;
@@ -46,6 +47,7 @@ final class StorageTableOperations implements TableOperations {
     this.storage = storage;
     this.io = io;
     this.metadataPrefix = (tablePath.isEmpty() ? "" : tablePath + "/") + METADATA_FOLDER + "/";
+    this.tablePath = tablePath;
   }
 
   @Override
@@ -153,7 +155,10 @@ final class StorageTableOperations implements TableOperations {
 
   @Override
   public LocationProvider locationProvider() {
-    return LocationProviders.locationsFor(current.location(), current.properties());
+    // Iceberg asks for it in the transaction that creates the table too, before any metadata.
+    return current == null
+        ? LocationProviders.locationsFor(io.location(tablePath), java.util.Map.of())
+        : LocationProviders.locationsFor(current.location(), current.properties());
   }
 
   /**

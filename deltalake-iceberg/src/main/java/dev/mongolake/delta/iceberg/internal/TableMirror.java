@@ -9,6 +9,7 @@ import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.RemoveFile;
 import dev.mongolake.delta.log.schema.StructType;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
@@ -129,8 +131,7 @@ public final class TableMirror {
     if (current.snapshots().size() <= kept + Math.max(1, kept / 10)) {
       return;
     }
-    String metadataFolder =
-        io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
+    String metadataFolder = metadataFolder();
     table()
         .expireSnapshots()
         .expireOlderThan(Long.MAX_VALUE)
@@ -183,11 +184,13 @@ public final class TableMirror {
             TableProperties.DEFAULT_NAME_MAPPING,
             NameMappingParser.toJson(MappingUtil.create(transaction.table().schema())))
         .commit();
-    AppendFiles append = transaction.newAppend();
-    for (AddFile file : snapshot.files()) {
-      append.appendFile(dataFile(file, transaction.table()));
-    }
-    commit(append, 0, snapshot.version(), "CREATE ICEBERG METADATA");
+    apply(
+        transaction.table(),
+        List.of(),
+        snapshot.files(),
+        0,
+        snapshot.version(),
+        "CREATE ICEBERG METADATA");
     transaction.commitTransaction();
   }
 
@@ -207,20 +210,58 @@ public final class TableMirror {
     // The snapshot commits on the table itself rather than in a transaction: a transaction's
     // commit waits for Iceberg's worker pool to delete its intermediate files.
     Table table = table();
-    if (removes.isEmpty()) {
+    apply(
+        table,
+        removes.stream().map(remove -> removedFile(remove, table)).toList(),
+        adds,
+        first,
+        last,
+        operation);
+  }
+
+  /**
+   * Commits one snapshot on {@code table} (the table, or a transaction's view of it) that removes
+   * {@code removed} and adds {@code added}: an append, a delete or an overwrite, or a row delta
+   * when an added file has a deletion vector (written as an Iceberg one beside it).
+   */
+  private void apply(
+      Table table,
+      List<DataFile> removed,
+      List<AddFile> added,
+      long first,
+      long last,
+      String operation) {
+    List<AddFile> withVectors = added.stream().filter(add -> add.deletionVector() != null).toList();
+    if (!withVectors.isEmpty()) {
+      RowDelta rowDelta = table.newRowDelta();
+      if (table.currentSnapshot() != null) {
+        // Iceberg checks that no other vector was added for these files since this snapshot; by
+        // default it checks the whole history, where the vectors this snapshot replaces are.
+        rowDelta.validateFromSnapshot(table.currentSnapshot().snapshotId());
+      }
+      removed.forEach(rowDelta::removeRows);
+      added.forEach(add -> rowDelta.addRows(dataFile(add, table)));
+      DeletionVectorFiles.write(delta, table, io, metadataFolder(), withVectors, this::location)
+          .forEach(rowDelta::addDeletes);
+      commit(rowDelta, first, last, operation);
+    } else if (removed.isEmpty()) {
       AppendFiles append = table.newAppend();
-      adds.forEach(add -> append.appendFile(dataFile(add, table)));
+      added.forEach(add -> append.appendFile(dataFile(add, table)));
       commit(append, first, last, operation);
-    } else if (adds.isEmpty()) {
+    } else if (added.isEmpty()) {
       DeleteFiles delete = table.newDelete();
-      removes.forEach(remove -> delete.deleteFile(location(remove.path())));
+      removed.forEach(delete::deleteFile);
       commit(delete, first, last, operation);
     } else {
       OverwriteFiles overwrite = table.newOverwrite();
-      removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, table)));
-      adds.forEach(add -> overwrite.addFile(dataFile(add, table)));
+      removed.forEach(overwrite::deleteFile);
+      added.forEach(add -> overwrite.addFile(dataFile(add, table)));
       commit(overwrite, first, last, operation);
     }
+  }
+
+  private String metadataFolder() {
+    return io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
   }
 
   /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
@@ -236,22 +277,29 @@ public final class TableMirror {
         throw new IcebergMetadataException("Cannot list the Iceberg data files of " + name(), e);
       }
     }
+    // A file with a deletion vector is removed and added again, so that its Iceberg vector is
+    // Delta's current one.
     Set<String> wanted = new HashSet<>();
-    OverwriteFiles overwrite = transaction.newOverwrite();
+    List<AddFile> added = new ArrayList<>();
+    List<DataFile> removed = new ArrayList<>();
     for (AddFile add : snapshot.files()) {
       String location = location(add.path());
       wanted.add(location);
-      if (!live.containsKey(location)) {
-        overwrite.addFile(dataFile(add, view));
+      DataFile present = live.get(location);
+      if (present == null || add.deletionVector() != null) {
+        added.add(add);
+        if (present != null) {
+          removed.add(present);
+        }
       }
     }
     live.forEach(
         (location, file) -> {
           if (!wanted.contains(location)) {
-            overwrite.deleteFile(file);
+            removed.add(file);
           }
         });
-    commit(overwrite, firstVersion, snapshot.version(), "RESYNC");
+    apply(view, removed, added, firstVersion, snapshot.version(), "RESYNC");
     transaction.commitTransaction();
   }
 
@@ -290,14 +338,6 @@ public final class TableMirror {
   }
 
   private DataFile dataFile(AddFile add, Table table) {
-    if (add.deletionVector() != null) {
-      throw new IcebergMetadataException(
-          "Cannot describe data file "
-              + add.path()
-              + " of "
-              + delta.tablePath()
-              + " in Iceberg: it has a deletion vector, which is not mirrored");
-    }
     String location = location(add.path());
     return DataFiles.builder(table.spec())
         .withPath(location)
