@@ -169,6 +169,7 @@ class IcebergMetadataTest {
   void versionsCommittedWithoutTheListenerAreCaughtUpInOneSnapshot() throws Exception {
     DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
     table.write(batch(0, 10));
+    awaitMirrored(listener);
     table.write(batch(10, 10));
     awaitMirrored(listener);
     DocumentTable withoutListener =

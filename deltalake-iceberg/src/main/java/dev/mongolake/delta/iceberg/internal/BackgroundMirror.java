@@ -35,10 +35,12 @@ final class BackgroundMirror<K> {
   }
 
   private final Pass<K> pass;
+  private final long lingerNanos;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   // Guarded by lock: what is waiting for a pass, what waits for a retry, and what runs.
   private final LinkedHashMap<K, Long> requested = new LinkedHashMap<>();
+  private final Map<K, Long> requestedAt = new HashMap<>();
   private final Map<K, Long> failed = new HashMap<>();
   private K running;
   private Thread worker;
@@ -49,8 +51,13 @@ final class BackgroundMirror<K> {
   private long versions;
   private long failures;
 
-  BackgroundMirror(Pass<K> pass) {
+  /**
+   * @param linger how long a request waits before its pass starts, so that the versions committed
+   *     meanwhile share the pass and its snapshot (not while closing)
+   */
+  BackgroundMirror(Pass<K> pass, Duration linger) {
     this.pass = pass;
+    this.lingerNanos = linger.toNanos();
   }
 
   /** Asks for {@code table} to be mirrored up to {@code version}; returns at once. */
@@ -59,6 +66,7 @@ final class BackgroundMirror<K> {
     try {
       Long failedAt = failed.remove(table);
       requested.merge(table, failedAt == null ? version : Math.max(version, failedAt), Math::max);
+      requestedAt.putIfAbsent(table, System.nanoTime());
       startIfStopped();
       changed.signalAll();
     } finally {
@@ -141,7 +149,16 @@ final class BackgroundMirror<K> {
               lastTryQueued = true;
             }
             if (!requested.isEmpty()) {
-              break;
+              // Tables wait in the order they asked, so the first waits longest.
+              long wait =
+                  requestedAt.get(requested.firstEntry().getKey())
+                      + lingerNanos
+                      - System.nanoTime();
+              if (stopping || wait <= 0) {
+                break;
+              }
+              changed.awaitNanos(wait);
+              continue;
             }
             if (stopping) {
               failed.clear();
@@ -156,6 +173,7 @@ final class BackgroundMirror<K> {
             }
           }
           next = requested.pollFirstEntry();
+          requestedAt.remove(next.getKey());
           running = next.getKey();
         } finally {
           lock.unlock();
@@ -229,7 +247,12 @@ final class BackgroundMirror<K> {
   }
 
   private void retryFailed() {
-    failed.forEach((table, version) -> requested.merge(table, version, Math::max));
+    long due = System.nanoTime() - lingerNanos;
+    failed.forEach(
+        (table, version) -> {
+          requested.merge(table, version, Math::max);
+          requestedAt.putIfAbsent(table, due);
+        });
     failed.clear();
   }
 }

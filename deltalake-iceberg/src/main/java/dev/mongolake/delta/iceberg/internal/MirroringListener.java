@@ -20,8 +20,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MirroringListener implements IcebergMetadataListener {
   private final Optional<String> rootLocation;
   private final Map<TableKey, TableMirror> mirrors = new ConcurrentHashMap<>();
+
+  /**
+   * How long a commit's pass waits for more commits of its table to share its snapshot: a snapshot
+   * costs four durable writes whatever it covers, so back-to-back commits are cheaper together.
+   */
+  static final Duration LINGER = Duration.ofMillis(50);
+
   private final BackgroundMirror<TableMirror> background =
-      new BackgroundMirror<>(TableMirror::catchUp);
+      new BackgroundMirror<>(TableMirror::catchUp, LINGER);
 
   /**
    * @param rootLocation the location of the storage root that manifests name data files under, or
