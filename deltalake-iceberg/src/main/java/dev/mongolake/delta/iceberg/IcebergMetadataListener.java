@@ -5,9 +5,9 @@ import java.time.Duration;
 
 /**
  * The commit listener that writes Iceberg metadata ({@link IcebergMetadata#listener()}). A commit
- * only records that its table reached a version; a background thread of this listener then brings
- * the table's Iceberg metadata up to the newest version recorded, in one Iceberg snapshot for all
- * the versions that arrived since its last pass.
+ * only records that its table reached a version; a background thread of this listener then, 50 ms
+ * later, brings the table's Iceberg metadata up to the newest version recorded, in one Iceberg
+ * snapshot for all the versions that arrived since its last pass.
  *
  * <p>A pass that fails is logged and counted ({@link #stats()}) and never fails a commit: it is
  * tried again after a pause that grows from one second to a minute, or at once when the table
