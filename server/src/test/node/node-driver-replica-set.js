@@ -78,6 +78,43 @@ async function main() {
         await session.endSession();
       }
     }, v => v.before === 2 && v.after === 2 && v.now === 3);
+
+    await check('withTransaction', async () => {
+      const accounts = db.collection('accounts');
+      await accounts.insertMany([{ _id: 1, balance: 100 }, { _id: 2, balance: 0 }]);
+      const stream = db.watch([], { maxAwaitTimeMS: 200 });
+      await stream.tryNext();
+      const session = client.startSession();
+      let seenInside;
+      try {
+        await session.withTransaction(async () => {
+          await accounts.updateOne({ _id: 1 }, { $inc: { balance: -30 } }, { session });
+          await accounts.updateOne({ _id: 2 }, { $inc: { balance: 30 } }, { session });
+          seenInside = await accounts.countDocuments({ balance: 30 }, { session });
+        });
+      } finally {
+        await session.endSession();
+      }
+      const events = [await stream.next(), await stream.next()];
+      await stream.close();
+      const aborted = client.startSession();
+      try {
+        aborted.startTransaction();
+        await accounts.insertOne({ _id: 3 }, { session: aborted });
+        await aborted.abortTransaction();
+      } finally {
+        await aborted.endSession();
+      }
+      const balances = (await accounts.find({}).sort({ _id: 1 }).toArray()).map(d => d.balance);
+      return {
+        seenInside,
+        balances,
+        events: events.map(e => e.operationType),
+        inTransaction: events.every(e => e.txnNumber !== undefined && e.lsid !== undefined),
+        count: await accounts.countDocuments({})
+      };
+    }, v => v.seenInside === 1 && v.balances.join() === '70,30' && v.count === 2 &&
+      v.events.join() === 'update,update' && v.inTransaction);
   } finally {
     await client.close();
   }

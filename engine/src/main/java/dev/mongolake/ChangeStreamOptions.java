@@ -10,12 +10,14 @@ import org.bson.BsonValue;
 /**
  * How a change stream opens ({@code $changeStream}'s options): which document update events carry,
  * and where the stream starts. At most one of {@code resumeAfter}, {@code startAfter} and {@code
- * startAtOperationTime} is set; with none the stream starts at the newest durable write. Options
- * not built are refused by name: {@code fullDocument} {@code whenAvailable} and {@code required}
- * and {@code fullDocumentBeforeChange} (they read pre- and post-images), {@code
- * showExpandedEvents}.
+ * startAtOperationTime} is set; with none the stream starts at the newest durable write. Pre- and
+ * post-images ({@code fullDocumentBeforeChange}, {@code fullDocument} {@code whenAvailable} and
+ * {@code required}) come from the log records of collections with {@code
+ * changeStreamPreAndPostImages} enabled. {@code showExpandedEvents} is refused by name, not built.
  *
  * @param fullDocument what update events carry as {@code fullDocument}
+ * @param fullDocumentBeforeChange what update, replace and delete events carry as {@code
+ *     fullDocumentBeforeChange}
  * @param resumeAfter a resume token to start after, or null
  * @param startAfter a resume token to start after, also an invalidate's, or null
  * @param startAtOperationTime a log time to start at, or null
@@ -23,6 +25,7 @@ import org.bson.BsonValue;
  */
 public record ChangeStreamOptions(
     FullDocument fullDocument,
+    FullDocumentBeforeChange fullDocumentBeforeChange,
     BsonDocument resumeAfter,
     BsonDocument startAfter,
     BsonTimestamp startAtOperationTime,
@@ -33,7 +36,37 @@ public record ChangeStreamOptions(
     /** None: insert and replace events carry the document, update events do not. */
     DEFAULT,
     /** The document as it is when the event is read, or null once it is gone. */
-    UPDATE_LOOKUP
+    UPDATE_LOOKUP,
+    /** The document as the update left it (its post-image) where the collection keeps images. */
+    WHEN_AVAILABLE,
+    /** As {@link #WHEN_AVAILABLE}, an event without a post-image failing the stream. */
+    REQUIRED
+  }
+
+  /** What update, replace and delete events carry as {@code fullDocumentBeforeChange}. */
+  public enum FullDocumentBeforeChange {
+    /** Nothing. */
+    OFF,
+    /** The document as it was before the change, or null where the collection kept no image. */
+    WHEN_AVAILABLE,
+    /** As {@link #WHEN_AVAILABLE}, an event without a pre-image failing the stream. */
+    REQUIRED
+  }
+
+  /** Options without pre-images. */
+  public ChangeStreamOptions(
+      FullDocument fullDocument,
+      BsonDocument resumeAfter,
+      BsonDocument startAfter,
+      BsonTimestamp startAtOperationTime,
+      boolean allChangesForCluster) {
+    this(
+        fullDocument,
+        FullDocumentBeforeChange.OFF,
+        resumeAfter,
+        startAfter,
+        startAtOperationTime,
+        allChangesForCluster);
   }
 
   private static final Set<String> FIELDS =
@@ -71,17 +104,30 @@ public record ChangeStreamOptions(
   /** The same options, update events carrying {@code fullDocument}. */
   public ChangeStreamOptions withFullDocument(FullDocument mode) {
     return new ChangeStreamOptions(
-        mode, resumeAfter, startAfter, startAtOperationTime, allChangesForCluster);
+        mode,
+        fullDocumentBeforeChange,
+        resumeAfter,
+        startAfter,
+        startAtOperationTime,
+        allChangesForCluster);
+  }
+
+  /** The same options, update, replace and delete events carrying the document before. */
+  public ChangeStreamOptions withFullDocumentBeforeChange(FullDocumentBeforeChange mode) {
+    return new ChangeStreamOptions(
+        fullDocument, mode, resumeAfter, startAfter, startAtOperationTime, allChangesForCluster);
   }
 
   /** The same options, starting after {@code token}. */
   public ChangeStreamOptions withResumeAfter(BsonDocument token) {
-    return new ChangeStreamOptions(fullDocument, token, null, null, allChangesForCluster);
+    return new ChangeStreamOptions(
+        fullDocument, fullDocumentBeforeChange, token, null, null, allChangesForCluster);
   }
 
   /** The same options, starting at {@code time}. */
   public ChangeStreamOptions withStartAtOperationTime(BsonTimestamp time) {
-    return new ChangeStreamOptions(fullDocument, null, null, time, allChangesForCluster);
+    return new ChangeStreamOptions(
+        fullDocument, fullDocumentBeforeChange, null, null, time, allChangesForCluster);
   }
 
   /**
@@ -104,9 +150,8 @@ public record ChangeStreamOptions(
     switch (mode) {
       case "default" -> fullDocument = FullDocument.DEFAULT;
       case "updateLookup" -> fullDocument = FullDocument.UPDATE_LOOKUP;
-      case "whenAvailable", "required" ->
-          throw notBuilt(
-              "fullDocument: '" + mode + "' (post-images, changeStreamPreAndPostImages)");
+      case "whenAvailable" -> fullDocument = FullDocument.WHEN_AVAILABLE;
+      case "required" -> fullDocument = FullDocument.REQUIRED;
       default ->
           throw new MongoLakeException(
               ErrorCode.BAD_VALUE,
@@ -115,15 +160,25 @@ public record ChangeStreamOptions(
                   + "' for field '$changeStream.fullDocument' is not a valid value.");
     }
     String before = string(spec, "fullDocumentBeforeChange", "off");
-    if (!before.equals("off")) {
-      throw notBuilt(
-          "fullDocumentBeforeChange: '" + before + "' (pre-images, changeStreamPreAndPostImages)");
-    }
+    FullDocumentBeforeChange beforeChange =
+        switch (before) {
+          case "off" -> FullDocumentBeforeChange.OFF;
+          case "whenAvailable" -> FullDocumentBeforeChange.WHEN_AVAILABLE;
+          case "required" -> FullDocumentBeforeChange.REQUIRED;
+          default ->
+              throw new MongoLakeException(
+                  ErrorCode.BAD_VALUE,
+                  "Enumeration value '"
+                      + before
+                      + "' for field '$changeStream.fullDocumentBeforeChange' is not a valid"
+                      + " value.");
+        };
     if (bool(spec, "showExpandedEvents")) {
       throw notBuilt("showExpandedEvents");
     }
     return new ChangeStreamOptions(
         fullDocument,
+        beforeChange,
         document(spec, "resumeAfter"),
         document(spec, "startAfter"),
         timestamp(spec),

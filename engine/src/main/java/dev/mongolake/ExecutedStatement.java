@@ -21,6 +21,11 @@ public record ExecutedStatement(Kind kind, BsonValue documentId, BsonDocument im
     /** It changed a document (an update, a replacement or a findAndModify). */
     UPDATED,
     /** It deleted a document. */
-    DELETED
+    DELETED,
+    /**
+     * The session's multi-document transaction of this number committed (its {@code documentId} is
+     * the transaction number): what a retried {@code commitTransaction} answers from.
+     */
+    COMMITTED
   }
 }

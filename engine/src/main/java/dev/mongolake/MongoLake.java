@@ -116,6 +116,49 @@ public final class MongoLake implements AutoCloseable {
   }
 
   /** A database by name (validated; it exists once a collection in it does). */
+  /**
+   * Starts a multi-document transaction (see {@link MongoLakeTransaction}); run its reads and
+   * writes inside {@link MongoLakeTransaction#run}, then commit or abort it.
+   */
+  public MongoLakeTransaction startTransaction() {
+    return new MongoLakeTransaction(engine.startTransaction(null, 0));
+  }
+
+  /**
+   * Starts a transaction of a logical session: its commit record names {@code session} and {@code
+   * txnNumber}, so that a retried commit is known to have committed, also after a restart.
+   */
+  public MongoLakeTransaction startTransaction(java.util.UUID session, long txnNumber) {
+    return new MongoLakeTransaction(engine.startTransaction(session, txnNumber));
+  }
+
+  /**
+   * Runs {@code body} in a transaction and commits it, retrying the whole transaction while it
+   * fails with a write conflict (as the drivers' {@code withTransaction} does), for up to 120
+   * seconds.
+   *
+   * @return what {@code body} returned in the transaction that committed
+   */
+  public <T> T withTransaction(java.util.function.Supplier<T> body) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+    while (true) {
+      MongoLakeTransaction transaction = startTransaction();
+      try {
+        T result = transaction.run(body);
+        transaction.commit();
+        return result;
+      } catch (MongoLakeException e) {
+        transaction.abort();
+        if (e.errorCode() != ErrorCode.WRITE_CONFLICT || System.nanoTime() > deadline) {
+          throw e;
+        }
+      } catch (RuntimeException e) {
+        transaction.abort();
+        throw e;
+      }
+    }
+  }
+
   public MongoLakeDatabase db(String name) {
     Namespace.validateDatabaseName(name);
     return new MongoLakeDatabase(name, engine);

@@ -63,7 +63,8 @@ public final class MongoLakeChangeStream implements MongoLakeTailableCursor<Bson
     ChangeEvents events =
         new ChangeEvents(
             scope,
-            options.fullDocument() == ChangeStreamOptions.FullDocument.UPDATE_LOOKUP,
+            options.fullDocument(),
+            options.fullDocumentBeforeChange(),
             (namespace, id) -> lookup(engine, namespace, id));
     ResumeToken after = null;
     if (options.resumeAfter() != null) {

@@ -138,6 +138,30 @@ public final class MongoLakeCollection<T> {
   }
 
   /**
+   * Makes the collection again what it was at {@code point}, like Delta's {@code RESTORE}, as one
+   * atomic change: the documents it held then come back, those it did not are deleted. The change
+   * is a write like others (its next flush is a new table version; indexes follow; change streams
+   * see an event per document changed); writers wait while it runs. Indexes themselves are kept as
+   * they are now.
+   *
+   * @throws MongoLakeException SnapshotTooOld when the lake no longer holds that point,
+   *     TransactionTooLarge when the difference exceeds one log record, DuplicateKey when a unique
+   *     index made since refuses the earlier documents
+   */
+  public RestoreResult restore(ReadAt point) {
+    return engine.restore(
+        namespace, engine.at(namespace.database(), point.clusterTime().getValue()));
+  }
+
+  /**
+   * {@link #restore(ReadAt)} to what version {@code version} of the collection's table holds (see
+   * {@link #atTableVersion}).
+   */
+  public RestoreResult restoreToTableVersion(long version) {
+    return engine.restore(namespace, engine.atTableVersion(namespace, version));
+  }
+
+  /**
    * This collection, whose writes skip its validator (MongoDB's {@code bypassDocumentValidation}),
    * as do the {@code $out} and {@code $merge} of its aggregations. A write's own options ({@code
    * InsertManyOptions}, {@code UpdateOptions}, ... {@code bypassDocumentValidation(true)}) do the
@@ -1255,6 +1279,7 @@ public final class MongoLakeCollection<T> {
 
   /** Drops the collection with its documents, or the view of this name. */
   public void drop() {
+    engine.refuseInTransaction("drop a collection");
     if (engine.catalog().dropView(namespace)) {
       return;
     }
@@ -1280,6 +1305,7 @@ public final class MongoLakeCollection<T> {
    *     exist", NamespaceExists "target namespace exists" (without {@code dropTarget})
    */
   public void renameCollection(MongoNamespace newName, RenameCollectionOptions options) {
+    engine.refuseInTransaction("rename a collection");
     Namespace target = new Namespace(newName.getDatabaseName(), newName.getCollectionName());
     engine.catalog().renameCollection(namespace, target, options.isDropTarget());
   }

@@ -92,6 +92,7 @@ public final class MongoLakeDatabase {
    *     that loops, ViewDepthLimitExceeded for one deeper than 20
    */
   public void createView(String viewName, String viewOn, List<? extends Bson> pipeline) {
+    engine.refuseInTransaction("create a view");
     engine.catalog().createView(viewDefinition(viewName, viewOn, pipeline));
   }
 
@@ -102,6 +103,7 @@ public final class MongoLakeDatabase {
    * @throws MongoLakeException NamespaceNotFound when there is no such view
    */
   public void modifyView(String viewName, String viewOn, List<? extends Bson> pipeline) {
+    engine.refuseInTransaction("modify a view");
     engine.catalog().modifyView(viewDefinition(viewName, viewOn, pipeline));
   }
 
@@ -145,6 +147,7 @@ public final class MongoLakeDatabase {
    *     NotImplemented naming any other option
    */
   public void createCollection(String collectionName, BsonDocument options) {
+    engine.refuseInTransaction("create a collection explicitly");
     engine.catalog().createCollection(new Namespace(name, collectionName), options);
   }
 
@@ -178,11 +181,13 @@ public final class MongoLakeDatabase {
    *     invalid option
    */
   public void modifyCollection(String collectionName, BsonDocument changes) {
+    engine.refuseInTransaction("modify a collection");
     engine.catalog().modifyCollection(new Namespace(name, collectionName), changes);
   }
 
   /** Drops every collection and view of the database. */
   public void drop() {
+    engine.refuseInTransaction("drop a database");
     for (var view : engine.views().list(name)) {
       engine.catalog().dropView(view.name());
     }

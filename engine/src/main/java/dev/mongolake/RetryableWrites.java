@@ -24,6 +24,13 @@ import java.util.function.Supplier;
  */
 public final class RetryableWrites {
 
+  /**
+   * The statement id under which the commit of a session's multi-document transaction is recorded:
+   * {@code executed(session, txnNumber, COMMIT_STATEMENT_ID)} tells whether that transaction
+   * committed, also after a restart.
+   */
+  public static final int COMMIT_STATEMENT_ID = -1;
+
   private final Engine engine;
 
   RetryableWrites(Engine engine) {

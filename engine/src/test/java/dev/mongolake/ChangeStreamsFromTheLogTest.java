@@ -172,16 +172,69 @@ class ChangeStreamsFromTheLogTest {
   }
 
   @Test
-  void optionsThatReadPreAndPostImagesAreRefusedByName() {
-    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{fullDocument: 'required'}")))
-        .hasMessageContaining("fullDocument: 'required'")
+  void expandedEventsAreRefusedByName() {
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showExpandedEvents: true}")))
+        .hasMessageContaining("showExpandedEvents")
         .extracting(e -> ((MongoLakeException) e).errorCode())
         .isEqualTo(ErrorCode.NOT_IMPLEMENTED);
-    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showExpandedEvents: true}")))
-        .hasMessageContaining("showExpandedEvents");
-    assertThatThrownBy(
-            () -> ChangeStreamOptions.parse(doc("{fullDocumentBeforeChange: 'whenAvailable'}")))
-        .hasMessageContaining("fullDocumentBeforeChange");
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{fullDocumentBeforeChange: 'x'}")))
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.BAD_VALUE);
+  }
+
+  @Test
+  void aCollectionWithPreAndPostImagesGivesEventsTheDocumentBeforeAndAfter() {
+    MongoLakeDatabase app = lake.db("app");
+    app.createCollection("kept", doc("{changeStreamPreAndPostImages: {enabled: true}}"));
+    MongoLakeCollection<BsonDocument> kept = app.collection("kept", BsonDocument.class);
+    kept.insertOne(doc("{_id: 1, v: 1}"));
+    ChangeStreamOptions images =
+        ChangeStreamOptions.defaults()
+            .withFullDocument(ChangeStreamOptions.FullDocument.REQUIRED)
+            .withFullDocumentBeforeChange(ChangeStreamOptions.FullDocumentBeforeChange.REQUIRED);
+    try (MongoLakeChangeStream stream = kept.watch(List.of(), images)) {
+      kept.updateOne(doc("{_id: 1}"), doc("{$inc: {v: 1}}"));
+      kept.replaceOne(doc("{_id: 1}"), doc("{_id: 1, w: true}"));
+      kept.deleteOne(doc("{_id: 1}"));
+      List<BsonDocument> events = read(stream, 3);
+      assertThat(events.get(0).getDocument("fullDocumentBeforeChange"))
+          .isEqualTo(doc("{_id: 1, v: 1}"));
+      assertThat(events.get(0).getDocument("fullDocument")).isEqualTo(doc("{_id: 1, v: 2}"));
+      assertThat(events.get(1).getDocument("fullDocumentBeforeChange"))
+          .isEqualTo(doc("{_id: 1, v: 2}"));
+      assertThat(events.get(2).getDocument("fullDocumentBeforeChange"))
+          .isEqualTo(doc("{_id: 1, w: true}"));
+      assertThat(events.get(2).containsKey("fullDocument")).isFalse();
+    }
+    assertThat(app.collectionOptions("kept"))
+        .contains(doc("{changeStreamPreAndPostImages: {enabled: true}}"));
+  }
+
+  @Test
+  void requiredImagesOfACollectionThatKeepsNoneFailTheStreamWhileWhenAvailableGivesNull() {
+    users.insertOne(doc("{_id: 1, v: 1}"));
+    ChangeStreamOptions whenAvailable =
+        ChangeStreamOptions.defaults()
+            .withFullDocument(ChangeStreamOptions.FullDocument.WHEN_AVAILABLE)
+            .withFullDocumentBeforeChange(
+                ChangeStreamOptions.FullDocumentBeforeChange.WHEN_AVAILABLE);
+    try (MongoLakeChangeStream stream = users.watch(List.of(), whenAvailable)) {
+      users.updateOne(doc("{_id: 1}"), doc("{$inc: {v: 1}}"));
+      BsonDocument event = read(stream, 1).getFirst();
+      assertThat(event.isNull("fullDocument")).isTrue();
+      assertThat(event.isNull("fullDocumentBeforeChange")).isTrue();
+    }
+    try (MongoLakeChangeStream stream =
+        users.watch(
+            List.of(),
+            ChangeStreamOptions.defaults()
+                .withFullDocumentBeforeChange(
+                    ChangeStreamOptions.FullDocumentBeforeChange.REQUIRED))) {
+      users.deleteOne(doc("{_id: 1}"));
+      assertThatThrownBy(() -> read(stream, 1))
+          .extracting(e -> ((MongoLakeException) e).errorCode())
+          .isEqualTo(ErrorCode.NO_MATCHING_DOCUMENT);
+    }
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.mongolake.server.command.CursorMonitor;
 import dev.mongolake.server.command.CursorRegistry;
 import dev.mongolake.server.command.ReplicaSetMember;
 import dev.mongolake.server.command.ServerContext;
+import dev.mongolake.server.command.ServerTransactions;
 import dev.mongolake.server.command.WriteConcernRule;
 import dev.mongolake.server.net.PemTls;
 import dev.mongolake.server.net.WireServer;
@@ -110,7 +111,15 @@ public final class MongoLakeServer implements AutoCloseable {
               cursors,
               Duration.ofMinutes(config.replication().sessionTimeoutMinutes()));
       // An ended or expired session's retryable writes can no longer be retried.
-      context.sessions().whenEnded(id -> lake.retryableWrites().forget(id));
+      ServerTransactions transactions =
+          new ServerTransactions(lake, clock, ServerTransactions.DEFAULT_LIFETIME);
+      context
+          .sessions()
+          .whenEnded(
+              id -> {
+                transactions.sessionEnded(id);
+                lake.retryableWrites().forget(id);
+              });
       lake.retryableWrites().sessions().forEach(context.sessions()::restore);
       AtomicReference<String> advertised = new AtomicReference<>();
       if (config.replication().isReplicaSet()) {
@@ -125,6 +134,7 @@ public final class MongoLakeServer implements AutoCloseable {
                 lake::durableWriteTime,
                 context.startTime(),
                 lake.retryableWrites(),
+                transactions,
                 lake::syncLog));
       }
       CommandDispatcher dispatcher =
@@ -154,7 +164,12 @@ public final class MongoLakeServer implements AutoCloseable {
         throw e;
       }
       CursorMonitor monitor =
-          CursorMonitor.start(cursors, context.sessions(), cursorMonitorInterval);
+          CursorMonitor.start(
+              cursors,
+              context.sessions(),
+              cursorMonitorInterval,
+              () ->
+                  context.replicaSet().ifPresent(member -> member.transactions().abortOutlived()));
       return new MongoLakeServer(lake, wire, rest, config, context, monitor);
     } catch (RuntimeException e) {
       lake.close();

@@ -46,6 +46,7 @@ import dev.mongolake.server.command.diagnostic.CurrentOpCommand;
 import dev.mongolake.server.command.diagnostic.DbStatsCommand;
 import dev.mongolake.server.command.diagnostic.ExplainCommand;
 import dev.mongolake.server.command.diagnostic.KillOpCommand;
+import dev.mongolake.server.command.diagnostic.RestoreCommand;
 import dev.mongolake.server.command.diagnostic.VacuumCommand;
 import dev.mongolake.server.command.diagnostic.ValidateCommand;
 import dev.mongolake.server.command.index.CollModCommand;
@@ -60,6 +61,7 @@ import dev.mongolake.server.command.roles.RoleInheritanceCommand;
 import dev.mongolake.server.command.roles.RolePrivilegesCommand;
 import dev.mongolake.server.command.roles.RolesInfoCommand;
 import dev.mongolake.server.command.roles.UpdateRoleCommand;
+import dev.mongolake.server.command.transaction.CommitTransactionCommand;
 import dev.mongolake.server.command.users.CreateUserCommand;
 import dev.mongolake.server.command.users.DropUserCommand;
 import dev.mongolake.server.command.users.LogoutCommand;
@@ -120,6 +122,7 @@ public final class StandardCommands {
             new ValidateCommand(lake),
             new CompactCommand(lake),
             new VacuumCommand(lake),
+            new RestoreCommand(lake),
             new CurrentOpCommand(),
             new KillOpCommand()));
   }
@@ -153,6 +156,9 @@ public final class StandardCommands {
                 new EndSessionsCommand("killSessions", "Kill a set of sessions."),
                 new KillAllSessionsCommand(),
                 new KillAllSessionsByPatternCommand(),
+                // Multi-document transactions (their statements run in the CRUD commands).
+                new CommitTransactionCommand("commitTransaction", true),
+                new CommitTransactionCommand("abortTransaction", false),
                 // The replica set of one (a standalone answers NoReplicationEnabled).
                 new ReplSetGetStatusCommand(),
                 new ReplSetGetConfigCommand(),

@@ -263,7 +263,7 @@ class IndexesWithJavaDriverTest {
     assertCollModFails(
         new Document("index", new Document("name", "a_1_b_1").append("expireAfterSeconds", 1)), 72);
     assertCollModFails(
-        new Document("changeStreamPreAndPostImages", new Document("enabled", true)), 238);
+        new Document("changeStreamPreAndPostImages", new Document("enabled", "yes")), 14);
     assertCollModFails(new Document("bogus", 1), 72);
   }
 

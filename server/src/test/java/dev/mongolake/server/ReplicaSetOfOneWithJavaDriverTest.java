@@ -214,20 +214,4 @@ class ReplicaSetOfOneWithJavaDriverTest {
             MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(72))
         .hasMessageContaining("must not be greater than the current clusterTime");
   }
-
-  @Test
-  void aTransactionIsRefusedAsNotSupportedAndNothingIsApplied() {
-    try (ClientSession session = client.startSession()) {
-      session.startTransaction();
-      assertThatThrownBy(() -> items(client).insertOne(session, new Document("_id", 9)))
-          .isInstanceOfSatisfying(
-              MongoCommandException.class,
-              e -> {
-                assertThat(e.getErrorCode()).isEqualTo(20);
-                assertThat(e.getErrorCodeName()).isEqualTo("IllegalOperation");
-              })
-          .hasMessageContaining("transactions are not supported");
-    }
-    assertThat(items(client).countDocuments()).isZero();
-  }
 }

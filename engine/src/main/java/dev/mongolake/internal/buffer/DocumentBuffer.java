@@ -25,6 +25,34 @@ public final class DocumentBuffer {
   private final ConcurrentSkipListMap<BsonValue, DocumentVersion> chains =
       new ConcurrentSkipListMap<>(BsonComparisonOrder.INSTANCE);
   private final AtomicLong approximateBytes = new AtomicLong();
+  // A transaction's buffer: its own versions over another buffer read at the snapshot's sequence.
+  private final DocumentBuffer base;
+  private final long baseSequence;
+
+  /** An empty buffer of a collection's unflushed changes. */
+  public DocumentBuffer() {
+    this(null, 0);
+  }
+
+  private DocumentBuffer(DocumentBuffer base, long baseSequence) {
+    this.base = base;
+    this.baseSequence = baseSequence;
+  }
+
+  /**
+   * A buffer whose own versions (a transaction's writes) lie over {@code base} as it was at {@code
+   * snapshotSequence}: reads see the own version of an {@code _id} if there is one, else the base's
+   * at or below the snapshot, whatever read sequence they ask for; base versions written after the
+   * snapshot stay invisible. Own versions must be put with sequences above every floor readers use.
+   */
+  public static DocumentBuffer layeredOver(DocumentBuffer base, long snapshotSequence) {
+    return new DocumentBuffer(base, snapshotSequence);
+  }
+
+  /** Whether this buffer holds versions of its own (for a layered one: the transaction wrote). */
+  public boolean hasOwnVersions() {
+    return !chains.isEmpty();
+  }
 
   /**
    * Records a new version of the document with this {@code _id}.
@@ -52,7 +80,27 @@ public final class DocumentBuffer {
    */
   public Optional<BufferedDocument> get(BsonValue id, long floor, long readSequence) {
     DocumentVersion chain = chains.get(id);
-    return Optional.ofNullable(chain == null ? null : entry(id, chain, floor, readSequence));
+    if (base == null) {
+      return Optional.ofNullable(chain == null ? null : entry(id, chain, floor, readSequence));
+    }
+    Optional<BufferedDocument> below = base.get(id, floor, Math.min(readSequence, baseSequence));
+    if (chain == null) {
+      return below;
+    }
+    return Optional.ofNullable(ownEntry(id, chain, floor, below));
+  }
+
+  /**
+   * An own version of a layered buffer: whether the table holds the document is the base's answer
+   * when the base has a version, else whether the own chain began by creating it.
+   */
+  private static BufferedDocument ownEntry(
+      BsonValue id, DocumentVersion chain, long floor, Optional<BufferedDocument> below) {
+    BufferedDocument own = entry(id, chain, floor, Long.MAX_VALUE);
+    if (own == null || below.isEmpty()) {
+      return own;
+    }
+    return new BufferedDocument(id, own.sequence(), own.document(), below.get().inTable());
   }
 
   /**
@@ -60,6 +108,9 @@ public final class DocumentBuffer {
    * {@code _id}.
    */
   public Iterator<BufferedDocument> entries(long floor, long readSequence) {
+    if (base != null) {
+      return layeredEntries(floor, readSequence);
+    }
     Iterator<Map.Entry<BsonValue, DocumentVersion>> chainIterator = chains.entrySet().iterator();
     return new Iterator<>() {
       private BufferedDocument next = advance();
@@ -68,6 +119,60 @@ public final class DocumentBuffer {
         while (chainIterator.hasNext()) {
           Map.Entry<BsonValue, DocumentVersion> chain = chainIterator.next();
           BufferedDocument entry = entry(chain.getKey(), chain.getValue(), floor, readSequence);
+          if (entry != null) {
+            return entry;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public BufferedDocument next() {
+        if (next == null) {
+          throw new NoSuchElementException();
+        }
+        BufferedDocument current = next;
+        next = advance();
+        return current;
+      }
+    };
+  }
+
+  /** The base's entries at the snapshot merged with the own ones, an own one winning its id. */
+  private Iterator<BufferedDocument> layeredEntries(long floor, long readSequence) {
+    Iterator<BufferedDocument> below = base.entries(floor, Math.min(readSequence, baseSequence));
+    Iterator<Map.Entry<BsonValue, DocumentVersion>> own = chains.entrySet().iterator();
+    return new Iterator<>() {
+      private BufferedDocument nextBelow = below.hasNext() ? below.next() : null;
+      private Map.Entry<BsonValue, DocumentVersion> nextOwn = own.hasNext() ? own.next() : null;
+      private BufferedDocument next = advance();
+
+      private BufferedDocument advance() {
+        while (nextBelow != null || nextOwn != null) {
+          int order =
+              nextBelow == null
+                  ? 1
+                  : nextOwn == null
+                      ? -1
+                      : BsonComparisonOrder.INSTANCE.compare(nextBelow.id(), nextOwn.getKey());
+          if (order < 0) {
+            BufferedDocument current = nextBelow;
+            nextBelow = below.hasNext() ? below.next() : null;
+            return current;
+          }
+          Optional<BufferedDocument> under = Optional.empty();
+          if (order == 0) {
+            under = Optional.of(nextBelow);
+            nextBelow = below.hasNext() ? below.next() : null;
+          }
+          Map.Entry<BsonValue, DocumentVersion> current = nextOwn;
+          nextOwn = own.hasNext() ? own.next() : null;
+          BufferedDocument entry = ownEntry(current.getKey(), current.getValue(), floor, under);
           if (entry != null) {
             return entry;
           }

@@ -1,5 +1,9 @@
 package dev.mongolake.internal.changestream;
 
+import dev.mongolake.ChangeStreamOptions.FullDocument;
+import dev.mongolake.ChangeStreamOptions.FullDocumentBeforeChange;
+import dev.mongolake.ErrorCode;
+import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.internal.wal.WalRecord;
 import java.util.ArrayList;
@@ -22,7 +26,8 @@ import org.bson.BsonValue;
 public final class ChangeEvents {
 
   private final ChangeStreamScope scope;
-  private final boolean lookUpUpdates;
+  private final FullDocument fullDocument;
+  private final FullDocumentBeforeChange beforeChange;
   private final BiFunction<Namespace, BsonValue, BsonDocument> lookup;
 
   /**
@@ -34,8 +39,28 @@ public final class ChangeEvents {
       ChangeStreamScope scope,
       boolean lookUpUpdates,
       BiFunction<Namespace, BsonValue, BsonDocument> lookup) {
+    this(
+        scope,
+        lookUpUpdates ? FullDocument.UPDATE_LOOKUP : FullDocument.DEFAULT,
+        FullDocumentBeforeChange.OFF,
+        lookup);
+  }
+
+  /**
+   * @param fullDocument what update events carry as {@code fullDocument}: the current document
+   *     ({@code updateLookup}) or the record's post-image ({@code whenAvailable}, {@code required})
+   * @param beforeChange what update, replace and delete events carry as {@code
+   *     fullDocumentBeforeChange}: the record's pre-image
+   * @param lookup the current document of a collection by {@code _id}, or null for none
+   */
+  public ChangeEvents(
+      ChangeStreamScope scope,
+      FullDocument fullDocument,
+      FullDocumentBeforeChange beforeChange,
+      BiFunction<Namespace, BsonValue, BsonDocument> lookup) {
     this.scope = scope;
-    this.lookUpUpdates = lookUpUpdates;
+    this.fullDocument = fullDocument;
+    this.beforeChange = beforeChange;
     this.lookup = lookup;
   }
 
@@ -43,6 +68,9 @@ public final class ChangeEvents {
   public List<BsonDocument> of(WalRecord record, long sequence, long time) {
     if (record instanceof WalRecord.Retryable retryable) {
       return of(retryable.change(), sequence, time);
+    }
+    if (record instanceof WalRecord.Transaction transaction) {
+      return ofTransaction(transaction, sequence, time);
     }
     List<BsonDocument> events = new ArrayList<>(2);
     Namespace ns = record.namespace();
@@ -66,19 +94,54 @@ public final class ChangeEvents {
     return events;
   }
 
+  /**
+   * A transaction's events, one per change, all at the record's cluster time, each with the session
+   * and transaction number as MongoDB's carry them, in the order the transaction made them.
+   */
+  private List<BsonDocument> ofTransaction(
+      WalRecord.Transaction transaction, long sequence, long time) {
+    List<BsonDocument> events = new ArrayList<>();
+    List<WalRecord> changes = transaction.changes();
+    for (int i = 0; i < changes.size(); i++) {
+      WalRecord change = changes.get(i);
+      if (!scope.watches(change.namespace())) {
+        continue;
+      }
+      BsonDocument event =
+          event(change, change.namespace(), new ResumeToken(time, sequence, false, i), time);
+      if (event == null) {
+        continue;
+      }
+      event.append("txnNumber", new org.bson.BsonInt64(transaction.txnNumber()));
+      if (transaction.session() != null) {
+        event.append(
+            "lsid", new BsonDocument("id", new org.bson.BsonBinary(transaction.session())));
+      }
+      events.add(event);
+    }
+    return events;
+  }
+
   private BsonDocument event(WalRecord record, Namespace ns, ResumeToken token, long time) {
     return switch (record) {
       case WalRecord.Insert insert ->
           documentEvent("insert", token, time, ns, insert.document())
               .append("fullDocument", insert.document());
       case WalRecord.Replace replace ->
-          documentEvent("replace", token, time, ns, replace.document())
-              .append("fullDocument", replace.document());
-      case WalRecord.Update update -> update(update, token, time, ns);
+          withBefore(
+              documentEvent("replace", token, time, ns, replace.document())
+                  .append("fullDocument", replace.document()),
+              replace.before(),
+              token);
+      case WalRecord.Update update ->
+          withBefore(update(update, token, time, ns), update.before(), token);
       case WalRecord.Delete delete ->
-          header("delete", token, time)
-              .append("ns", ns(ns))
-              .append("documentKey", new BsonDocument("_id", delete.id()));
+          withBefore(
+              header("delete", token, time)
+                  .append("ns", ns(ns))
+                  .append("documentKey", new BsonDocument("_id", delete.id())),
+              delete.before(),
+              token);
       case WalRecord.DropCollection drop -> header("drop", token, time).append("ns", ns(ns));
       case WalRecord.RenameCollection rename ->
           header("rename", token, time).append("ns", ns(ns)).append("to", ns(rename.target()));
@@ -93,11 +156,53 @@ public final class ChangeEvents {
         update.description() != null
             ? update.description()
             : unknownDescription(update.document()));
-    if (lookUpUpdates) {
-      BsonDocument current = lookup == null ? null : lookup.apply(ns, update.document().get("_id"));
-      event.append("fullDocument", current == null ? BsonNull.VALUE : current);
+    switch (fullDocument) {
+      case UPDATE_LOOKUP -> {
+        BsonDocument current =
+            lookup == null ? null : lookup.apply(ns, update.document().get("_id"));
+        event.append("fullDocument", current == null ? BsonNull.VALUE : current);
+      }
+      // The record holds the whole new version; it is the post-image where images are kept.
+      case WHEN_AVAILABLE ->
+          event.append(
+              "fullDocument", update.before() != null ? update.document() : BsonNull.VALUE);
+      case REQUIRED -> {
+        if (update.before() == null) {
+          throw missingImage("post-image", token);
+        }
+        event.append("fullDocument", update.document());
+      }
+      case DEFAULT -> {}
     }
     return event;
+  }
+
+  /** The event with its {@code fullDocumentBeforeChange}, as the stream asks for it. */
+  private BsonDocument withBefore(BsonDocument event, BsonDocument before, ResumeToken token) {
+    switch (beforeChange) {
+      case OFF -> {}
+      case WHEN_AVAILABLE ->
+          event.append("fullDocumentBeforeChange", before == null ? BsonNull.VALUE : before);
+      case REQUIRED -> {
+        if (before == null) {
+          throw missingImage("pre-image", token);
+        }
+        event.append("fullDocumentBeforeChange", before);
+      }
+    }
+    return event;
+  }
+
+  private static MongoLakeException missingImage(String image, ResumeToken token) {
+    return new MongoLakeException(
+        ErrorCode.NO_MATCHING_DOCUMENT,
+        "Change stream was configured to require a "
+            + image
+            + " for all update, delete and replace events, but the "
+            + image
+            + " was not found for event: "
+            + token.toDocument().toJson()
+            + " (the collection did not have changeStreamPreAndPostImages enabled at the change)");
   }
 
   /**

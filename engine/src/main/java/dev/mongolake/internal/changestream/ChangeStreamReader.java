@@ -34,6 +34,7 @@ public final class ChangeStreamReader implements AutoCloseable {
   private long positionTime;
   private boolean invalidated;
   private boolean behind;
+  private ResumeToken resumedInside;
 
   /**
    * @param position the sequence of the last record already seen (events start after it)
@@ -78,7 +79,10 @@ public final class ChangeStreamReader implements AutoCloseable {
     if (records.hasNext()) {
       LogEntry record = records.next();
       if (record.sequence() == token.sequence() && LogTimes.of(record) == token.time()) {
-        return new long[] {token.sequence(), token.time()};
+        // Within a transaction the record is read again, its events up to the token's skipped.
+        return token.inTransaction()
+            ? new long[] {token.sequence() - 1, token.time()}
+            : new long[] {token.sequence(), token.time()};
       }
     }
     throw historyLost("the resume token's position is not in the log");
@@ -127,6 +131,9 @@ public final class ChangeStreamReader implements AutoCloseable {
       long time = LogTimes.of(record);
       for (BsonDocument event :
           events.of(WalRecordCodec.decode(record.payload()), record.sequence(), time)) {
+        if (seenAlready(record.sequence(), event)) {
+          continue;
+        }
         out.add(event);
         if (event.getString("operationType").getValue().equals("invalidate")) {
           invalidated = true;
@@ -140,6 +147,29 @@ public final class ChangeStreamReader implements AutoCloseable {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code event} of the record at {@code sequence} is one the stream resumed after: an
+   * event of the transaction a resume token pointed into, at or before the token's change.
+   */
+  private boolean seenAlready(long sequence, BsonDocument event) {
+    if (resumedInside == null || resumedInside.sequence() != sequence) {
+      return false;
+    }
+    ResumeToken token = ResumeToken.parse(event.getDocument("_id"), "_id");
+    return token.index() <= resumedInside.index();
+  }
+
+  /**
+   * Makes a stream that resumes after {@code token} skip the token's transaction's events up to the
+   * token's (see {@link #after}); nothing for a token outside a transaction.
+   */
+  public ChangeStreamReader resumingInside(ResumeToken token) {
+    if (token != null && token.inTransaction()) {
+      resumedInside = token;
+    }
+    return this;
   }
 
   /** The token of the position read up to, for {@code postBatchResumeToken}. */

@@ -158,8 +158,12 @@ public final class CollectionCatalog {
     BsonDocument validation = without(options, CappedOptions.CREATE_OPTIONS);
     validation.remove(DefaultCollation.OPTION);
     BsonValue lakeOptions = validation.remove(LakeCollectionOptions.OPTION);
+    BsonValue images = validation.remove(PreAndPostImages.OPTION);
     CollectionValidation.check("create", namespace, validation);
     stored.putAll(validation);
+    if (images != null) {
+      stored.put(PreAndPostImages.OPTION, PreAndPostImages.check("create", images));
+    }
     if (lakeOptions != null) {
       stored.put(
           LakeCollectionOptions.OPTION,
@@ -201,6 +205,9 @@ public final class CollectionCatalog {
     BsonDocument cap = CappedOptions.forModify(changes);
     BsonDocument validation = without(changes, CappedOptions.MODIFY_OPTIONS);
     BsonValue lakeChanges = validation.remove(LakeCollectionOptions.OPTION);
+    BsonValue imageChange = validation.remove(PreAndPostImages.OPTION);
+    BsonDocument images =
+        imageChange == null ? null : PreAndPostImages.check("collMod", imageChange);
     BsonDocument lakeOptions =
         lakeChanges == null ? null : LakeCollectionOptions.check("collMod", namespace, lakeChanges);
     CollectionValidation.check("collMod", namespace, validation);
@@ -217,6 +224,9 @@ public final class CollectionCatalog {
       BsonDocument options = state.options();
       options.putAll(cap);
       options.putAll(validation);
+      if (images != null) {
+        options.put(PreAndPostImages.OPTION, images);
+      }
       if (lakeOptions != null) {
         // Key by key: a collMod naming one MongoLake option leaves the others as they are.
         BsonDocument merged =

@@ -24,8 +24,26 @@ final class CollectionRegistry {
   private final ViewCatalog views;
   private volatile WriteStall writeStall = WriteStall.NONE;
 
+  // A transaction's registry finds the collections it has not met yet here; else none.
+  private final java.util.function.Function<Namespace, CollectionState> onFirstUse;
+  // How a first write creates a collection: empty, with no options.
+  private final java.util.function.Function<Namespace, CollectionState> onCreate;
+
   CollectionRegistry(ViewCatalog views) {
+    this(views, null, ns -> new CollectionState(ns, new BsonDocument()));
+  }
+
+  /**
+   * A registry that binds a collection's state on first use, from {@code onFirstUse} (which may
+   * answer null: no such collection), and creates one a write needs with {@code onCreate}.
+   */
+  CollectionRegistry(
+      ViewCatalog views,
+      java.util.function.Function<Namespace, CollectionState> onFirstUse,
+      java.util.function.Function<Namespace, CollectionState> onCreate) {
     this.views = views;
+    this.onFirstUse = onFirstUse;
+    this.onCreate = onCreate;
   }
 
   /**
@@ -35,7 +53,11 @@ final class CollectionRegistry {
 
   /** The state of an existing collection, or {@code null}. */
   CollectionState get(Namespace namespace) {
-    return collections.get(namespace);
+    CollectionState state = collections.get(namespace);
+    if (state == null && onFirstUse != null) {
+      state = collections.computeIfAbsent(namespace, onFirstUse);
+    }
+    return state;
   }
 
   /**
@@ -50,12 +72,15 @@ final class CollectionRegistry {
 
   /** The collection's state, creating an empty collection (as a first write does) if needed. */
   CollectionState getOrCreate(Namespace namespace) {
-    return collections.computeIfAbsent(
-        namespace, ns -> new CollectionState(ns, new BsonDocument()));
+    CollectionState existing = get(namespace);
+    if (existing != null) {
+      return existing;
+    }
+    return collections.computeIfAbsent(namespace, onCreate);
   }
 
   boolean exists(Namespace namespace) {
-    return collections.containsKey(namespace);
+    return get(namespace) != null;
   }
 
   /** Whether {@code state} is still the one bound to its name (no drop or rename replaced it). */
@@ -155,7 +180,7 @@ final class CollectionRegistry {
     refuseView(namespace);
     writeStall.awaitRoom();
     while (true) {
-      boolean existed = collections.containsKey(namespace);
+      boolean existed = exists(namespace);
       CollectionState state = getOrCreate(namespace);
       state.writeLock().lock();
       if (isBound(namespace, state)) {
@@ -175,7 +200,7 @@ final class CollectionRegistry {
     refuseView(namespace);
     writeStall.awaitRoom();
     while (true) {
-      CollectionState state = collections.get(namespace);
+      CollectionState state = get(namespace);
       if (state == null) {
         return null;
       }

@@ -20,12 +20,15 @@ import org.bson.BsonValue;
 final class CollectionState {
 
   private volatile Namespace namespace;
-  private final DocumentBuffer buffer = new DocumentBuffer();
+  private final DocumentBuffer buffer;
+  // Whether reads may use the secondary indexes: not over a transaction's own writes.
+  private final boolean layered;
   private final ReentrantLock writeLock = new ReentrantLock();
   private volatile BsonDocument options;
   private volatile CollectionValidation validation;
   private volatile Collation collation;
   private volatile CappedOptions capped;
+  private volatile boolean preAndPostImages;
   private volatile InsertionOrder insertionOrder;
   private long optionsVersion;
   private long persistedOptionsVersion;
@@ -42,17 +45,55 @@ final class CollectionState {
   private long persistedCatalogVersion;
 
   CollectionState(Namespace namespace, BsonDocument options) {
+    this(namespace, options, new DocumentBuffer(), null);
+  }
+
+  private CollectionState(
+      Namespace namespace, BsonDocument options, DocumentBuffer buffer, CollectionIndexes shared) {
+    this.buffer = buffer;
+    this.layered = shared != null;
     this.namespace = namespace;
     this.options = options.clone();
     this.validation = CollectionValidation.of(this.options);
     this.collation = DefaultCollation.of(this.options);
     this.capped = CappedOptions.of(this.options);
+    this.preAndPostImages = PreAndPostImages.enabled(this.options);
     this.insertionOrder = capped == null ? null : new InsertionOrder();
     // Options given at creation have yet to reach the table's options file.
     this.optionsVersion = this.options.isEmpty() ? 0 : 1;
+    if (shared != null) {
+      this.indexes = shared;
+      return;
+    }
     this.indexes = new CollectionIndexes(namespace);
     // A created collection holds no documents yet: its _id keys under the collation start empty.
     this.indexes.collateIds(collation, java.util.Collections.emptyIterator());
+  }
+
+  /**
+   * A transaction's view of {@code base}: its table at {@code view}, its buffer as it was at {@code
+   * snapshotSequence} under the transaction's own writes, its options, and its indexes (shared,
+   * read at the snapshot, never written through this state).
+   */
+  static CollectionState layeredOver(CollectionState base, TableView view, long snapshotSequence) {
+    CollectionState layered =
+        new CollectionState(
+            base.namespace(),
+            base.options(),
+            DocumentBuffer.layeredOver(base.buffer(), snapshotSequence),
+            base.indexes());
+    layered.table = base.table();
+    layered.view = view;
+    layered.uuid = base.uuid();
+    return layered;
+  }
+
+  /**
+   * Whether reads may choose a secondary index: always, except over a transaction's own writes,
+   * which the shared indexes do not hold.
+   */
+  boolean secondaryIndexesUsable() {
+    return !layered || !buffer.hasOwnVersions();
   }
 
   CollectionState(Namespace namespace, DocumentTable table, TableView view) {
@@ -145,11 +186,20 @@ final class CollectionState {
     validation = CollectionValidation.of(copy);
     collation = DefaultCollation.of(copy);
     capped = CappedOptions.of(copy);
+    preAndPostImages = PreAndPostImages.enabled(copy);
     if (capped != null && insertionOrder == null) {
       insertionOrder = new InsertionOrder();
     }
     options = copy;
     optionsVersion++;
+  }
+
+  /**
+   * Whether the collection's changes log the documents they change as they were before ({@code
+   * changeStreamPreAndPostImages}).
+   */
+  boolean preAndPostImages() {
+    return preAndPostImages;
   }
 
   /** The collection's cap, or null when it is not capped. */

@@ -37,8 +37,7 @@ import org.bson.BsonValue;
 public final class DocumentWrites {
 
   private final CollectionRegistry collections;
-  private final WriteAheadLog wal;
-  private final LogApplier applier;
+  private final ChangeLog log;
   private final ReadPath reads;
   private final Clock clock;
   private final BiFunction<BsonDocument, Collation, PipelineContext> commandVariables;
@@ -54,20 +53,31 @@ public final class DocumentWrites {
       ReadPath reads,
       Clock clock,
       BiFunction<BsonDocument, Collation, PipelineContext> commandVariables) {
-    this(collections, wal, applier, reads, clock, commandVariables, false);
+    this(collections, record -> wal.append(record, applier), reads, clock, commandVariables, false);
+  }
+
+  /**
+   * Writes whose changes go to {@code log} instead of the write-ahead log (a transaction's, which
+   * keeps them until it commits), finding their targets through {@code reads}.
+   */
+  DocumentWrites(
+      CollectionRegistry collections,
+      ChangeLog log,
+      ReadPath reads,
+      Clock clock,
+      BiFunction<BsonDocument, Collation, PipelineContext> commandVariables) {
+    this(collections, log, reads, clock, commandVariables, false);
   }
 
   private DocumentWrites(
       CollectionRegistry collections,
-      WriteAheadLog wal,
-      LogApplier applier,
+      ChangeLog log,
       ReadPath reads,
       Clock clock,
       BiFunction<BsonDocument, Collation, PipelineContext> commandVariables,
       boolean bypassDocumentValidation) {
     this.collections = collections;
-    this.wal = wal;
-    this.applier = applier;
+    this.log = log;
     this.reads = reads;
     this.clock = clock;
     this.commandVariables = commandVariables;
@@ -79,7 +89,7 @@ public final class DocumentWrites {
    * see {@link DocumentValidator}.
    */
   public DocumentWrites bypassingDocumentValidation() {
-    return new DocumentWrites(collections, wal, applier, reads, clock, commandVariables, true);
+    return new DocumentWrites(collections, log, reads, clock, commandVariables, true);
   }
 
   /**
@@ -100,7 +110,7 @@ public final class DocumentWrites {
           validator.checkInsert(prepared);
           BsonValue id = prepared.get("_id");
           checkNotDuplicate(state, id);
-          state.indexes().check(prepared);
+          log.checkIndexes(state, prepared);
           appended.add(appendInsert(state, prepared, i, null));
           insertedIds.put(i, id);
         } catch (MongoLakeException e) {
@@ -150,8 +160,9 @@ public final class DocumentWrites {
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
     try {
       for (BsonDocument document : matching(namespace, filter, parsed, multi)) {
-        WalRecord delete = new WalRecord.Delete(namespace, document.get("_id"));
-        appended.add(wal.append(StatementScope.marked(delete, appended.size(), null), applier));
+        WalRecord delete =
+            new WalRecord.Delete(namespace, document.get("_id"), preImage(state, document));
+        appended.add(log.append(StatementScope.marked(delete, appended.size(), null)));
       }
     } finally {
       state.writeLock().unlock();
@@ -337,8 +348,9 @@ public final class DocumentWrites {
         appended = appendInsert(state, inserted, 0, image);
         outcome = new FindAndModifyOutcome(image, false, inserted.get("_id"));
       } else if (change == null) {
-        WalRecord delete = new WalRecord.Delete(namespace, target.get("_id"));
-        appended = wal.append(StatementScope.marked(delete, 0, target), applier);
+        WalRecord delete =
+            new WalRecord.Delete(namespace, target.get("_id"), preImage(state, target));
+        appended = log.append(StatementScope.marked(delete, 0, target));
         outcome = new FindAndModifyOutcome(target, true, null);
       } else {
         var result = change.apply(target, UpdateContext.forUpdate(clock));
@@ -358,6 +370,11 @@ public final class DocumentWrites {
       appended.awaitDurable();
     }
     return outcome;
+  }
+
+  /** What a change's record keeps of the version it changes: all of it where images are kept. */
+  private static BsonDocument preImage(CollectionState state, BsonDocument before) {
+    return state.preAndPostImages() ? before : null;
   }
 
   /** MongoDB's duplicate key error for an {@code _id} a live document has. */
@@ -429,10 +446,9 @@ public final class DocumentWrites {
           ErrorCode.BSON_OBJECT_TOO_LARGE, "object to insert exceeds cappedMaxSize");
     }
     WriteAheadLog.Appended appended =
-        wal.append(
+        log.append(
             StatementScope.marked(
-                new WalRecord.Insert(state.namespace(), document), position, image),
-            applier);
+                new WalRecord.Insert(state.namespace(), document), position, image));
     if (order != null) {
       appended.durable().thenRun(order::signalInsert);
     }
@@ -453,13 +469,14 @@ public final class DocumentWrites {
       BsonDocument image) {
     DocumentChecks.check(next);
     validator.checkUpdate(before, next);
-    state.indexes().check(next);
+    log.checkIndexes(state, next);
     Namespace namespace = state.namespace();
     WalRecord record =
         change.replacement()
-            ? new WalRecord.Replace(namespace, next)
-            : new WalRecord.Update(namespace, next, UpdateDescriptions.between(before, next));
-    return wal.append(StatementScope.marked(record, position, image), applier);
+            ? new WalRecord.Replace(namespace, next, preImage(state, before))
+            : new WalRecord.Update(
+                namespace, next, UpdateDescriptions.between(before, next), preImage(state, before));
+    return log.append(StatementScope.marked(record, position, image));
   }
 
   /**
@@ -480,7 +497,7 @@ public final class DocumentWrites {
             change.apply(seed, UpdateContext.forUpsertInsert(clock)).document());
     validator.checkInsert(inserted);
     checkNotDuplicate(state, inserted.get("_id"));
-    state.indexes().check(inserted);
+    log.checkIndexes(state, inserted);
     return inserted;
   }
 

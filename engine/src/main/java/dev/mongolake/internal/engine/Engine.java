@@ -58,6 +58,7 @@ public final class Engine implements AutoCloseable {
   private final ExpiredDocuments expired;
   private final Recovery recovery;
   private final RetryableWriteLedger ledger = new RetryableWriteLedger();
+  private final TransactionLocks transactionLocks = new TransactionLocks();
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
   private volatile long aggregationMemoryLimitBytes = 100L * 1024 * 1024;
   private final ReaderPins pins = new ReaderPins();
@@ -191,6 +192,19 @@ public final class Engine implements AutoCloseable {
     CollectionRegistry registry = history.atTableVersion(namespace, version, views);
     long floor = registry.get(namespace).view().floor();
     return new Engine(this, registry, new PastPoint(namespace.database(), floor, namespace));
+  }
+
+  /**
+   * Makes {@code namespace} what {@code past} (an engine from {@link #at} or {@link
+   * #atTableVersion}) holds of it, as one log record (see {@link CollectionRestore}).
+   */
+  public dev.mongolake.RestoreResult restore(Namespace namespace, Engine past) {
+    present(writes, "restore a collection");
+    refuseInTransaction("restore a collection");
+    if (past.past == null) {
+      throw new IllegalArgumentException("a restore reads a past point's engine");
+    }
+    return new CollectionRestore(collections, wal, applier, reads).restore(namespace, past);
   }
 
   /** Whether this engine reads a past point (see {@link #at}): then it refuses every write. */
@@ -329,19 +343,59 @@ public final class Engine implements AutoCloseable {
     return engine;
   }
 
-  /** Reads of documents and counts. */
+  /**
+   * Reads of documents and counts: inside a transaction's {@link EngineTransaction#run}, its
+   * snapshot with its own writes.
+   */
   public ReadPath reads() {
-    return reads;
+    EngineTransaction transaction = EngineTransaction.currentOf(this);
+    return transaction != null ? transaction.reads() : reads;
   }
 
   /** What a read would do, without running it (explain, path choices). */
   public ReadPlans plans() {
-    return plans;
+    EngineTransaction transaction = EngineTransaction.currentOf(this);
+    return transaction != null ? transaction.plans() : plans;
   }
 
-  /** Inserts, updates, deletes and findAndModify. */
+  /** Inserts, updates, deletes and findAndModify: inside a transaction, into it. */
   public DocumentWrites writes() {
-    return present(writes, "write documents");
+    EngineTransaction transaction = EngineTransaction.currentOf(this);
+    return transaction != null ? transaction.writes() : present(writes, "write documents");
+  }
+
+  /**
+   * Starts a multi-document transaction at the durable state now (see {@link EngineTransaction}).
+   *
+   * @param session the logical session it runs in, recorded with its commit (null: none)
+   * @param txnNumber the session's transaction number (0 without a session)
+   */
+  public EngineTransaction startTransaction(java.util.UUID session, long txnNumber) {
+    present(writes, "start a transaction");
+    return new EngineTransaction(
+        this,
+        collections,
+        views,
+        wal,
+        applier,
+        pins,
+        new PastCollections(collections, wal, pins, storage),
+        transactionLocks,
+        clock,
+        session,
+        txnNumber);
+  }
+
+  /**
+   * Refuses {@code action} (a catalog or index change, a command MongoDB does not run in a
+   * transaction) while a transaction's {@link EngineTransaction#run} is on this thread's stack.
+   */
+  public void refuseInTransaction(String action) {
+    if (EngineTransaction.currentOf(this) != null) {
+      throw new dev.mongolake.MongoLakeException(
+          dev.mongolake.ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION,
+          "Cannot " + action + " in a multi-document transaction.");
+    }
   }
 
   /** Databases and collections: list, create, drop, rename; views. */
@@ -354,8 +408,9 @@ public final class Engine implements AutoCloseable {
     return views;
   }
 
-  /** createIndexes, listIndexes and dropIndexes. */
+  /** createIndexes, listIndexes and dropIndexes; refused inside a transaction. */
   public IndexCatalogOperations indexes() {
+    refuseInTransaction("change or list indexes");
     return present(indexes, "change or list indexes");
   }
 
@@ -466,13 +521,14 @@ public final class Engine implements AutoCloseable {
   public ChangeStreamReader openChangeStream(
       ChangeEvents events, ResumeToken after, Long startAtTime) {
     present(wal, "watch changes");
+    refuseInTransaction("open a change stream");
     long[] start =
         after != null
             ? ChangeStreamReader.after(wal, after)
             : startAtTime != null
                 ? ChangeStreamReader.at(wal, startAtTime)
                 : ChangeStreamReader.now(wal);
-    return new ChangeStreamReader(wal, events, start[0], start[1]);
+    return new ChangeStreamReader(wal, events, start[0], start[1]).resumingInside(after);
   }
 
   /** The log time of the last record known durable. */

@@ -90,7 +90,18 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
         apply(sequence, retryable.change());
         ledger.record(sequence, retryable, clock.millis());
       }
+      case WalRecord.Transaction transaction -> {
+        transaction.changes().forEach(change -> apply(sequence, change));
+        ledger.recordCommit(sequence, transaction, clock.millis());
+      }
     }
+  }
+
+  /**
+   * Applies one change of a transaction's record (replay applies them collection by collection).
+   */
+  void applyChange(long sequence, WalRecord change) {
+    apply(sequence, change);
   }
 
   private void put(long sequence, Namespace namespace, BsonDocument document, boolean created) {

@@ -142,7 +142,7 @@ final class PastCollections {
   }
 
   /** The collection at {@code point}, or {@code null} when it did not exist yet. */
-  private CollectionState stateAt(CollectionState now, long point) {
+  CollectionState stateAt(CollectionState now, long point) {
     TableView view = now.view();
     if (view.floor() <= point) {
       return fromCurrentBuffer(now, view, point);
@@ -207,8 +207,10 @@ final class PastCollections {
       if (entry.sequence() > point) {
         return false;
       }
-      if (WalRecordCodec.decode(entry.payload()).namespace().equals(now.namespace())) {
-        return true;
+      for (WalRecord change : DocumentChanges.of(WalRecordCodec.decode(entry.payload()))) {
+        if (change.namespace().equals(now.namespace())) {
+          return true;
+        }
       }
     }
     return false;
@@ -233,24 +235,23 @@ final class PastCollections {
       if (entry.sequence() > point) {
         break;
       }
-      WalRecord record = WalRecordCodec.decode(entry.payload());
-      if (record instanceof WalRecord.Retryable retryable) {
-        record = retryable.change();
-      }
-      if (!record.namespace().equals(then.namespace())) {
-        continue;
-      }
-      touched = true;
-      switch (record) {
-        case WalRecord.Insert insert ->
-            then.buffer().put(entry.sequence(), insert.document(), true);
-        case WalRecord.Update update ->
-            then.buffer().put(entry.sequence(), update.document(), false);
-        case WalRecord.Replace replace ->
-            then.buffer().put(entry.sequence(), replace.document(), false);
-        case WalRecord.Delete delete -> then.buffer().delete(entry.sequence(), delete.id());
-        default -> {
-          // Catalog records (index and option changes) do not change the documents.
+      WalRecord decoded = WalRecordCodec.decode(entry.payload());
+      for (WalRecord record : DocumentChanges.of(decoded)) {
+        if (!record.namespace().equals(then.namespace())) {
+          continue;
+        }
+        touched = true;
+        switch (record) {
+          case WalRecord.Insert insert ->
+              then.buffer().put(entry.sequence(), insert.document(), true);
+          case WalRecord.Update update ->
+              then.buffer().put(entry.sequence(), update.document(), false);
+          case WalRecord.Replace replace ->
+              then.buffer().put(entry.sequence(), replace.document(), false);
+          case WalRecord.Delete delete -> then.buffer().delete(entry.sequence(), delete.id());
+          default -> {
+            // Catalog records (index and option changes) do not change the documents.
+          }
         }
       }
     }

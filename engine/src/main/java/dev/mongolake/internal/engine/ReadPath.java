@@ -215,7 +215,7 @@ public final class ReadPath {
     }
     Optional<IndexPlan> plan =
         IndexPlanner.plan(
-            state.indexes().all(),
+            state.secondaryIndexesUsable() ? state.indexes().all() : List.of(),
             ExprImplications.forPlanning(filter),
             sort,
             readSequence,

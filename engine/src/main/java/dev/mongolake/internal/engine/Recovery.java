@@ -187,6 +187,18 @@ final class Recovery {
     while (entries.hasNext()) {
       LogEntry entry = entries.next();
       WalRecord record = decodeForReplay(entry);
+      if (record instanceof WalRecord.Transaction transaction) {
+        // Each change of a transaction is in its own collection's table, or not yet.
+        ledger.recordCommit(entry.sequence(), transaction, wallMillis(entry));
+        for (WalRecord change : transaction.changes()) {
+          CollectionState state = collections.get(change.namespace());
+          if (state == null || entry.sequence() > state.view().floor()) {
+            applier.applyChange(entry.sequence(), change);
+          }
+        }
+        replayed++;
+        continue;
+      }
       if (record instanceof WalRecord.Retryable retryable) {
         // The statement counts whether or not its change is already in the table.
         ledger.record(entry.sequence(), retryable, wallMillis(entry));

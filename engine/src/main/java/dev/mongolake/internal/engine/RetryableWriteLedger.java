@@ -126,6 +126,39 @@ public final class RetryableWriteLedger {
         });
   }
 
+  /**
+   * The statement id under which a session's committed transaction is recorded: a retried {@code
+   * commitTransaction} of that transaction number answers that it committed, also after a restart.
+   */
+  public static final int COMMIT_STATEMENT = dev.mongolake.RetryableWrites.COMMIT_STATEMENT_ID;
+
+  /** Records that the session's transaction of the record committed, at its place in the log. */
+  void recordCommit(long sequence, WalRecord.Transaction transaction, long wallMillis) {
+    if (transaction.session() == null) {
+      return;
+    }
+    ExecutedStatement committed =
+        new ExecutedStatement(
+            Kind.COMMITTED, new org.bson.BsonInt64(transaction.txnNumber()), null);
+    sessions.compute(
+        transaction.session(),
+        (id, current) -> {
+          SessionWrites writes = current;
+          if (writes == null || writes.txnNumber() < transaction.txnNumber()) {
+            writes =
+                new SessionWrites(
+                    transaction.txnNumber(),
+                    Map.of(),
+                    current == null ? 0 : current.lastWriteMillis());
+          } else if (writes.txnNumber() > transaction.txnNumber()) {
+            return writes;
+          }
+          writes.statements.put(COMMIT_STATEMENT, new Executed(sequence, committed));
+          writes.lastWriteMillis = Math.max(wallMillis, writes.lastWriteMillis);
+          return writes;
+        });
+  }
+
   private static ExecutedStatement statement(WalRecord change, BsonDocument image) {
     return switch (change) {
       case WalRecord.Insert insert ->

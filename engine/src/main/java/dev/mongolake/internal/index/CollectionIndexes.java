@@ -239,22 +239,52 @@ public final class CollectionIndexes {
    * document's own) or parallel arrays in a compound key.
    */
   public void check(BsonDocument document) {
+    check(document, other -> false);
+  }
+
+  /**
+   * {@link #check(BsonDocument)}, a key held by a document {@code ignored} accepts not counting as
+   * taken: a transaction's own documents, whose new versions may no longer hold it.
+   */
+  public void check(BsonDocument document, java.util.function.Predicate<BsonValue> ignored) {
     BsonValue id = document.get("_id");
     SecondaryIndex ids = collatedIds;
     if (ids != null) {
-      requireUnique(ids, id, ids.keys(document));
+      requireUnique(ids, id, ids.keys(document), ignored);
     }
     for (SecondaryIndex index : indexes) {
       Set<IndexKey> keys = index.keys(document);
       if (index.spec().unique()) {
-        requireUnique(index, id, keys);
+        requireUnique(index, id, keys, ignored);
       }
     }
   }
 
-  private void requireUnique(SecondaryIndex index, BsonValue id, Set<IndexKey> keys) {
+  /**
+   * The unique indexes (with the collated {@code _id} keys when the collection has a collation),
+   * for checks of documents not yet indexed against each other.
+   */
+  public List<SecondaryIndex> uniqueIndexes() {
+    List<SecondaryIndex> unique = new ArrayList<>();
+    if (collatedIds != null) {
+      unique.add(collatedIds);
+    }
+    indexes.stream().filter(index -> index.spec().unique()).forEach(unique::add);
+    return unique;
+  }
+
+  /** MongoDB's duplicate key error for {@code key} of {@code index}. */
+  public MongoLakeException duplicate(SecondaryIndex index, IndexKey key) {
+    return DuplicateKeys.error(namespace, index.spec(), key);
+  }
+
+  private void requireUnique(
+      SecondaryIndex index,
+      BsonValue id,
+      Set<IndexKey> keys,
+      java.util.function.Predicate<BsonValue> ignored) {
     for (IndexKey key : keys) {
-      if (index.taken(key, id)) {
+      if (index.taken(key, id, ignored)) {
         throw DuplicateKeys.error(namespace, index.spec(), key);
       }
     }

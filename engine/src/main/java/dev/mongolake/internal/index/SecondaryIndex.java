@@ -136,7 +136,7 @@ public final class SecondaryIndex {
    * with an array on an indexed path makes the index {@link #multikey()}, even if it is then not
    * written: the flag may only err towards true.
    */
-  Set<IndexKey> keys(BsonDocument document) {
+  public Set<IndexKey> keys(BsonDocument document) {
     boolean[] crossesArray = new boolean[1];
     Set<IndexKey> keys = extraction.keys(document, crossesArray);
     if (crossesArray[0]) {
@@ -162,12 +162,21 @@ public final class SecondaryIndex {
 
   /** Whether a live document other than {@code id} holds {@code key}. Writer-only. */
   boolean taken(IndexKey key, BsonValue id) {
+    return taken(key, id, other -> false);
+  }
+
+  /**
+   * Whether a live entry holds {@code key} for an {@code _id} other than {@code id} that {@code
+   * ignored} does not accept (a transaction's own documents, whose new versions it checks itself).
+   */
+  boolean taken(IndexKey key, BsonValue id, java.util.function.Predicate<BsonValue> ignored) {
     for (Map.Entry<Entry, Span> entry :
         entries
             .subMap(new Entry(key, new BsonMinKey()), true, new Entry(key, new BsonMaxKey()), true)
             .entrySet()) {
       if (entry.getValue().removedAt() == LIVE
-          && BsonComparisonOrder.INSTANCE.compare(entry.getKey().id, id) != 0) {
+          && BsonComparisonOrder.INSTANCE.compare(entry.getKey().id, id) != 0
+          && !ignored.test(entry.getKey().id)) {
         return true;
       }
     }

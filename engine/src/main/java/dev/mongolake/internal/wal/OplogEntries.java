@@ -67,6 +67,7 @@ public final class OplogEntries implements Iterator<BsonDocument> {
     String coll = ns.collection();
     return switch (record) {
       case WalRecord.Retryable retryable -> body(retryable.change());
+      case WalRecord.Transaction transaction -> applyOps(transaction);
       case WalRecord.Insert insert -> change("i", ns).append("o", insert.document());
       case WalRecord.Update update ->
           change("u", ns).append("o", update.document()).append("o2", idOf(update.document()));
@@ -97,6 +98,22 @@ public final class OplogEntries implements Iterator<BsonDocument> {
                   .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget())),
               new BsonDocument());
     };
+  }
+
+  /**
+   * A committed transaction as MongoDB logs one: a command entry whose applyOps are its changes.
+   */
+  private BsonDocument applyOps(WalRecord.Transaction transaction) {
+    org.bson.BsonArray operations = new org.bson.BsonArray();
+    transaction.changes().forEach(change -> operations.add(body(change)));
+    BsonDocument entry =
+        new BsonDocument("op", new BsonString("c"))
+            .append("ns", new BsonString("admin.$cmd"))
+            .append("o", new BsonDocument("applyOps", operations));
+    if (transaction.session() != null) {
+      entry.append("lsid", new BsonDocument("id", new org.bson.BsonBinary(transaction.session())));
+    }
+    return entry.append("txnNumber", new org.bson.BsonInt64(transaction.txnNumber()));
   }
 
   private BsonDocument change(String op, Namespace ns) {

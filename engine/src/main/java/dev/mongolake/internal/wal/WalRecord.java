@@ -1,6 +1,8 @@
 package dev.mongolake.internal.wal;
 
 import dev.mongolake.Namespace;
+import java.util.List;
+import java.util.UUID;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -23,20 +25,41 @@ public sealed interface WalRecord {
    * updatedFields, removedFields, truncatedArrays}), computed at the write because the log holds no
    * pre-image; null in records written before updates carried it.
    */
-  record Update(Namespace namespace, BsonDocument document, BsonDocument description)
+  record Update(
+      Namespace namespace, BsonDocument document, BsonDocument description, BsonDocument before)
       implements WalRecord {
 
     /** An update whose description is not known. */
     public Update(Namespace namespace, BsonDocument document) {
+      this(namespace, document, null, null);
+    }
+
+    /** An update without its pre-image. */
+    public Update(Namespace namespace, BsonDocument document, BsonDocument description) {
+      this(namespace, document, description, null);
+    }
+  }
+
+  /**
+   * A new version of an existing document, given whole by the client. {@code before} is the version
+   * it replaced when the collection keeps pre-images ({@code changeStreamPreAndPostImages}), else
+   * null; so for updates and deletes.
+   */
+  record Replace(Namespace namespace, BsonDocument document, BsonDocument before)
+      implements WalRecord {
+
+    public Replace(Namespace namespace, BsonDocument document) {
       this(namespace, document, null);
     }
   }
 
-  /** A new version of an existing document, given whole by the client. */
-  record Replace(Namespace namespace, BsonDocument document) implements WalRecord {}
+  /** Removal of the document with this {@code _id} ({@code before}: its last version, or null). */
+  record Delete(Namespace namespace, BsonValue id, BsonDocument before) implements WalRecord {
 
-  /** Removal of the document with this {@code _id}. */
-  record Delete(Namespace namespace, BsonValue id) implements WalRecord {}
+    public Delete(Namespace namespace, BsonValue id) {
+      this(namespace, id, null);
+    }
+  }
 
   /** An explicitly created collection (with its options, for example a schema config). */
   record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
@@ -63,6 +86,39 @@ public sealed interface WalRecord {
    */
   record RenameCollection(Namespace namespace, Namespace target, boolean dropTarget)
       implements WalRecord {}
+
+  /**
+   * The changes of a committed multi-document transaction, in the order its statements made them:
+   * one log record, so that after a crash either all of them are in the log or none is. Each change
+   * is an {@link Insert}, {@link Update}, {@link Replace} or {@link Delete}; all of them apply at
+   * the record's one log sequence. {@link #namespace()} is the first change's.
+   *
+   * @param session the logical session that ran it, or {@code null} for an embedded transaction
+   * @param txnNumber the session's transaction number (0 without a session)
+   */
+  record Transaction(List<WalRecord> changes, UUID session, long txnNumber) implements WalRecord {
+
+    public Transaction {
+      changes = List.copyOf(changes);
+      if (changes.isEmpty()) {
+        throw new IllegalArgumentException("a transaction record holds at least one change");
+      }
+      for (WalRecord change : changes) {
+        if (!(change instanceof Insert
+            || change instanceof Update
+            || change instanceof Replace
+            || change instanceof Delete)) {
+          throw new IllegalArgumentException(
+              "a transaction record holds document changes only, not " + change);
+        }
+      }
+    }
+
+    @Override
+    public Namespace namespace() {
+      return changes.getFirst().namespace();
+    }
+  }
 
   /**
    * A change made by a statement of a retryable write, marked with the statement: replay rebuilds

@@ -9,11 +9,17 @@ import dev.mongolake.internal.buffer.LazyBsonDocument;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
 import org.bson.BsonString;
@@ -50,6 +56,12 @@ public final class WalRecordCodec {
   /** An update's description of what it changed. */
   static final String DESCRIPTION_FIELD = "upd";
 
+  /** The pre-image of an update, replacement or delete, on collections that keep them. */
+  static final String BEFORE_FIELD = "pre";
+
+  /** A transaction's changes, each encoded as a record without a log time of its own. */
+  static final String CHANGES_FIELD = "ops";
+
   private WalRecordCodec() {}
 
   public static byte[] encode(WalRecord record) {
@@ -68,9 +80,16 @@ public final class WalRecordCodec {
         if (update.description() != null) {
           out.append(DESCRIPTION_FIELD, update.description());
         }
+        before(out, update.before());
       }
-      case WalRecord.Replace replace -> op(out, "r", replace).append("doc", replace.document());
-      case WalRecord.Delete delete -> op(out, "d", delete).append("id", delete.id());
+      case WalRecord.Replace replace -> {
+        op(out, "r", replace).append("doc", replace.document());
+        before(out, replace.before());
+      }
+      case WalRecord.Delete delete -> {
+        op(out, "d", delete).append("id", delete.id());
+        before(out, delete.before());
+      }
       case WalRecord.CreateCollection create ->
           op(out, "create", create).append("options", create.options());
       case WalRecord.ModifyCollection modify ->
@@ -83,6 +102,20 @@ public final class WalRecordCodec {
           op(out, "rename", rename)
               .append("to", new BsonString(rename.target().fullName()))
               .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget()));
+      case WalRecord.Transaction transaction -> {
+        op(out, "txn", transaction);
+        BsonArray changes = new BsonArray();
+        for (WalRecord change : transaction.changes()) {
+          BsonDocument encoded = new BsonDocument();
+          encodeFields(encoded, change);
+          changes.add(encoded);
+        }
+        out.append(CHANGES_FIELD, changes);
+        if (transaction.session() != null) {
+          out.append("lsid", new BsonBinary(transaction.session()));
+        }
+        out.append("txnNumber", new BsonInt64(transaction.txnNumber()));
+      }
       case WalRecord.Retryable retryable -> {
         encodeFields(out, retryable.change());
         out.append(STATEMENT_FIELD, StatementMarkCodec.encode(retryable.mark()));
@@ -139,6 +172,12 @@ public final class WalRecordCodec {
         || record instanceof WalRecord.RenameCollection;
   }
 
+  private static void before(BsonDocument out, BsonDocument before) {
+    if (before != null) {
+      out.append(BEFORE_FIELD, before);
+    }
+  }
+
   private static BsonDocument op(BsonDocument out, String op, WalRecord record) {
     return out.append("op", new BsonString(op))
         .append("ns", new BsonString(record.namespace().fullName()));
@@ -174,6 +213,7 @@ public final class WalRecordCodec {
     String ns = null;
     int docOffset = -1;
     int descriptionOffset = -1;
+    int beforeOffset = -1;
     int position = 4;
     int end = bytes.length - 1;
     while (position < end) {
@@ -220,6 +260,13 @@ public final class WalRecordCodec {
         }
         descriptionOffset = position;
         position += length;
+      } else if (type == BsonType.DOCUMENT.getValue()
+          && is(bytes, nameStart, nameLength, BEFORE_FIELD)) {
+        if (length < 5 || position + length > end) {
+          return null;
+        }
+        beforeOffset = position;
+        position += length;
       } else {
         return null;
       }
@@ -228,17 +275,22 @@ public final class WalRecordCodec {
       return null;
     }
     BsonDocument document = new LazyBsonDocument(bytes, docOffset, in.getInt(docOffset));
+    BsonDocument before =
+        beforeOffset < 0
+            ? null
+            : new LazyBsonDocument(bytes, beforeOffset, in.getInt(beforeOffset));
     Namespace namespace = namespace(ns);
     return switch (op) {
-      case "i" -> new WalRecord.Insert(namespace, document);
+      case "i" -> before == null ? new WalRecord.Insert(namespace, document) : null;
       case "u" ->
           new WalRecord.Update(
               namespace,
               document,
               descriptionOffset < 0
                   ? null
-                  : new LazyBsonDocument(bytes, descriptionOffset, in.getInt(descriptionOffset)));
-      case "r" -> descriptionOffset < 0 ? new WalRecord.Replace(namespace, document) : null;
+                  : new LazyBsonDocument(bytes, descriptionOffset, in.getInt(descriptionOffset)),
+              before);
+      case "r" -> descriptionOffset < 0 ? new WalRecord.Replace(namespace, document, before) : null;
       default -> null;
     };
   }
@@ -290,19 +342,21 @@ public final class WalRecordCodec {
     Namespace ns = namespace(in.getString("ns").getValue());
     String op = in.getString("op").getValue();
     return switch (op) {
+      case "txn" -> decodeTransaction(in);
       case "i" -> new WalRecord.Insert(ns, lazyDocument(in, "doc"));
       case "u" ->
           new WalRecord.Update(
               ns,
               lazyDocument(in, "doc"),
-              in.isDocument(DESCRIPTION_FIELD) ? lazyDocument(in, DESCRIPTION_FIELD) : null);
-      case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"));
+              in.isDocument(DESCRIPTION_FIELD) ? lazyDocument(in, DESCRIPTION_FIELD) : null,
+              before(in));
+      case "r" -> new WalRecord.Replace(ns, lazyDocument(in, "doc"), before(in));
       case "d" -> {
         if (!in.containsKey("id")) {
           throw corrupt("a delete lacks 'id'");
         }
         BsonValue id = in.get("id");
-        yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id);
+        yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id, before(in));
       }
       case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
       case "mod" -> new WalRecord.ModifyCollection(ns, document(in, "options"));
@@ -325,6 +379,42 @@ public final class WalRecordCodec {
       }
       default -> throw corrupt("unknown op '" + op + "'");
     };
+  }
+
+  private static WalRecord decodeTransaction(RawBsonDocument in) {
+    if (!in.isArray(CHANGES_FIELD) || !(in.get("txnNumber") instanceof BsonInt64 txnNumber)) {
+      throw corrupt("a transaction lacks 'ops' or 'txnNumber'");
+    }
+    java.util.UUID session = null;
+    if (in.containsKey("lsid")) {
+      if (!(in.get("lsid") instanceof BsonBinary lsid)
+          || lsid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()) {
+        throw corrupt("a transaction's 'lsid' is not a UUID");
+      }
+      session = lsid.asUuid();
+    }
+    List<WalRecord> changes = new ArrayList<>();
+    for (BsonValue element : in.getArray(CHANGES_FIELD)) {
+      if (!(element instanceof RawBsonDocument change)
+          || !change.isString("op")
+          || !change.isString("ns")) {
+        throw corrupt("a transaction's change lacks 'op' or 'ns'");
+      }
+      WalRecord decoded = decodeChange(change);
+      if (decoded instanceof WalRecord.Transaction) {
+        throw corrupt("a transaction holds a transaction");
+      }
+      changes.add(decoded);
+    }
+    try {
+      return new WalRecord.Transaction(changes, session, txnNumber.getValue());
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage());
+    }
+  }
+
+  private static BsonDocument before(RawBsonDocument in) {
+    return in.isDocument(BEFORE_FIELD) ? lazyDocument(in, BEFORE_FIELD) : null;
   }
 
   private static BsonDocument document(BsonDocument in, String field) {

@@ -146,6 +146,7 @@ public final class CommandDispatcher {
       Command command,
       ConnectionInfo connection,
       boolean exhaustAllowed) {
+    boolean inTransaction = false;
     try {
       if (body.isEmpty()) {
         throw new MongoLakeException(ErrorCode.FAILED_TO_PARSE, "Cannot run command: it is empty");
@@ -157,9 +158,15 @@ public final class CommandDispatcher {
             "Cannot run command '" + name + "': it names no database ($db)");
       }
       Optional<ReplicaSetMember> replicaSet = server.replicaSet();
-      Long txnNumber =
+      TransactionFieldsRule.TransactionFields transaction =
           TransactionFieldsRule.check(body, command, replicaSet.isPresent(), lsid != null);
-      ReadConcernRule.check(database, body, replicaSet);
+      inTransaction = transaction.inTransaction();
+      Long txnNumber = transaction.retryableTxnNumber();
+      if (transaction.inTransaction()) {
+        body = TransactionStatements.concernsChecked(body, transaction, replicaSet.orElseThrow());
+      } else {
+        ReadConcernRule.check(database, body, replicaSet);
+      }
       boolean syncLog = writeConcern.syncBeforeReply(body);
       if (command == null) {
         throw new MongoLakeException(
@@ -178,12 +185,23 @@ public final class CommandDispatcher {
       if (session != null && txnNumber == null) {
         server.sessions().touch(session, request.cursorOwners());
       }
-      // A retryable write checks its session out (using it): one command of a session at a time.
+      // A retryable write or a transaction's statement checks its session out (using it): one
+      // command of a session at a time.
       ReentrantLock checkout =
-          txnNumber == null ? null : server.sessions().checkout(session, request.cursorOwners());
+          txnNumber == null && !transaction.inTransaction()
+              ? null
+              : server.sessions().checkout(session, request.cursorOwners());
       try {
         if (txnNumber != null) {
           replicaSet.orElseThrow().retryableWrites().begin(session.id(), txnNumber);
+        }
+        if (transaction.inTransaction() && !TransactionFieldsRule.endsTransaction(command)) {
+          BsonDocument checkedBody = body;
+          return TransactionStatements.run(
+              replicaSet.orElseThrow().transactions(),
+              session,
+              transaction,
+              () -> runChecked(command, request, database, checkedBody, connection, syncLog));
         }
         return runChecked(command, request, database, body, connection, syncLog);
       } finally {
@@ -193,6 +211,9 @@ public final class CommandDispatcher {
       }
     } catch (MongoLakeException e) {
       BsonDocument reply = errorReply(e);
+      if (inTransaction) {
+        TransactionStatements.label(reply, e.errorCode());
+      }
       if (e.errorCode() == ErrorCode.SHUTDOWN_IN_PROGRESS) {
         // As MongoDB does for shutdown errors: drivers compare it with the version they know.
         reply.put("topologyVersion", server.topology().version().toBson());

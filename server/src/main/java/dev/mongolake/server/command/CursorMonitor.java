@@ -40,6 +40,15 @@ public final class CursorMonitor implements AutoCloseable {
    */
   public static CursorMonitor start(
       CursorRegistry cursors, LogicalSessionCache sessions, Duration interval) {
+    return start(cursors, sessions, interval, () -> {});
+  }
+
+  /**
+   * {@link #start(CursorRegistry, LogicalSessionCache, Duration)}, also running {@code expiry} (the
+   * abort of transactions past their lifetime) each round.
+   */
+  public static CursorMonitor start(
+      CursorRegistry cursors, LogicalSessionCache sessions, Duration interval, Runnable expiry) {
     ScheduledExecutorService executor =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("mongolake-cursor-monitor").daemon().factory());
@@ -50,6 +59,11 @@ public final class CursorMonitor implements AutoCloseable {
             reapSessions(sessions);
           }
           reap(cursors);
+          try {
+            expiry.run();
+          } catch (RuntimeException e) {
+            LOG.warn("Cannot abort expired transactions: {}", e.toString());
+          }
         },
         millis,
         millis,

@@ -36,6 +36,7 @@ public final class ReplicaSetMember {
   /** MongoDB's electionId for a protocol-version-1 term: {@code 7fffffff} then the term. */
   private static final ObjectId ELECTION_ID = new ObjectId("7fffffff0000000000000001");
 
+  private final ServerTransactions transactions;
   private final String name;
   private final Supplier<String> host;
   private final Supplier<BsonTimestamp> lastWrite;
@@ -53,6 +54,7 @@ public final class ReplicaSetMember {
    * @param durableWrite the log time of the last durable write
    * @param startTime when the server started
    * @param retryableWrites which statements of retryable writes ran
+   * @param transactions the sessions' multi-document transactions
    * @param syncLog makes every write logged so far durable
    */
   public ReplicaSetMember(
@@ -62,8 +64,10 @@ public final class ReplicaSetMember {
       Supplier<BsonTimestamp> durableWrite,
       Instant startTime,
       RetryableWrites retryableWrites,
+      ServerTransactions transactions,
       Runnable syncLog) {
     this.retryableWrites = retryableWrites;
+    this.transactions = transactions;
     this.syncLog = syncLog;
     this.name = name;
     this.host = host;
@@ -113,6 +117,11 @@ public final class ReplicaSetMember {
   /** Which statements of retryable writes ran. */
   public RetryableWrites retryableWrites() {
     return retryableWrites;
+  }
+
+  /** The sessions' multi-document transactions. */
+  public ServerTransactions transactions() {
+    return transactions;
   }
 
   /**

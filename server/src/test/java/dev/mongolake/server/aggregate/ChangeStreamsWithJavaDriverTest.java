@@ -9,10 +9,13 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.ChangeStreamPreAndPostImagesOptions;
+import com.mongodb.client.model.CreateCollectionOptions;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.changestream.ChangeStreamDocument;
 import com.mongodb.client.model.changestream.FullDocument;
+import com.mongodb.client.model.changestream.FullDocumentBeforeChange;
 import com.mongodb.client.model.changestream.OperationType;
 import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
@@ -194,10 +197,45 @@ class ChangeStreamsWithJavaDriverTest {
   }
 
   @Test
-  void postImageOptionsAreRefusedByName() {
-    assertThatThrownBy(() -> items().watch().fullDocument(FullDocument.REQUIRED).cursor().close())
-        .isInstanceOfSatisfying(
-            MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(238))
-        .hasMessageContaining("fullDocument: 'required'");
+  void preAndPostImagesOfACollectionThatKeepsThemReachTheDriver() {
+    var app = client.getDatabase("app");
+    app.createCollection(
+        "kept",
+        new CreateCollectionOptions()
+            .changeStreamPreAndPostImagesOptions(new ChangeStreamPreAndPostImagesOptions(true)));
+    MongoCollection<Document> kept = app.getCollection("kept");
+    kept.insertOne(new Document("_id", 1).append("v", 1));
+    try (MongoChangeStreamCursor<ChangeStreamDocument<Document>> cursor =
+        kept.watch()
+            .fullDocument(FullDocument.REQUIRED)
+            .fullDocumentBeforeChange(FullDocumentBeforeChange.REQUIRED)
+            .cursor()) {
+      kept.updateOne(Filters.eq("_id", 1), Updates.inc("v", 1));
+      kept.deleteOne(Filters.eq("_id", 1));
+      List<ChangeStreamDocument<Document>> events = read(cursor, 2);
+      assertThat(events).hasSize(2);
+      assertThat(events.get(0).getFullDocumentBeforeChange())
+          .isEqualTo(new Document("_id", 1).append("v", 1));
+      assertThat(events.get(0).getFullDocument()).isEqualTo(new Document("_id", 1).append("v", 2));
+      assertThat(events.get(1).getFullDocumentBeforeChange())
+          .isEqualTo(new Document("_id", 1).append("v", 2));
+    }
+    Document info = app.listCollections().filter(Filters.eq("name", "kept")).first();
+    assertThat(
+            info.get("options", Document.class).get("changeStreamPreAndPostImages", Document.class))
+        .isEqualTo(new Document("enabled", true));
+  }
+
+  @Test
+  void aRequiredPostImageOfACollectionThatKeepsNoneFailsTheStream() {
+    items().insertOne(new Document("_id", 1).append("v", 1));
+    try (MongoChangeStreamCursor<ChangeStreamDocument<Document>> cursor =
+        items().watch().fullDocument(FullDocument.REQUIRED).cursor()) {
+      items().updateOne(Filters.eq("_id", 1), Updates.inc("v", 1));
+      assertThatThrownBy(() -> read(cursor, 1))
+          .isInstanceOfSatisfying(
+              MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(47))
+          .hasMessageContaining("post-image");
+    }
   }
 }

@@ -44,7 +44,7 @@ class NodeDriverReplicaSetTest {
   }
 
   @Test
-  void changeStreamsAndSnapshotSessionsWorkThroughTheNodeDriver() throws IOException {
+  void changeStreamsSnapshotSessionsAndTransactionsWorkThroughTheNodeDriver() throws IOException {
     NodeClients clients = NodeClients.installed();
     ClientRun run =
         clients.node(
@@ -62,7 +62,8 @@ class NodeDriverReplicaSetTest {
             "watch insert and update",
             "resume after a token",
             "database stream",
-            "snapshot session");
+            "snapshot session",
+            "withTransaction");
     assertThat(run.checks().values())
         .as(run.describe())
         .allSatisfy(check -> assertThat(check.getBoolean("ok")).isTrue());

@@ -1,6 +1,7 @@
 package dev.mongolake.server.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -134,6 +135,46 @@ class RestHistoryTest {
       assertThat(done.json().getArray("files")).isEqualTo(dry.json().getArray("files"));
       assertThat(rest.post("/api/app/items/vacuum", "{\"olderThan\": 1}").status()).isEqualTo(400);
       assertThat(items.countDocuments(Filters.eq("v", 1))).isEqualTo(4);
+    }
+  }
+
+  @Test
+  void restoreOverRestAndTheDriverBringsACollectionBackToAPoint() {
+    try (MongoLakeServer server = start(data, false);
+        MongoClient driver = MongoClients.create(server.connectionString())) {
+      RestClient rest = RestTestServer.client(server);
+      MongoCollection<Document> items = driver.getDatabase("app").getCollection("items");
+      items.insertMany(
+          IntStream.range(0, 4).mapToObj(i -> new Document("_id", i).append("v", 0)).toList());
+      server.lake().flush();
+      BsonTimestamp then = server.lake().lastWriteTime();
+      items.updateMany(Filters.empty(), Updates.set("v", 1));
+      items.deleteOne(Filters.eq("_id", 3));
+
+      String atJson =
+          "{\"$timestamp\": {\"t\": " + then.getTime() + ", \"i\": " + then.getInc() + "}}";
+      RestClient.Reply restored = rest.post("/api/app/items/restore", "{\"at\": " + atJson + "}");
+      assertThat(restored.status()).as(restored.body()).isEqualTo(200);
+      assertThat(restored.json().getNumber("nReplaced").longValue()).isEqualTo(3);
+      assertThat(restored.json().getNumber("nInserted").longValue()).isEqualTo(1);
+      assertThat(items.countDocuments(Filters.eq("v", 0))).isEqualTo(4);
+      assertThat(rest.post("/api/app/items/restore", "{\"when\": 1}").status()).isEqualTo(400);
+
+      items.deleteMany(Filters.empty());
+      Document reply =
+          driver
+              .getDatabase("app")
+              .runCommand(new Document("restore", "items").append("atClusterTime", then));
+      assertThat(reply.get("nInserted", Number.class).longValue()).isEqualTo(4);
+      assertThat(items.countDocuments(Filters.eq("v", 0))).isEqualTo(4);
+      assertThatThrownBy(
+              () ->
+                  driver
+                      .getDatabase("app")
+                      .runCommand(new Document("restore", "items").append("atClusterTime", 5)))
+          .isInstanceOfSatisfying(
+              com.mongodb.MongoCommandException.class,
+              e -> assertThat(e.getErrorCode()).isEqualTo(14));
     }
   }
 }

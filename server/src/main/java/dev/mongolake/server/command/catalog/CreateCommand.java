@@ -49,14 +49,14 @@ public record CreateCommand(MongoLake lake) implements Command {
               "capped",
               "size",
               "max",
-              "mongolake")
+              "mongolake",
+              "changeStreamPreAndPostImages")
           .refusingUnless("autoIndexId", value -> !CommandFields.FALSE.test(value))
           .refusing(
               "idIndex",
               "timeseries",
               "expireAfterSeconds",
               "clusteredIndex",
-              "changeStreamPreAndPostImages",
               "encryptedFields",
               "indexOptionDefaults",
               "storageEngine",
@@ -121,7 +121,8 @@ public record CreateCommand(MongoLake lake) implements Command {
             "validator",
             "validationLevel",
             "validationAction",
-            "mongolake")) {
+            "mongolake",
+            "changeStreamPreAndPostImages")) {
       if (request.body().containsKey(option)) {
         validation.append(option, request.body().get(option));
       }

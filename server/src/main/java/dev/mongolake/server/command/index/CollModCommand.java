@@ -60,14 +60,11 @@ public record CollModCommand(MongoLake lake) implements Command {
           "validationAction",
           "cappedSize",
           "cappedMax",
-          "mongolake");
+          "mongolake",
+          "changeStreamPreAndPostImages");
 
   private static final Set<String> NOT_SUPPORTED =
-      Set.of(
-          "changeStreamPreAndPostImages",
-          "expireAfterSeconds",
-          "timeseries",
-          "recordIdsReplicated");
+      Set.of("expireAfterSeconds", "timeseries", "recordIdsReplicated");
 
   private static final Set<String> VIEW_OPTIONS = Set.of("viewOn", "pipeline");
 

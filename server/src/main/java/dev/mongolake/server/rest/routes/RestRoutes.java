@@ -24,6 +24,7 @@ public final class RestRoutes {
     routes.add(Route.get("/api/{db}/{coll}/history", new HistoryRoute(lake, server)));
     routes.add(Route.get("/api/{db}/{coll}/indexes", new IndexesRoute(commands)));
     routes.add(Route.post("/api/{db}/{coll}/vacuum", new VacuumRoute(commands)));
+    routes.add(Route.post("/api/{db}/{coll}/restore", new RestoreRoute(commands)));
     routes.addAll(new QueryRoutes(commands).routes());
     routes.addAll(new DocumentRoutes(commands).routes());
     return routes;
