@@ -115,6 +115,47 @@ class DeletionVectorMirrorTest {
   }
 
   @Test
+  void versionsWhoseCommitFilesAreGoneAreResyncedWithTheirVectors() throws Exception {
+    DocumentTable table = create();
+    table.write(batch(0, 20));
+    table.write(batch(20, 20));
+    awaitMirrored();
+    DocumentTable withoutListener =
+        DocumentTable.open(new FileSystemStorage(root), "db/c", Clock.systemUTC()).orElseThrow();
+    for (long id = 0; id < 8; id++) {
+      // Versions 3-10, one deleted row each: a vector on each of the two files, grown 4 times.
+      withoutListener.commit(new TableChanges(List.of(), List.of(), ids(id * 5)), null, 0);
+    }
+    withoutListener.write(batch(40, 5));
+    // Delta's log cleanup: the checkpoint of version 10 and the commits after it remain.
+    assertThat(tableFolder().resolve("_delta_log/00000000000000000010.checkpoint.parquet"))
+        .exists();
+    for (long version = 3; version < 10; version++) {
+      java.nio.file.Files.delete(
+          tableFolder().resolve(String.format("_delta_log/%020d.json", version)));
+    }
+
+    // A handle opened now, as a writer that comes after the cleanup.
+    DocumentTable reopened =
+        DocumentTable.open(
+                new FileSystemStorage(root),
+                "db/c",
+                Clock.systemUTC(),
+                DeltaTableOptions.defaults().withCommitListener(listener))
+            .orElseThrow();
+    reopened.write(batch(45, 5));
+    awaitMirrored();
+
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_OPERATION, "RESYNC")
+        .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, "3")
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "12");
+    assertSameRows(reopened);
+    assertThat(liveIds(iceberg())).hasSize(50 - 8);
+    assertThat(vectorsPerFile(iceberg())).containsOnly(0, 1).contains(1);
+  }
+
+  @Test
   void aTableWithVectorsMirroredFromScratchHasThemToo() throws Exception {
     DocumentTable table =
         DocumentTable.create(new FileSystemStorage(root), "db/c", config(), Clock.systemUTC());

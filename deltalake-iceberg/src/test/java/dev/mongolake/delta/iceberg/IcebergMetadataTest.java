@@ -202,6 +202,46 @@ class IcebergMetadataTest {
   }
 
   @Test
+  void versionsWhoseCommitFilesAreGoneAreResyncedFromTheLiveFiles() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
+    table.write(batch(0, 10));
+    awaitMirrored(listener);
+    DocumentTable withoutListener =
+        DocumentTable.open(new FileSystemStorage(root), "db/c", Clock.systemUTC()).orElseThrow();
+    for (int commit = 0; commit < 8; commit++) {
+      withoutListener.write(batch(10 + commit * 10L, 10));
+    }
+    // Versions 2-9: the first rewrites the file of version 1, the others add a file each.
+    withoutListener.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    // Delta's log cleanup: the checkpoint of version 10 and the commits after it remain.
+    assertThat(tableFolder().resolve("_delta_log/00000000000000000010.checkpoint.parquet"))
+        .exists();
+    for (long version = 2; version < 10; version++) {
+      Files.delete(tableFolder().resolve(String.format("_delta_log/%020d.json", version)));
+    }
+    DocumentTable reopened =
+        DocumentTable.open(
+                new FileSystemStorage(root),
+                "db/c",
+                Clock.systemUTC(),
+                DeltaTableOptions.defaults().withCommitListener(listener))
+            .orElseThrow();
+    reopened.write(batch(100, 10));
+    awaitMirrored(listener);
+
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_OPERATION, "RESYNC")
+        .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, "2")
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "11")
+        .containsEntry("total-records", "100");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
   void twoWritersWithTheirOwnListenersMirrorEachVersionOnce() throws Exception {
     DocumentTable first = create(fixedSchema("{n: 'long'}"));
     try (IcebergMetadataListener secondListener = IcebergMetadata.listener()) {

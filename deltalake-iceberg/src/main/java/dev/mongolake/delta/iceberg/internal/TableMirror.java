@@ -266,17 +266,20 @@ public final class TableMirror {
 
   /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
   private void resync(Snapshot snapshot, long firstVersion) {
-    Transaction transaction = table().newTransaction();
-    syncSchema(transaction, snapshot.schema());
-    Table view = transaction.table();
+    // The live files come from the table itself: a transaction's view of it cannot scan.
+    Table base = table();
     Map<String, DataFile> live = new HashMap<>();
-    if (view.currentSnapshot() != null) {
-      try (CloseableIterable<FileScanTask> tasks = view.newScan().planFiles()) {
+    if (base.currentSnapshot() != null) {
+      try (CloseableIterable<FileScanTask> tasks =
+          base.newScan().planWith(CallingThreadExecutor.INSTANCE).planFiles()) {
         tasks.forEach(task -> live.put(task.file().location(), task.file()));
       } catch (java.io.IOException e) {
         throw new IcebergMetadataException("Cannot list the Iceberg data files of " + name(), e);
       }
     }
+    Transaction transaction = base.newTransaction();
+    syncSchema(transaction, snapshot.schema());
+    Table view = transaction.table();
     // A file with a deletion vector is removed and added again, so that its Iceberg vector is
     // Delta's current one.
     Set<String> wanted = new HashSet<>();
