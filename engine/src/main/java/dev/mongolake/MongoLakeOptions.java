@@ -38,7 +38,8 @@ import java.time.Clock;
  * @param commitListeners called after every version the engine commits to a collection's table, in
  *     order (for example {@code IcebergMetadata.listener()} from the {@code deltalake-iceberg}
  *     module, which writes Iceberg metadata beside each table); a failing listener is logged and
- *     never fails the commit (default none)
+ *     never fails the commit, and each is closed when the lake closes, after its final flush
+ *     (default none)
  * @param historyWindow how long the write-ahead log keeps records after the tables hold them, for
  *     reads at a past point (default {@link #DEFAULT_HISTORY_WINDOW}, 5 minutes as MongoDB's {@code
  *     minSnapshotHistoryWindowInSeconds}); see {@link #withHistoryWindow}

@@ -2,7 +2,9 @@ package dev.mongolake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.CommitListener;
 import dev.mongolake.delta.iceberg.IcebergMetadata;
+import dev.mongolake.delta.iceberg.IcebergMetadataListener;
 import dev.mongolake.delta.table.DocumentTable;
 import java.io.File;
 import java.io.IOException;
@@ -10,8 +12,10 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.FileScanTask;
@@ -25,36 +29,71 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A lake opened with the Iceberg listener leaves metadata that iceberg-core loads. */
+/**
+ * A lake opened with the Iceberg listener leaves metadata that iceberg-core loads, and closing the
+ * lake closes its commit listeners.
+ */
 class IcebergMetadataOfCollectionsTest {
   @TempDir Path root;
 
   @Test
-  void flushedCollectionsHaveIcebergMetadataThatIcebergLoads() {
+  void flushedCollectionsHaveIcebergMetadataThatIcebergLoads() throws InterruptedException {
+    IcebergMetadataListener listener = IcebergMetadata.listener();
     MongoLakeOptions options =
-        MongoLakeOptions.defaults().withPath(root).withCommitListener(IcebergMetadata.listener());
+        MongoLakeOptions.defaults().withPath(root).withCommitListener(listener);
     String path;
     try (MongoLake lake = MongoLake.open(options)) {
       lake.db("app").collection("orders").insertMany(documents(0, 10));
       lake.flush();
       path = table(lake).path();
+      assertThat(listener.awaitMirrored(Duration.ofSeconds(30))).isTrue();
       assertThat(icebergFiles(path)).hasSize(table(lake).snapshot().files().size()).isNotEmpty();
     }
-    // Reopened tables (found by recovery) keep writing it.
+    // Reopened tables (found by recovery) keep writing it; closing the lake finishes it.
+    long version;
+    List<String> files;
     try (MongoLake lake = MongoLake.open(options)) {
       lake.db("app").collection("orders").insertMany(documents(10, 20));
       lake.flush();
       DocumentTable table = table(lake);
-      Table iceberg = load(path);
-      assertThat(iceberg.currentSnapshot().summary())
-          .containsEntry(IcebergMetadata.DELTA_VERSION, Long.toString(table.snapshot().version()))
-          .containsEntry("total-records", "20");
-      assertThat(icebergFiles(path))
-          .containsExactlyInAnyOrderElementsOf(
-              table.snapshot().files().stream()
-                  .map(f -> root.resolve(path).resolve(f.path()).toUri().toString())
-                  .toList());
+      version = table.snapshot().version();
+      files =
+          table.snapshot().files().stream()
+              .map(f -> root.resolve(path).resolve(f.path()).toUri().toString())
+              .toList();
     }
+    assertThat(load(path).currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, Long.toString(version))
+        .containsEntry("total-records", "20");
+    assertThat(icebergFiles(path)).containsExactlyInAnyOrderElementsOf(files);
+  }
+
+  @Test
+  void closingTheLakeClosesItsCommitListenersAfterTheLastCommit() {
+    List<String> events = new CopyOnWriteArrayList<>();
+    CommitListener recording =
+        new CommitListener() {
+          @Override
+          public void committed(dev.mongolake.delta.DeltaTable table, long version) {
+            events.add("committed " + version);
+          }
+
+          @Override
+          public void close() {
+            events.add("closed");
+          }
+        };
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults().withPath(root).withCommitListener(recording);
+    try (MongoLake lake = MongoLake.open(options)) {
+      lake.db("app").collection("orders").insertMany(documents(0, 10));
+      assertThat(events).doesNotContain("closed");
+    }
+
+    // The final flush commits the buffered documents, then the listener is closed, once.
+    assertThat(events).last().isEqualTo("closed");
+    assertThat(events).filteredOn("closed"::equals).hasSize(1);
+    assertThat(events).anyMatch(event -> event.startsWith("committed "));
   }
 
   private static DocumentTable table(MongoLake lake) {

@@ -9,9 +9,12 @@ package dev.mongolake.delta;
  * succeeded: an exception thrown here is logged and does not fail it, so an implementation that
  * must not fall behind catches up on its next call (for example by comparing the versions it has
  * recorded with {@code version}).
+ *
+ * <p>A listener that hands its work to a background thread finishes it in {@link #close()}, which
+ * the owner of the options calls once it commits no more (the engine does on close).
  */
 @FunctionalInterface
-public interface CommitListener {
+public interface CommitListener extends AutoCloseable {
 
   /**
    * Runs after {@code version} of {@code table} was committed.
@@ -20,4 +23,11 @@ public interface CommitListener {
    * @param version the version just written
    */
   void committed(DeltaTable table, long version);
+
+  /**
+   * Finishes the work this listener still has for versions it was told of and releases its threads;
+   * a later {@link #committed} may start them again. Nothing by default.
+   */
+  @Override
+  default void close() {}
 }

@@ -19,9 +19,14 @@ import java.util.Set;
  * modified within it (a file written by an uncommitted transaction looks unreferenced). Deletion
  * vector files ({@code deletion_vector_<uuid>.bin}) follow the same rule: kept while a live file or
  * a tombstone within the retention names them. Never touches {@code _delta_log} or any other folder
- * or file whose name starts with {@code _} or {@code .}.
+ * or file whose name starts with {@code _} or {@code .}, nor the table's top-level {@value
+ * #ICEBERG_METADATA_FOLDER} folder: Iceberg metadata written beside the log (as Delta UniForm
+ * does), whose manifests stay in use as long as their snapshots, however old. No data file lives
+ * there: partition folders are named {@code column=value}.
  */
 final class Vacuum {
+  static final String ICEBERG_METADATA_FOLDER = "metadata";
+
   private Vacuum() {}
 
   static VacuumResult run(DeltaTable table, VacuumOptions options, Set<String> inUse) {
@@ -85,6 +90,9 @@ final class Vacuum {
   }
 
   private static boolean isHidden(String relative) {
+    if (relative.startsWith(ICEBERG_METADATA_FOLDER + "/")) {
+      return true;
+    }
     for (String segment : relative.split("/")) {
       if (segment.startsWith("_") || segment.startsWith(".")) {
         return true;

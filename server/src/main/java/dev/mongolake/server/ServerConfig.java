@@ -24,7 +24,8 @@ import java.util.List;
  *     older versions (see {@link dev.mongolake.MongoLakeOptions#acceptTableLoss()})
  * @param replication whether the server is a replica set of one, and its sessions' timeout
  * @param icebergMetadata whether every collection's table gets Iceberg metadata beside its Delta
- *     log after each commit (see {@code dev.mongolake.delta.iceberg.IcebergMetadata})
+ *     log, written in the background after commits and finished when the server closes (see {@code
+ *     dev.mongolake.delta.iceberg.IcebergMetadata})
  * @param history how long table files and log records are kept for history ({@link
  *     HistoryRetention#DEFAULTS}: the lake's defaults)
  * @param deletionVectors whether new collections' tables mark replaced and deleted rows in Delta

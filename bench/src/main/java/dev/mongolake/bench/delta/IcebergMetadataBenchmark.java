@@ -3,6 +3,8 @@ package dev.mongolake.bench.delta;
 import dev.mongolake.delta.CommitListener;
 import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.iceberg.IcebergMetadata;
+import dev.mongolake.delta.iceberg.IcebergMetadataListener;
+import dev.mongolake.delta.iceberg.IcebergMirrorStats;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.storage.FileSystemStorage;
@@ -26,7 +28,8 @@ import org.bson.BsonString;
  * The cost of Iceberg metadata per Delta commit: two document tables side by side on one disk, one
  * with the Iceberg listener and one without, written alternately with the same batches (each write
  * is one Parquet file and one Delta commit, as an engine flush of one collection). Reports the
- * median commit time of each, their ratio, and the median time inside the listener.
+ * median commit time of each, their ratio, the median time inside the listener, and what its
+ * background mirror wrote (snapshots for how many versions) and how long closing it took.
  *
  * <p>Usage: {@code IcebergMetadataBenchmark [commits] [documentsPerCommit] [dir] [fs|memory]};
  * defaults 300 commits of 1,000 documents in a temp folder under {@code ./target} on the filesystem
@@ -102,6 +105,16 @@ public final class IcebergMetadataBenchmark {
       System.out.printf(
           "median time in the Iceberg listener: %.2f ms (%.1f%% of the plain commit)%n",
           listenerMs, 100 * listenerMs / plainMs);
+      long drainStart = System.nanoTime();
+      iceberg.delegate.close();
+      IcebergMirrorStats stats = iceberg.delegate.stats();
+      System.out.printf(
+          "background mirror: %d Iceberg snapshots for %d Delta versions, %d failures;"
+              + " %.1f ms to finish at close%n",
+          stats.snapshots(),
+          stats.versions(),
+          stats.failures(),
+          (System.nanoTime() - drainStart) / 1e6);
     }
   }
 
@@ -132,10 +145,10 @@ public final class IcebergMetadataBenchmark {
 
   /** Times each call of the listener it wraps. */
   private static final class TimedListener implements CommitListener {
-    private final CommitListener delegate;
+    private final IcebergMetadataListener delegate;
     private final List<Long> nanos = new ArrayList<>();
 
-    TimedListener(CommitListener delegate) {
+    TimedListener(IcebergMetadataListener delegate) {
       this.delegate = delegate;
     }
 

@@ -1,6 +1,7 @@
 package dev.mongolake.delta.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.KernelEngines;
@@ -20,9 +21,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expressions;
@@ -31,7 +34,9 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,8 +48,15 @@ class IcebergMetadataTest {
 
   @TempDir Path root;
 
+  private final IcebergMetadataListener listener = IcebergMetadata.listener();
+
+  @AfterEach
+  void closeListener() {
+    listener.close();
+  }
+
   @Test
-  void icebergSeesTheSameDataFilesAsDeltaKernel() throws IOException {
+  void icebergSeesTheSameDataFilesAsDeltaKernel() throws Exception {
     DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
     for (int file = 0; file < 3; file++) {
       table.write(batch(file * 10L, 10));
@@ -60,6 +72,7 @@ class IcebergMetadataTest {
       third.add(new BsonInt64(id));
     }
     table.commit(new TableChanges(List.of(), List.of(), third), null, 0);
+    awaitMirrored(listener);
 
     List<String> kernel = kernelFiles(tableFolder());
     assertThat(kernel).hasSize(2);
@@ -69,14 +82,17 @@ class IcebergMetadataTest {
   }
 
   @Test
-  void snapshotsMirrorDeltaVersions() {
+  void versionsMirroredOneAtATimeBecomeOneSnapshotEach() throws InterruptedException {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     table.write(batch(0, 10));
+    awaitMirrored(listener);
     table.write(batch(10, 10));
+    awaitMirrored(listener);
     table.commit(
         new TableChanges(List.of(), List.of(person(3).append("n", new BsonInt64(-3))), List.of()),
         null,
         0);
+    awaitMirrored(listener);
 
     List<Snapshot> snapshots = history(iceberg());
     assertThat(snapshots)
@@ -85,16 +101,20 @@ class IcebergMetadataTest {
     assertThat(snapshots)
         .extracting(Snapshot::operation)
         .containsExactly("append", "append", "append", "overwrite");
+    assertThat(snapshots)
+        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_FIRST_VERSION))
+        .containsExactly("0", "1", "2", "3");
     assertThat(snapshots.get(3).summary()).containsEntry(IcebergMetadata.DELTA_OPERATION, "MERGE");
     assertThat(table.delta().snapshot().version()).isEqualTo(3);
   }
 
   @Test
-  void filteredScanPrunesFilesByColumnStatistics() {
+  void filteredScanPrunesFilesByColumnStatistics() throws InterruptedException {
     DocumentTable table = create(autoPromoted());
     for (int file = 0; file < 5; file++) {
       table.write(batch(file * 20L, 20));
     }
+    awaitMirrored(listener);
     Table iceberg = iceberg();
 
     assertThat(iceberg.schema().findField("n").type()).isEqualTo(Types.LongType.get());
@@ -112,13 +132,14 @@ class IcebergMetadataTest {
   }
 
   @Test
-  void fieldIdsStayStableWhenAColumnIsPromoted() {
+  void fieldIdsStayStableWhenAColumnIsPromoted() throws InterruptedException {
     DocumentTable table = create(autoPromoted());
     List<BsonDocument> withoutS = new ArrayList<>();
     for (long id = 0; id < 20; id++) {
       withoutS.add(new BsonDocument("_id", new BsonInt64(id)).append("n", new BsonInt64(id)));
     }
     table.write(withoutS);
+    awaitMirrored(listener);
     Table before = iceberg();
     int idOfId = before.schema().findField("_id").fieldId();
     int idOfDoc = before.schema().findField("doc").fieldId();
@@ -127,6 +148,7 @@ class IcebergMetadataTest {
 
     table.write(batch(100, 20));
     table.write(batch(200, 20));
+    awaitMirrored(listener);
     Table after = iceberg();
 
     assertThat(after.schema().findField("s")).isNotNull();
@@ -144,44 +166,255 @@ class IcebergMetadataTest {
   }
 
   @Test
-  void listenerCatchesUpAfterAMissedCommit() throws IOException {
-    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+  void versionsCommittedWithoutTheListenerAreCaughtUpInOneSnapshot() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
     table.write(batch(0, 10));
+    awaitMirrored(listener);
+    table.write(batch(10, 10));
+    awaitMirrored(listener);
     DocumentTable withoutListener =
         DocumentTable.open(new FileSystemStorage(root), "db/c", Clock.systemUTC()).orElseThrow();
-    withoutListener.write(batch(10, 10));
+    // Version 3 adds a file that version 5 removes again; version 4 rewrites a file Iceberg has.
     withoutListener.write(batch(20, 10));
+    withoutListener.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    withoutListener.commit(new TableChanges(List.of(), List.of(), ids(20, 30)), null, 0);
     assertThat(iceberg().currentSnapshot().summary())
-        .containsEntry(IcebergMetadata.DELTA_VERSION, "1");
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "2");
 
     table.write(batch(30, 10));
+    awaitMirrored(listener);
 
-    assertThat(history(iceberg()))
+    List<Snapshot> snapshots = history(iceberg());
+    assertThat(snapshots)
         .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
-        .containsExactly("0", "1", "2", "3", "4");
+        .containsExactly("0", "1", "2", "6");
+    Snapshot caughtUp = snapshots.getLast();
+    assertThat(caughtUp.summary())
+        .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, "3")
+        .containsEntry(IcebergMetadata.DELTA_OPERATION, "WRITE,MERGE")
+        .containsEntry("total-records", "30");
+    assertThat(caughtUp.operation()).isEqualTo("overwrite");
     assertThat(LocalIcebergTables.fileNames(iceberg(), null))
         .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
   }
 
   @Test
-  void twoWritersWithTheirOwnListenersMirrorEachVersionOnce() throws IOException {
-    DocumentTable first = create(fixedSchema("{n: 'long'}"));
-    DocumentTable second =
+  void versionsWhoseCommitFilesAreGoneAreResyncedFromTheLiveFiles() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
+    table.write(batch(0, 10));
+    awaitMirrored(listener);
+    DocumentTable withoutListener =
+        DocumentTable.open(new FileSystemStorage(root), "db/c", Clock.systemUTC()).orElseThrow();
+    for (int commit = 0; commit < 8; commit++) {
+      withoutListener.write(batch(10 + commit * 10L, 10));
+    }
+    // Versions 2-9: the first rewrites the file of version 1, the others add a file each.
+    withoutListener.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    // Delta's log cleanup: the checkpoint of version 10 and the commits after it remain.
+    assertThat(tableFolder().resolve("_delta_log/00000000000000000010.checkpoint.parquet"))
+        .exists();
+    for (long version = 2; version < 10; version++) {
+      Files.delete(tableFolder().resolve(String.format("_delta_log/%020d.json", version)));
+    }
+    DocumentTable reopened =
         DocumentTable.open(
                 new FileSystemStorage(root),
                 "db/c",
                 Clock.systemUTC(),
-                IcebergMetadata.enable(DeltaTableOptions.defaults()))
+                DeltaTableOptions.defaults().withCommitListener(listener))
             .orElseThrow();
-    for (int commit = 0; commit < 4; commit++) {
-      (commit % 2 == 0 ? first : second).write(batch(commit * 10L, 10));
-    }
+    reopened.write(batch(100, 10));
+    awaitMirrored(listener);
 
-    assertThat(history(iceberg()))
-        .extracting(s -> s.summary().get(IcebergMetadata.DELTA_VERSION))
-        .containsExactly("0", "1", "2", "3", "4");
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_OPERATION, "RESYNC")
+        .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, "2")
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "11")
+        .containsEntry("total-records", "100");
     assertThat(LocalIcebergTables.fileNames(iceberg(), null))
         .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  void twoWritersWithTheirOwnListenersMirrorEachVersionOnce() throws Exception {
+    DocumentTable first = create(fixedSchema("{n: 'long'}"));
+    try (IcebergMetadataListener secondListener = IcebergMetadata.listener()) {
+      DocumentTable second =
+          DocumentTable.open(
+                  new FileSystemStorage(root),
+                  "db/c",
+                  Clock.systemUTC(),
+                  DeltaTableOptions.defaults().withCommitListener(secondListener))
+              .orElseThrow();
+      for (int commit = 0; commit < 8; commit++) {
+        (commit % 2 == 0 ? first : second).write(batch(commit * 10L, 10));
+      }
+      // A mirror that loses the race for a metadata version fails, and its retry finds the
+      // versions mirrored by the other.
+      awaitMirrored(listener);
+      awaitMirrored(secondListener);
+    }
+
+    List<Snapshot> snapshots = history(iceberg());
+    assertCoverEachVersionOnce(snapshots, 8);
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+  }
+
+  @Test
+  @Timeout(60)
+  void commitsDoNotWaitForTheMirrorAndVersionsArrivingMeanwhileShareASnapshot() throws Exception {
+    GatedStorage storage = new GatedStorage(root);
+    try (IcebergMetadataListener gated = IcebergMetadata.listener(root.toUri().toString())) {
+      DocumentTable table = create(storage, fixedSchema("{n: 'long', s: 'string'}"), gated);
+      table.write(batch(0, 10));
+      awaitMirrored(gated);
+      CountDownLatch held = storage.hold();
+
+      // Each of these commits would block on the held metadata write if it mirrored in place.
+      table.write(batch(10, 10));
+      table.write(batch(20, 10));
+      table.commit(
+          new TableChanges(
+              List.of(), List.of(person(12).append("s", new BsonString("x"))), List.of()),
+          null,
+          0);
+      table.commit(new TableChanges(List.of(), List.of(), ids(20, 30)), null, 0);
+      table.write(batch(30, 10));
+      assertThat(table.delta().snapshot().version()).isEqualTo(6);
+      assertThat(gated.awaitMirrored(Duration.ofMillis(100))).isFalse();
+      assertThat(gated.stats().pendingTables()).isEqualTo(1);
+      assertThat(iceberg().currentSnapshot().summary())
+          .containsEntry(IcebergMetadata.DELTA_VERSION, "1");
+
+      held.countDown();
+      awaitMirrored(gated);
+
+      List<Snapshot> snapshots = history(iceberg());
+      assertCoverEachVersionOnce(snapshots, 6);
+      // The pass held back covers at most the versions committed before it started; the next
+      // covers the rest at once.
+      assertThat(snapshots).hasSizeLessThanOrEqualTo(4);
+      assertThat(gated.stats()).isEqualTo(new IcebergMirrorStats(snapshots.size(), 7, 0, 0));
+      assertThat(iceberg().currentSnapshot().summary()).containsEntry("total-records", "30");
+      assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+          .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+    }
+  }
+
+  @Test
+  void aFailingMirrorNeverFailsACommitAndCatchesUpOnceItCan() throws Exception {
+    GatedStorage storage = new GatedStorage(root);
+    try (IcebergMetadataListener flaky = IcebergMetadata.listener(root.toUri().toString())) {
+      DocumentTable table = create(storage, fixedSchema("{n: 'long', s: 'string'}"), flaky);
+      awaitMirrored(flaky);
+      storage.failing(true);
+
+      table.write(batch(0, 10));
+      table.write(batch(10, 10));
+
+      assertThat(table.delta().snapshot().version()).isEqualTo(2);
+      awaitFailure(flaky);
+      assertThat(flaky.awaitMirrored(Duration.ofMillis(100))).isFalse();
+      assertThat(flaky.stats().pendingTables()).isEqualTo(1);
+      assertThat(iceberg().currentSnapshot().summary())
+          .containsEntry(IcebergMetadata.DELTA_VERSION, "0");
+
+      storage.failing(false);
+      // No further commit: the retry after the pause catches up.
+      awaitMirrored(flaky);
+
+      assertThat(iceberg().currentSnapshot().summary())
+          .containsEntry(IcebergMetadata.DELTA_VERSION, "2")
+          .containsEntry("total-records", "20");
+      assertCoverEachVersionOnce(history(iceberg()), 2);
+      assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+          .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void closeGivesAFailingTableOneMoreTryAndLeavesItToItsNextCommit() throws Exception {
+    GatedStorage storage = new GatedStorage(root);
+    try (IcebergMetadataListener flaky = IcebergMetadata.listener(root.toUri().toString())) {
+      DocumentTable table = create(storage, fixedSchema("{n: 'long'}"), flaky);
+      awaitMirrored(flaky);
+      storage.failing(true);
+      table.write(batch(0, 10));
+      long failuresBefore = awaitFailure(flaky);
+
+      flaky.close();
+
+      assertThat(flaky.stats().failures()).isGreaterThan(failuresBefore);
+      assertThat(flaky.stats().pendingTables()).isZero();
+      assertThat(iceberg().currentSnapshot().summary())
+          .containsEntry(IcebergMetadata.DELTA_VERSION, "0");
+
+      storage.failing(false);
+      table.write(batch(10, 10));
+      awaitMirrored(flaky);
+      assertThat(iceberg().currentSnapshot().summary())
+          .containsEntry(IcebergMetadata.DELTA_VERSION, "2")
+          .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, "1");
+      assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+          .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+    }
+  }
+
+  @Test
+  void vacuumKeepsTheIcebergMetadataHoweverOld() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long', s: 'string'}"));
+    table.write(batch(0, 10));
+    table.write(batch(10, 10));
+    table.commit(
+        new TableChanges(List.of(), List.of(person(5).append("s", new BsonString("x"))), List.of()),
+        null,
+        0);
+    awaitMirrored(listener);
+    List<String> metadataBefore = metadataFiles();
+
+    var result =
+        table
+            .delta()
+            .vacuum(
+                dev.mongolake.delta.VacuumOptions.defaults()
+                    .withRetention(Duration.ZERO)
+                    .withForce(true));
+
+    // The file the replacement rewrote is gone; every Iceberg metadata file stays.
+    assertThat(result.paths()).hasSize(1).noneMatch(path -> path.contains("/metadata/"));
+    assertThat(metadataFiles()).containsExactlyInAnyOrderElementsOf(metadataBefore);
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()))
+        .allSatisfy(name -> assertThat(tableFolder().resolve(name)).exists());
+  }
+
+  @Test
+  void closeFinishesThePendingVersions() throws Exception {
+    DocumentTable table = create(fixedSchema("{n: 'long'}"));
+    for (int commit = 0; commit < 5; commit++) {
+      table.write(batch(commit * 10L, 10));
+    }
+
+    listener.close();
+
+    assertThat(listener.stats().pendingTables()).isZero();
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "5");
+    assertThat(LocalIcebergTables.fileNames(iceberg(), null))
+        .containsExactlyInAnyOrderElementsOf(kernelFiles(tableFolder()));
+    // A commit after close starts the background mirror again.
+    table.write(batch(50, 10));
+    awaitMirrored(listener);
+    assertThat(iceberg().currentSnapshot().summary())
+        .containsEntry(IcebergMetadata.DELTA_VERSION, "6");
   }
 
   @Test
@@ -206,8 +439,7 @@ class IcebergMetadataTest {
     DocumentTable table =
         DocumentTable.create(storage, "db/c", fixedSchema("{n: 'long'}"), Clock.systemUTC());
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener()))
+    assertThatThrownBy(() -> IcebergMetadata.mirror(table.delta(), IcebergMetadata.listener()))
         .isInstanceOf(IcebergMetadataException.class)
         .hasMessageContaining("Cannot write Iceberg metadata of db/c")
         .hasMessageContaining("IcebergMetadata.listener(String)");
@@ -216,9 +448,10 @@ class IcebergMetadataTest {
   }
 
   @Test
-  void metadataFilesFollowIcebergsFileSystemLayout() throws IOException {
+  void metadataFilesFollowIcebergsFileSystemLayout() throws Exception {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     table.write(batch(0, 10));
+    awaitMirrored(listener);
 
     Path metadata = tableFolder().resolve("metadata");
     String hint = Files.readString(metadata.resolve("version-hint.text")).trim();
@@ -231,10 +464,12 @@ class IcebergMetadataTest {
   }
 
   @Test
-  void oldSnapshotsExpireWithTheirManifestListsButNoDataFile() throws IOException {
+  void oldSnapshotsExpireWithTheirManifestListsButNoDataFile() throws Exception {
     DocumentTable table = create(fixedSchema("{n: 'long'}"));
     for (int commit = 0; commit < 115; commit++) {
       table.write(batch(commit * 2L, 2));
+      // One snapshot per version, so that the counts below are exact.
+      awaitMirrored(listener);
     }
     Table iceberg = iceberg();
     List<Snapshot> snapshots = history(iceberg);
@@ -253,14 +488,74 @@ class IcebergMetadataTest {
     }
   }
 
+  /** A table whose Iceberg metadata {@link #listener} writes, version 0 already mirrored. */
   private DocumentTable create(DocumentTableConfig config) {
+    DocumentTable table = create(new FileSystemStorage(root), config, listener);
+    try {
+      awaitMirrored(listener);
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+    return table;
+  }
+
+  private static DocumentTable create(
+      dev.mongolake.delta.storage.Storage storage,
+      DocumentTableConfig config,
+      IcebergMetadataListener listener) {
     return DocumentTable.create(
-        new FileSystemStorage(root),
+        storage,
         "db/c",
         config,
         Clock.systemUTC(),
         UUID.randomUUID().toString(),
-        IcebergMetadata.enable(DeltaTableOptions.defaults()));
+        DeltaTableOptions.defaults().withCommitListener(listener));
+  }
+
+  private static void awaitMirrored(IcebergMetadataListener listener) throws InterruptedException {
+    assertThat(listener.awaitMirrored(Duration.ofSeconds(30)))
+        .as("mirrored within 30 s: %s", listener.stats())
+        .isTrue();
+  }
+
+  private List<String> metadataFiles() throws IOException {
+    try (var files = Files.list(tableFolder().resolve("metadata"))) {
+      return files.map(f -> f.getFileName().toString()).toList();
+    }
+  }
+
+  /** The failure count, once the listener has counted at least one. */
+  private static long awaitFailure(IcebergMetadataListener listener) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (listener.stats().failures() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(listener.stats().failures()).as("a failed pass within 30 s").isPositive();
+    return listener.stats().failures();
+  }
+
+  /**
+   * The snapshots, oldest first, cover Delta versions 0 to {@code last} without a gap or an
+   * overlap: each starts after the one before ends.
+   */
+  private static void assertCoverEachVersionOnce(List<Snapshot> snapshots, long last) {
+    long next = 0;
+    for (Snapshot snapshot : snapshots) {
+      assertThat(snapshot.summary())
+          .containsEntry(IcebergMetadata.DELTA_FIRST_VERSION, Long.toString(next));
+      long version = Long.parseLong(snapshot.summary().get(IcebergMetadata.DELTA_VERSION));
+      assertThat(version).isGreaterThanOrEqualTo(next);
+      next = version + 1;
+    }
+    assertThat(next - 1).isEqualTo(last);
+  }
+
+  private static List<BsonValue> ids(long first, long end) {
+    List<BsonValue> ids = new ArrayList<>();
+    for (long id = first; id < end; id++) {
+      ids.add(new BsonInt64(id));
+    }
+    return ids;
   }
 
   private static DocumentTableConfig fixedSchema(String schema) {

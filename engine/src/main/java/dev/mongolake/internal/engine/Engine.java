@@ -22,6 +22,8 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Function;
 import org.bson.BsonDocument;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The storage engine's lifetime and wiring: opening recovers the lake ({@link Recovery}), closing
@@ -37,6 +39,7 @@ import org.bson.BsonDocument;
  */
 public final class Engine implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
   private final Path root;
   private final Storage storage;
   private final WriteAheadLog wal;
@@ -63,6 +66,9 @@ public final class Engine implements AutoCloseable {
   private volatile java.time.Duration vacuumRetention = java.time.Duration.ofDays(7);
   // A read-only engine of one database at a past log sequence, or null for the present.
   private final PastPoint past;
+  // Closed after the last flush, before the storage, so background work they do after a commit
+  // (Iceberg metadata) finishes while the tables are still reachable.
+  private final java.util.List<dev.mongolake.delta.CommitListener> commitListeners;
 
   /**
    * Where a read-only engine reads: a database at the log sequence of a log time, or one collection
@@ -79,6 +85,7 @@ public final class Engine implements AutoCloseable {
       WriteAheadLog wal,
       Clock clock) {
     this.past = null;
+    this.commitListeners = tableOptions.commitListeners();
     this.root = root;
     this.storage = storage;
     this.wal = wal;
@@ -128,6 +135,7 @@ public final class Engine implements AutoCloseable {
   /** A read-only engine over {@code pastCollections}, sharing the present's log and storage. */
   private Engine(Engine present, CollectionRegistry pastCollections, PastPoint point) {
     this.past = point;
+    this.commitListeners = java.util.List.of();
     this.root = present.root;
     this.storage = present.storage;
     this.wal = present.wal;
@@ -580,9 +588,21 @@ public final class Engine implements AutoCloseable {
       flusher.flushToTables(progress);
     } finally {
       try {
+        closeCommitListeners();
         wal.close();
       } finally {
         storage.close();
+      }
+    }
+  }
+
+  private void closeCommitListeners() {
+    for (dev.mongolake.delta.CommitListener listener : commitListeners) {
+      try {
+        listener.close();
+      } catch (RuntimeException e) {
+        // The tables are flushed; what the listener did not finish it catches up on next time.
+        LOG.warn("Closing commit listener {} failed: {}", listener, e.toString());
       }
     }
   }

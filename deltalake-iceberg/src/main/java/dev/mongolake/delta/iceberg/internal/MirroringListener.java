@@ -1,21 +1,34 @@
 package dev.mongolake.delta.iceberg.internal;
 
-import dev.mongolake.delta.CommitListener;
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.iceberg.IcebergMetadataException;
+import dev.mongolake.delta.iceberg.IcebergMetadataListener;
+import dev.mongolake.delta.iceberg.IcebergMirrorStats;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The commit listener that keeps each table's Iceberg metadata: one {@link TableMirror} per table
- * (by storage and path), so the current Iceberg metadata is read once and then kept in memory.
+ * (by storage and path), so the current Iceberg metadata is read once and then kept in memory. A
+ * commit only tells the {@link BackgroundMirror}, whose thread mirrors the table off the commit
+ * path.
  */
-public final class MirroringListener implements CommitListener {
+public final class MirroringListener implements IcebergMetadataListener {
   private final Optional<String> rootLocation;
   private final Map<TableKey, TableMirror> mirrors = new ConcurrentHashMap<>();
+
+  /**
+   * How long a commit's pass waits for more commits of its table to share its snapshot: a snapshot
+   * costs four durable writes whatever it covers, so back-to-back commits are cheaper together.
+   */
+  static final Duration LINGER = Duration.ofMillis(50);
+
+  private final BackgroundMirror<TableMirror> background =
+      new BackgroundMirror<>(TableMirror::catchUp, LINGER);
 
   /**
    * @param rootLocation the location of the storage root that manifests name data files under, or
@@ -27,14 +40,35 @@ public final class MirroringListener implements CommitListener {
 
   @Override
   public void committed(DeltaTable table, long version) {
-    mirror(table).catchUp(version);
+    // Resolving the mirror here (not on the background thread) reports a storage without a
+    // location to the committing handle, which logs it.
+    background.request(mirror(table), version);
   }
 
-  /** The mirror of {@code table}. */
+  /** The mirror of {@code table}, for a caller that mirrors on its own thread. */
   public TableMirror mirror(DeltaTable table) {
-    return mirrors.computeIfAbsent(
-        new TableKey(table.storage(), table.tablePath()),
-        key -> new TableMirror(table, rootOf(table)));
+    return mirrors.computeIfAbsent(key(table), key -> new TableMirror(table, rootOf(table)));
+  }
+
+  @Override
+  public boolean awaitMirrored(Duration timeout) throws InterruptedException {
+    return background.awaitIdle(timeout);
+  }
+
+  @Override
+  public IcebergMirrorStats stats() {
+    return background.stats();
+  }
+
+  @Override
+  public void close() {
+    background.close();
+    // A closed lake's storages are closed too: forget their mirrors (a reopened lake has new ones).
+    mirrors.clear();
+  }
+
+  private static TableKey key(DeltaTable table) {
+    return new TableKey(table.storage(), table.tablePath());
   }
 
   private String rootOf(DeltaTable table) {

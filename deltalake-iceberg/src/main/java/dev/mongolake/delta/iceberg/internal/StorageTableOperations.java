@@ -36,13 +36,18 @@ final class StorageTableOperations implements TableOperations {
   private final Storage storage;
   private final StorageFileIO io;
   private final String metadataPrefix;
+  private final String tablePath;
   private TableMetadata current;
   private int currentVersion;
+  private long expectedMirrored = ANY_VERSION;
+
+  private static final long ANY_VERSION = Long.MIN_VALUE;
 
   StorageTableOperations(Storage storage, StorageFileIO io, String tablePath) {
     this.storage = storage;
     this.io = io;
     this.metadataPrefix = (tablePath.isEmpty() ? "" : tablePath + "/") + METADATA_FOLDER + "/";
+    this.tablePath = tablePath;
   }
 
   @Override
@@ -63,11 +68,32 @@ final class StorageTableOperations implements TableOperations {
     return current;
   }
 
+  /**
+   * Makes every commit until the next call fail unless the metadata it builds on mirrors Delta up
+   * to {@code version} (-1: none yet). Iceberg re-reads the metadata before it applies a snapshot,
+   * so without this a mirror that lost a race would add its versions again on top of the winner's.
+   */
+  void expectMirrored(long version) {
+    expectedMirrored = version;
+  }
+
+  /** Lets commits build on whatever the metadata mirrors (for snapshot expiry). */
+  void expectAnyMirrored() {
+    expectedMirrored = ANY_VERSION;
+  }
+
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
     if (!Objects.equals(base, current)) {
       throw new CommitFailedException(
           "Cannot commit Iceberg metadata of %s: it changed since it was read", metadataPrefix);
+    }
+    if (expectedMirrored != ANY_VERSION
+        && (base == null ? -1 : TableMirror.mirroredVersion(base)) != expectedMirrored) {
+      throw new CommitFailedException(
+          "Cannot commit Iceberg metadata of %s: another writer mirrored the Delta versions after"
+              + " %d meanwhile",
+          metadataPrefix, expectedMirrored);
     }
     int version = currentVersion + 1;
     String path = metadataPath(version);
@@ -129,7 +155,10 @@ final class StorageTableOperations implements TableOperations {
 
   @Override
   public LocationProvider locationProvider() {
-    return LocationProviders.locationsFor(current.location(), current.properties());
+    // Iceberg asks for it in the transaction that creates the table too, before any metadata.
+    return current == null
+        ? LocationProviders.locationsFor(io.location(tablePath), java.util.Map.of())
+        : LocationProviders.locationsFor(current.location(), current.properties());
   }
 
   /**

@@ -5,11 +5,8 @@ import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.exceptions.VersionNotFoundException;
 import dev.mongolake.delta.iceberg.IcebergMetadata;
 import dev.mongolake.delta.iceberg.IcebergMetadataException;
-import dev.mongolake.delta.log.Action;
 import dev.mongolake.delta.log.AddFile;
-import dev.mongolake.delta.log.CommitInfo;
 import dev.mongolake.delta.log.FilePaths;
-import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.log.RemoveFile;
 import dev.mongolake.delta.log.schema.StructType;
 import java.util.ArrayList;
@@ -27,6 +24,7 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
@@ -40,14 +38,15 @@ import org.apache.iceberg.mapping.NameMappingParser;
 import org.apache.iceberg.metrics.MetricsReporter;
 
 /**
- * The Iceberg metadata of one Delta table: mirrors each Delta version as one Iceberg snapshot
- * (summary {@code delta-version}), catching up from the last version mirrored, so a failed or
+ * The Iceberg metadata of one Delta table: mirrors the Delta versions after the last one mirrored
+ * up to a target, coalesced into one Iceberg snapshot whose summary records the last ({@code
+ * delta-version}) and the first ({@code delta-first-version}) version it covers, so a failed or
  * missed run is repaired by the next one.
  *
- * <p>A version becomes an {@code append} when it only adds files (or none), a {@code delete} when
- * it only removes, an {@code overwrite} when it does both. When the commit files between the last
- * mirrored version and the target are gone (log cleanup), the mirror compares the live files
- * instead and writes one snapshot for the target version. Calls are serialized per table.
+ * <p>A snapshot is an {@code append} when its versions' net change only adds files (or none), a
+ * {@code delete} when it only removes, an {@code overwrite} when it does both. When the commit
+ * files between the last mirrored version and the target are gone (log cleanup), the mirror
+ * compares the live files instead. Calls are serialized per table.
  */
 public final class TableMirror {
   /** Iceberg logs a report of every commit at INFO by default; one per flush is noise. */
@@ -57,6 +56,9 @@ public final class TableMirror {
   static final String SNAPSHOTS_KEPT_PROPERTY = TableProperties.MIN_SNAPSHOTS_TO_KEEP;
 
   static final int DEFAULT_SNAPSHOTS_KEPT = 100;
+
+  /** Bounds the actions a pass holds in memory when it catches up on a long backlog. */
+  static final int MAX_VERSIONS_PER_SNAPSHOT = 1000;
 
   private final DeltaTable delta;
   private final StorageFileIO io;
@@ -71,27 +73,49 @@ public final class TableMirror {
     this.ops = new StorageTableOperations(delta.storage(), io, delta.tablePath());
   }
 
-  /** Mirrors every Delta version up to {@code version} not mirrored yet. */
-  public synchronized void catchUp(long version) {
+  /**
+   * Mirrors every Delta version up to {@code version} not mirrored yet, coalesced: one snapshot for
+   * up to {@value #MAX_VERSIONS_PER_SNAPSHOT} consecutive versions.
+   */
+  public synchronized Progress catchUp(long version) {
     TableMetadata current = ops.refresh();
     if (current == null) {
-      create(delta.snapshotAt(version));
-      return;
+      Snapshot snapshot = delta.snapshotAt(version);
+      ops.expectMirrored(-1);
+      create(snapshot);
+      return new Progress(1, snapshot.version() + 1);
     }
     requireSameTable(current);
     long mirrored = mirroredVersion(current);
-    for (long next = mirrored + 1; next <= version; next++) {
-      List<Action> actions;
+    int snapshots = 0;
+    for (long first = mirrored + 1; first <= version; ) {
+      ops.expectMirrored(first - 1);
+      long last = Math.min(version, first + MAX_VERSIONS_PER_SNAPSHOT - 1);
+      CoalescedVersions changes = new CoalescedVersions(this::location);
       try {
-        actions = delta.commitActions(next);
+        for (long next = first; next <= last; next++) {
+          changes.apply(delta.commitActions(next));
+        }
       } catch (VersionNotFoundException cleanedUp) {
-        resync(delta.snapshotAt(version));
-        return;
+        resync(delta.snapshotAt(version), first);
+        snapshots++;
+        break;
       }
-      mirror(next, actions);
+      mirror(first, last, changes);
+      snapshots++;
+      first = last + 1;
     }
     expireOldSnapshots();
+    return new Progress(snapshots, Math.max(0, version - mirrored));
   }
+
+  /**
+   * What one {@link #catchUp} wrote.
+   *
+   * @param snapshots Iceberg snapshots written
+   * @param versions Delta versions they cover
+   */
+  public record Progress(int snapshots, long versions) {}
 
   /**
    * Keeps the newest {@value #SNAPSHOTS_KEPT_PROPERTY} snapshots (default {@value
@@ -101,13 +125,13 @@ public final class TableMirror {
    * file, which Delta's vacuum owns.
    */
   private void expireOldSnapshots() {
+    ops.expectAnyMirrored();
     TableMetadata current = ops.current();
     int kept = Math.max(1, current.propertyAsInt(SNAPSHOTS_KEPT_PROPERTY, DEFAULT_SNAPSHOTS_KEPT));
     if (current.snapshots().size() <= kept + Math.max(1, kept / 10)) {
       return;
     }
-    String metadataFolder =
-        io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
+    String metadataFolder = metadataFolder();
     table()
         .expireSnapshots()
         .expireOlderThan(Long.MAX_VALUE)
@@ -160,30 +184,21 @@ public final class TableMirror {
             TableProperties.DEFAULT_NAME_MAPPING,
             NameMappingParser.toJson(MappingUtil.create(transaction.table().schema())))
         .commit();
-    AppendFiles append = transaction.newAppend();
-    for (AddFile file : snapshot.files()) {
-      append.appendFile(dataFile(file, transaction.table()));
-    }
-    commit(append, snapshot.version(), "CREATE ICEBERG METADATA");
+    apply(
+        transaction.table(),
+        List.of(),
+        snapshot.files(),
+        0,
+        snapshot.version(),
+        "CREATE ICEBERG METADATA");
     transaction.commitTransaction();
   }
 
-  private void mirror(long version, List<Action> actions) {
-    List<AddFile> adds = new ArrayList<>();
-    List<RemoveFile> removes = new ArrayList<>();
-    StructType schema = null;
-    String operation = "";
-    for (Action action : actions) {
-      switch (action) {
-        case AddFile add -> adds.add(add);
-        case RemoveFile remove -> removes.add(remove);
-        case Metadata metadata -> schema = metadata.schema();
-        case CommitInfo info -> operation = info.operation().orElse("");
-        default -> {
-          // Protocol, transactions, domain metadata and change data files have no Iceberg part.
-        }
-      }
-    }
+  private void mirror(long first, long last, CoalescedVersions changes) {
+    StructType schema = changes.schema();
+    List<AddFile> adds = List.copyOf(changes.added());
+    List<RemoveFile> removes = List.copyOf(changes.removed());
+    String operation = changes.operation();
     if (schema != null) {
       // Rare (a promotion): its own metadata version before the snapshot. A crash in between
       // leaves the schema updated and the version unmirrored, which the next run completes.
@@ -195,51 +210,99 @@ public final class TableMirror {
     // The snapshot commits on the table itself rather than in a transaction: a transaction's
     // commit waits for Iceberg's worker pool to delete its intermediate files.
     Table table = table();
-    if (removes.isEmpty()) {
+    apply(
+        table,
+        removes.stream().map(remove -> removedFile(remove, table)).toList(),
+        adds,
+        first,
+        last,
+        operation);
+  }
+
+  /**
+   * Commits one snapshot on {@code table} (the table, or a transaction's view of it) that removes
+   * {@code removed} and adds {@code added}: an append, a delete or an overwrite, or a row delta
+   * when an added file has a deletion vector (written as an Iceberg one beside it).
+   */
+  private void apply(
+      Table table,
+      List<DataFile> removed,
+      List<AddFile> added,
+      long first,
+      long last,
+      String operation) {
+    List<AddFile> withVectors = added.stream().filter(add -> add.deletionVector() != null).toList();
+    if (!withVectors.isEmpty()) {
+      RowDelta rowDelta = table.newRowDelta();
+      if (table.currentSnapshot() != null) {
+        // Iceberg checks that no other vector was added for these files since this snapshot; by
+        // default it checks the whole history, where the vectors this snapshot replaces are.
+        rowDelta.validateFromSnapshot(table.currentSnapshot().snapshotId());
+      }
+      removed.forEach(rowDelta::removeRows);
+      added.forEach(add -> rowDelta.addRows(dataFile(add, table)));
+      DeletionVectorFiles.write(delta, table, io, metadataFolder(), withVectors, this::location)
+          .forEach(rowDelta::addDeletes);
+      commit(rowDelta, first, last, operation);
+    } else if (removed.isEmpty()) {
       AppendFiles append = table.newAppend();
-      adds.forEach(add -> append.appendFile(dataFile(add, table)));
-      commit(append, version, operation);
-    } else if (adds.isEmpty()) {
+      added.forEach(add -> append.appendFile(dataFile(add, table)));
+      commit(append, first, last, operation);
+    } else if (added.isEmpty()) {
       DeleteFiles delete = table.newDelete();
-      removes.forEach(remove -> delete.deleteFile(location(remove.path())));
-      commit(delete, version, operation);
+      removed.forEach(delete::deleteFile);
+      commit(delete, first, last, operation);
     } else {
       OverwriteFiles overwrite = table.newOverwrite();
-      removes.forEach(remove -> overwrite.deleteFile(removedFile(remove, table)));
-      adds.forEach(add -> overwrite.addFile(dataFile(add, table)));
-      commit(overwrite, version, operation);
+      removed.forEach(overwrite::deleteFile);
+      added.forEach(add -> overwrite.addFile(dataFile(add, table)));
+      commit(overwrite, first, last, operation);
     }
   }
 
+  private String metadataFolder() {
+    return io.location(delta.tablePath()) + "/" + IcebergMetadata.METADATA_FOLDER + "/";
+  }
+
   /** Brings the Iceberg table to {@code snapshot}'s schema and files in one snapshot. */
-  private void resync(Snapshot snapshot) {
-    Transaction transaction = table().newTransaction();
-    syncSchema(transaction, snapshot.schema());
-    Table view = transaction.table();
+  private void resync(Snapshot snapshot, long firstVersion) {
+    // The live files come from the table itself: a transaction's view of it cannot scan.
+    Table base = table();
     Map<String, DataFile> live = new HashMap<>();
-    if (view.currentSnapshot() != null) {
-      try (CloseableIterable<FileScanTask> tasks = view.newScan().planFiles()) {
+    if (base.currentSnapshot() != null) {
+      try (CloseableIterable<FileScanTask> tasks =
+          base.newScan().planWith(CallingThreadExecutor.INSTANCE).planFiles()) {
         tasks.forEach(task -> live.put(task.file().location(), task.file()));
       } catch (java.io.IOException e) {
         throw new IcebergMetadataException("Cannot list the Iceberg data files of " + name(), e);
       }
     }
+    Transaction transaction = base.newTransaction();
+    syncSchema(transaction, snapshot.schema());
+    Table view = transaction.table();
+    // A file with a deletion vector is removed and added again, so that its Iceberg vector is
+    // Delta's current one.
     Set<String> wanted = new HashSet<>();
-    OverwriteFiles overwrite = transaction.newOverwrite();
+    List<AddFile> added = new ArrayList<>();
+    List<DataFile> removed = new ArrayList<>();
     for (AddFile add : snapshot.files()) {
       String location = location(add.path());
       wanted.add(location);
-      if (!live.containsKey(location)) {
-        overwrite.addFile(dataFile(add, view));
+      DataFile present = live.get(location);
+      if (present == null || add.deletionVector() != null) {
+        added.add(add);
+        if (present != null) {
+          removed.add(present);
+        }
       }
     }
     live.forEach(
         (location, file) -> {
           if (!wanted.contains(location)) {
-            overwrite.deleteFile(file);
+            removed.add(file);
           }
         });
-    commit(overwrite, snapshot.version(), "RESYNC");
+    apply(view, removed, added, firstVersion, snapshot.version(), "RESYNC");
     transaction.commitTransaction();
   }
 
@@ -265,10 +328,12 @@ public final class TableMirror {
     return new BaseTable(ops, name(), NO_REPORTS);
   }
 
-  private static void commit(SnapshotUpdate<?> update, long version, String operation) {
+  private static void commit(
+      SnapshotUpdate<?> update, long firstVersion, long version, String operation) {
     update.scanManifestsWith(CallingThreadExecutor.INSTANCE);
     update.writeManifestsWith(CallingThreadExecutor.INSTANCE, 1);
     update.set(IcebergMetadata.DELTA_VERSION, Long.toString(version));
+    update.set(IcebergMetadata.DELTA_FIRST_VERSION, Long.toString(firstVersion));
     if (!operation.isEmpty()) {
       update.set(IcebergMetadata.DELTA_OPERATION, operation);
     }
@@ -276,14 +341,6 @@ public final class TableMirror {
   }
 
   private DataFile dataFile(AddFile add, Table table) {
-    if (add.deletionVector() != null) {
-      throw new IcebergMetadataException(
-          "Cannot describe data file "
-              + add.path()
-              + " of "
-              + delta.tablePath()
-              + " in Iceberg: it has a deletion vector, which is not mirrored");
-    }
     String location = location(add.path());
     return DataFiles.builder(table.spec())
         .withPath(location)
@@ -320,6 +377,11 @@ public final class TableMirror {
               + recorded
               + "); delete the metadata folder to start over");
     }
+  }
+
+  @Override
+  public String toString() {
+    return delta.tablePath().isEmpty() ? "the table at the storage root" : delta.tablePath();
   }
 
   private String name() {
