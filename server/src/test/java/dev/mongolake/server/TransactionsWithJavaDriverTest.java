@@ -229,6 +229,20 @@ class TransactionsWithJavaDriverTest {
     }
     try (ClientSession session = client.startSession()) {
       session.startTransaction();
+      assertThatThrownBy(
+              () ->
+                  accounts()
+                      .aggregate(session, List.of(new Document("$out", "copy")))
+                      .toCollection())
+          .isInstanceOfSatisfying(
+              MongoCommandException.class,
+              e -> {
+                assertThat(e.getErrorCode()).isEqualTo(263);
+                assertThat(e.getErrorMessage()).contains("$out");
+              });
+    }
+    try (ClientSession session = client.startSession()) {
+      session.startTransaction();
       assertThatThrownBy(() -> bank.listCollectionNames(session).into(new ArrayList<>()))
           .isInstanceOfSatisfying(
               MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(263));

@@ -119,6 +119,18 @@ public final class AggregateCommand extends CollectionCommand {
   public BsonDocument run(CommandRequest request) {
     CommandArguments args = CommandArguments.of(request);
     List<BsonDocument> pipeline = args.documents("pipeline");
+    if (dev.mongolake.server.command.TransactionContext.txnNumber() != null) {
+      // As MongoDB: a transaction's aggregation reads; its writes are the CRUD commands'.
+      for (BsonDocument stage : pipeline) {
+        for (String writer : List.of("$out", "$merge")) {
+          if (stage.containsKey(writer)) {
+            throw new MongoLakeException(
+                ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION,
+                writer + " cannot be used in a transaction");
+          }
+        }
+      }
+    }
     if (!request.body().containsKey("cursor") && !request.body().containsKey("explain")) {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE,
