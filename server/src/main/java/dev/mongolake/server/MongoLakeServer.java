@@ -112,7 +112,8 @@ public final class MongoLakeServer implements AutoCloseable {
               Duration.ofMinutes(config.replication().sessionTimeoutMinutes()));
       // An ended or expired session's retryable writes can no longer be retried.
       ServerTransactions transactions =
-          new ServerTransactions(lake, clock, ServerTransactions.DEFAULT_LIFETIME);
+          new ServerTransactions(
+              lake, clock, Duration.ofSeconds(config.replication().transactionLifetimeSeconds()));
       context
           .sessions()
           .whenEnded(

@@ -11,9 +11,32 @@ package dev.mongolake.server;
  *     port it got (the loopback address when it listens on every interface)
  * @param sessionTimeoutMinutes how long a logical session lives unused ({@code
  *     logicalSessionTimeoutMinutes}, MongoDB's {@code localLogicalSessionTimeoutMinutes})
+ * @param transactionLifetimeSeconds how long a multi-document transaction may stay open ({@code
+ *     transactionLifetimeLimitSeconds})
  */
 public record ReplicationConfig(
-    String replicaSetName, String advertisedHost, int sessionTimeoutMinutes) {
+    String replicaSetName,
+    String advertisedHost,
+    int sessionTimeoutMinutes,
+    int transactionLifetimeSeconds) {
+
+  /** MongoDB's default {@code transactionLifetimeLimitSeconds}. */
+  public static final int DEFAULT_TRANSACTION_LIFETIME_SECONDS = 60;
+
+  /** A configuration with MongoDB's transaction lifetime. */
+  public ReplicationConfig(
+      String replicaSetName, String advertisedHost, int sessionTimeoutMinutes) {
+    this(
+        replicaSetName,
+        advertisedHost,
+        sessionTimeoutMinutes,
+        DEFAULT_TRANSACTION_LIFETIME_SECONDS);
+  }
+
+  /** The same configuration with transactions living at most {@code seconds}. */
+  public ReplicationConfig withTransactionLifetimeSeconds(int seconds) {
+    return new ReplicationConfig(replicaSetName, advertisedHost, sessionTimeoutMinutes, seconds);
+  }
 
   /** MongoDB's default session timeout. */
   public static final int DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
@@ -35,6 +58,12 @@ public record ReplicationConfig(
     if (advertisedHost != null && !advertisedHost.matches("[^\\s:/,]+:\\d{1,5}")) {
       throw new IllegalArgumentException(
           "Cannot advertise host '" + advertisedHost + "': expected host:port");
+    }
+    if (transactionLifetimeSeconds < 1) {
+      throw new IllegalArgumentException(
+          "Cannot use a transaction lifetime of "
+              + transactionLifetimeSeconds
+              + " seconds: expected 1 or more");
     }
     if (sessionTimeoutMinutes < 1) {
       throw new IllegalArgumentException(

@@ -215,6 +215,39 @@ class TransactionsWithJavaDriverTest {
   }
 
   @Test
+  void aTransactionPastItsLifetimeIsAbortedAndItsCommitIsATransientError() throws Exception {
+    client.close();
+    server.close();
+    server =
+        MongoLakeServer.start(
+            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withReplication(
+                    ReplicationConfig.replicaSet("rs0").withTransactionLifetimeSeconds(1)),
+            "test");
+    client =
+        MongoClients.create(
+            "mongodb://127.0.0.1:"
+                + server.port()
+                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    bank = client.getDatabase("bank");
+    try (ClientSession session = client.startSession()) {
+      session.startTransaction();
+      accounts().insertOne(session, account(1, 1));
+      Thread.sleep(1_500);
+      assertThatThrownBy(session::commitTransaction)
+          .isInstanceOfSatisfying(
+              MongoException.class,
+              e -> {
+                assertThat(e.getCode()).isEqualTo(251);
+                assertThat(e.getMessage()).contains("transactionLifetimeLimitSeconds");
+                assertThat(e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL))
+                    .isTrue();
+              });
+    }
+    assertThat(accounts().countDocuments()).isZero();
+  }
+
+  @Test
   void commandsATransactionDoesNotRunAreRefusedByName() {
     try (ClientSession session = client.startSession()) {
       session.startTransaction();

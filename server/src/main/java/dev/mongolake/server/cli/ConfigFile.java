@@ -33,6 +33,8 @@ import java.nio.file.Path;
  *     --vacuum-retention-hours})
  * @param historyWindowSeconds {@code setParameter.minSnapshotHistoryWindowInSeconds} ({@code
  *     --history-window-seconds})
+ * @param transactionLifetimeSeconds {@code setParameter.transactionLifetimeLimitSeconds} ({@code
+ *     --transaction-lifetime-seconds})
  */
 record ConfigFile(
     Integer port,
@@ -54,4 +56,5 @@ record ConfigFile(
     Boolean icebergMetadata,
     Boolean deletionVectors,
     Integer vacuumRetentionHours,
-    Integer historyWindowSeconds) {}
+    Integer historyWindowSeconds,
+    Integer transactionLifetimeSeconds) {}

@@ -56,7 +56,8 @@ final class ConfigFileReader {
           "replication.replSetName",
           "replication.advertiseHost",
           "setParameter.localLogicalSessionTimeoutMinutes",
-          "setParameter.minSnapshotHistoryWindowInSeconds");
+          "setParameter.minSnapshotHistoryWindowInSeconds",
+          "setParameter.transactionLifetimeLimitSeconds");
 
   /** MongoDB sections none of whose settings MongoLake implements. */
   private static final List<String> UNSUPPORTED_SECTIONS =
@@ -199,7 +200,8 @@ final class ConfigFileReader {
         bool("storage.icebergMetadata"),
         bool("storage.deletionVectors"),
         integer("storage.vacuumRetentionHours", 0, 1_000_000),
-        integer("setParameter.minSnapshotHistoryWindowInSeconds", 0, 1_000_000_000));
+        integer("setParameter.minSnapshotHistoryWindowInSeconds", 0, 1_000_000_000),
+        integer("setParameter.transactionLifetimeLimitSeconds", 1, 1_000_000));
   }
 
   /** Files each known key's value; refuses any other key by name. */

@@ -202,6 +202,15 @@ final class ServerOptions {
               + " (default: ${DEFAULT-VALUE}).")
   int sessionTimeoutMinutes;
 
+  @Option(
+      names = "--transaction-lifetime-seconds",
+      paramLabel = "SECONDS",
+      defaultValue = "60",
+      description =
+          "How long a multi-document transaction may stay open before it is aborted:"
+              + " transactionLifetimeLimitSeconds (default: ${DEFAULT-VALUE}).")
+  int transactionLifetimeSeconds;
+
   /** Parses {@code --connection-threads} values as {@link ConnectionThreads#parse} does. */
   static final class ConnectionThreadsConverter implements ITypeConverter<ConnectionThreads> {
     @Override
@@ -278,6 +287,12 @@ final class ServerOptions {
             "--session-timeout-minutes",
             file.sessionTimeoutMinutes(),
             sessionTimeoutMinutes);
+    transactionLifetimeSeconds =
+        pick(
+            given,
+            "--transaction-lifetime-seconds",
+            file.transactionLifetimeSeconds(),
+            transactionLifetimeSeconds);
     icebergMetadata = pick(given, "--iceberg-metadata", file.icebergMetadata(), icebergMetadata);
     deletionVectors = pick(given, "--deletion-vectors", file.deletionVectors(), deletionVectors);
     if (file.vacuumRetentionHours() != null) {
@@ -309,7 +324,8 @@ final class ServerOptions {
           "--advertise-host (replication.advertiseHost) names a replica set member's address:"
               + " give --replica-set too");
     }
-    return new ReplicationConfig(replicaSet, advertiseHost, sessionTimeoutMinutes);
+    return new ReplicationConfig(
+        replicaSet, advertiseHost, sessionTimeoutMinutes, transactionLifetimeSeconds);
   }
 
   LogSettings logSettings() {

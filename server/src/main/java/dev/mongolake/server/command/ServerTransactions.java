@@ -24,9 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ServerTransactions {
 
-  /** MongoDB's {@code transactionLifetimeLimitSeconds} default. */
-  public static final Duration DEFAULT_LIFETIME = Duration.ofSeconds(60);
-
   private record SessionTransaction(long txnNumber, MongoLakeTransaction transaction) {}
 
   private final MongoLake lake;

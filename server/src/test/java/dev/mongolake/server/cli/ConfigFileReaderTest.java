@@ -58,6 +58,7 @@ class ConfigFileReaderTest {
                 null,
                 null,
                 null,
+                null,
                 null));
   }
 
@@ -95,6 +96,7 @@ class ConfigFileReaderTest {
                 setParameter:
                   localLogicalSessionTimeoutMinutes: 5
                   minSnapshotHistoryWindowInSeconds: 600
+                  transactionLifetimeLimitSeconds: 30
                 """));
 
     assertThat(read)
@@ -119,7 +121,8 @@ class ConfigFileReaderTest {
                 true,
                 true,
                 24,
-                600));
+                600,
+                30));
   }
 
   @Test
@@ -128,7 +131,7 @@ class ConfigFileReaderTest {
         .isEqualTo(
             new ConfigFile(
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null));
+                null, null, null, null, null, null, null));
   }
 
   @Test
