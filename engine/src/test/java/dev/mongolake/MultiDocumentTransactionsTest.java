@@ -298,4 +298,56 @@ class MultiDocumentTransactionsTest {
                 assertThat(e.errorCode())
                     .isEqualTo(ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION));
   }
+
+  @Test
+  void concurrentReadersNeverSeePartOfATransaction() throws Exception {
+    int accountsCount = 10;
+    for (int i = 0; i < accountsCount; i++) {
+      accounts.insertOne(doc("{_id: " + i + ", balance: 100}"));
+    }
+    java.util.concurrent.atomic.AtomicBoolean done =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.ConcurrentLinkedQueue<Long> wrongSums =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    AtomicInteger reads = new AtomicInteger();
+    List<Thread> readers = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      readers.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    while (!done.get()) {
+                      long sum = 0;
+                      for (BsonDocument account : accounts.find()) {
+                        sum += account.getInt32("balance").getValue();
+                      }
+                      if (sum != 100L * accountsCount) {
+                        wrongSums.add(sum);
+                      }
+                      reads.incrementAndGet();
+                    }
+                  }));
+    }
+    java.util.Random random = new java.util.Random(7);
+    try {
+      for (int t = 0; t < 200; t++) {
+        int from = random.nextInt(accountsCount);
+        int to = (from + 1 + random.nextInt(accountsCount - 1)) % accountsCount;
+        MongoLakeTransaction transaction = lake.startTransaction();
+        transfer(transaction, from, to, 1 + random.nextInt(20));
+        transaction.commit();
+        if (t % 50 == 49) {
+          lake.flush();
+        }
+      }
+    } finally {
+      done.set(true);
+      for (Thread reader : readers) {
+        reader.join();
+      }
+    }
+    assertThat(wrongSums).as("sums a reader saw").isEmpty();
+    assertThat(reads.get()).isPositive();
+    assertThat(audit.countDocuments()).isEqualTo(200);
+  }
 }
