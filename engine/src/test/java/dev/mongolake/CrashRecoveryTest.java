@@ -1,12 +1,8 @@
 package dev.mongolake;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -88,47 +84,14 @@ class CrashRecoveryTest {
     }
   }
 
-  /**
-   * Runs a child until about {@code runMillis} after it is ready, then kills it. Its
-   * acknowledgements go to a file with one {@code write} per line, read after it died: what a
-   * killed process wrote to a file is all there, while the tail of a pipe can be lost when the
-   * process ends during a read.
-   */
+  /** Runs a child for about {@code runMillis} after it is ready, then kills it. */
   private List<String> runAndKill(int start, long seed, int runMillis) throws Exception {
-    Path acknowledgements = Files.createTempFile(root.getParent(), "acks-", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-            ProcessHandle.current().info().command().orElse("java"),
-            "--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow",
-            "-cp",
-            System.getProperty("java.class.path"),
-            CrashRecoveryChild.class.getName(),
-            root.toString(),
-            Integer.toString(start),
-            Long.toString(seed),
-            acknowledgements.toString());
-    builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-    Process child = builder.start();
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(20))
-        .until(() -> Files.readString(acknowledgements).startsWith("ready\n") || !child.isAlive());
-    long deadline = System.nanoTime() + Duration.ofMillis(runMillis).toNanos();
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(20))
-        .until(() -> System.nanoTime() >= deadline || !child.isAlive());
-    child.destroyForcibly();
-    child.waitFor();
-    String written = Files.readString(acknowledgements, StandardCharsets.UTF_8);
-    Files.delete(acknowledgements);
-    // Only complete lines: a torn last line was never acknowledged to the test.
-    List<String> lines = new ArrayList<>(List.of(written.split("\n", -1)));
-    lines.removeLast();
-    return lines.stream()
-        .filter(l -> !l.equals("ready"))
+    return KilledChild.runAndKill(
+            CrashRecoveryChild.class,
+            List.of(root.toString(), Integer.toString(start), Long.toString(seed)),
+            root.getParent(),
+            runMillis)
+        .stream()
         .filter(l -> l.matches("[IUDF]( \\d+)*"))
         .toList();
   }

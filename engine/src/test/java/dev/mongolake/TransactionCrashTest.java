@@ -1,13 +1,8 @@
 package dev.mongolake;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,42 +64,14 @@ class TransactionCrashTest {
     }
   }
 
-  /** Runs a child until about {@code runMillis} after it is ready, then kills it. */
+  /** Runs a child for about {@code runMillis} after it is ready, then kills it. */
   private List<Integer> runAndKill(long seed, int runMillis) throws Exception {
-    Path acknowledgements = Files.createTempFile(root.getParent(), "txn-acks-", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-            ProcessHandle.current().info().command().orElse("java"),
-            "--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow",
-            "-cp",
-            System.getProperty("java.class.path"),
-            TransactionCrashChild.class.getName(),
-            root.toString(),
-            Long.toString(seed),
-            acknowledgements.toString());
-    builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-    Process child = builder.start();
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(20))
-        .until(() -> Files.readString(acknowledgements).startsWith("ready\n") || !child.isAlive());
-    long deadline = System.nanoTime() + Duration.ofMillis(runMillis).toNanos();
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(20))
-        .until(() -> System.nanoTime() >= deadline || !child.isAlive());
-    boolean diedOnItsOwn = !child.isAlive();
-    child.destroyForcibly();
-    child.waitFor();
-    assertThat(diedOnItsOwn).as("the child ran until it was killed").isFalse();
-    String written = Files.readString(acknowledgements, StandardCharsets.UTF_8);
-    Files.delete(acknowledgements);
-    // Only complete lines: a torn last line was never acknowledged to the test.
-    List<String> lines = new ArrayList<>(List.of(written.split("\n", -1)));
-    lines.removeLast();
-    return lines.stream()
+    return KilledChild.runAndKill(
+            TransactionCrashChild.class,
+            List.of(root.toString(), Long.toString(seed)),
+            root.getParent(),
+            runMillis)
+        .stream()
         .filter(line -> line.matches("T \\d+"))
         .map(line -> Integer.parseInt(line.substring(2)))
         .toList();
