@@ -70,6 +70,13 @@ public final class FileMetadataCache {
     }
   }
 
+  /** Whether {@code file}'s footer is cached: asking for its parts then reads nothing. */
+  boolean holds(StorageInputFile file) {
+    synchronized (files) {
+      return files.containsKey(file.key());
+    }
+  }
+
   /**
    * The cached parts of {@code file}, reading and parsing its footer first if they are not cached.
    *
