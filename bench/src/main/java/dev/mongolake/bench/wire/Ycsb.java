@@ -172,8 +172,8 @@ public final class Ycsb {
   }
 
   private static void load(WireTarget target, int documents) {
+    // Each server starts empty: nothing to drop.
     MongoCollection<Document> collection = target.database().getCollection(COLLECTION);
-    collection.drop();
     SplittableRandom random = new SplittableRandom(1);
     List<Document> batch = new ArrayList<>(LOAD_BATCH);
     for (int i = 0; i < documents; i++) {
