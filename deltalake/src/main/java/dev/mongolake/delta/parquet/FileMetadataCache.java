@@ -70,10 +70,14 @@ public final class FileMetadataCache {
     }
   }
 
-  /** Whether {@code file}'s footer is cached: asking for its parts then reads nothing. */
-  boolean holds(StorageInputFile file) {
+  /** The cached parts of {@code file}, or null when its footer is not cached (nothing is read). */
+  CachedFileParts cachedParts(StorageInputFile file) {
     synchronized (files) {
-      return files.containsKey(file.key());
+      CachedFileParts cached = files.get(file.key());
+      if (cached != null) {
+        hits.incrementAndGet();
+      }
+      return cached;
     }
   }
 

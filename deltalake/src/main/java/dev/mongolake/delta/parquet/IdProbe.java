@@ -42,14 +42,23 @@ public final class IdProbe {
    *
    * @param stored the id as the {@code _id} column stores it: a {@code Binary}, {@code Integer} or
    *     {@code Long}
+   * @param hash {@link #hash(Comparable)} of {@code stored}, computed once for all the files probed
    * @throws ParquetFileException if the footer or a bloom filter cannot be read
    */
   public static Result probe(
-      Storage storage, String path, long length, FileMetadataCache cache, Comparable<?> stored) {
+      Storage storage,
+      String path,
+      long length,
+      FileMetadataCache cache,
+      Comparable<?> stored,
+      long hash) {
     StorageInputFile file =
         new StorageInputFile(storage, path, length, StorageInputFile.DEFAULT_TAIL_PREFETCH);
-    boolean fetched = !cache.holds(file);
-    CachedFileParts parts = cache.parts(file);
+    CachedFileParts parts = cache.cachedParts(file);
+    boolean fetched = parts == null;
+    if (parts == null) {
+      parts = cache.parts(file);
+    }
     CachedParquetFileReader reader = null;
     try {
       for (BlockMetaData block : parts.footer().getBlocks()) {
@@ -77,7 +86,7 @@ public final class IdProbe {
           fetched = true;
           bitset = parts.bloomFilterBitset(offset);
         }
-        if (bitset == null || bitset.isEmpty() || mayContain(bitset.get(), stored)) {
+        if (bitset == null || bitset.isEmpty() || mayContain(bitset.get(), hash)) {
           return new Result(true, fetched);
         }
       }
@@ -124,8 +133,46 @@ public final class IdProbe {
         || statistics.compareMaxToValue((Comparable) stored) < 0;
   }
 
-  private static boolean mayContain(byte[] bitset, Comparable<?> stored) {
-    BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bitset);
-    return filter.findHash(filter.hash(stored));
+  /** The bloom filter hash of a stored {@code _id} value (XXH64 of its plain encoding). */
+  public static long hash(Comparable<?> stored) {
+    // Only hashes: the smallest filter parquet-java makes, never filled.
+    return new BlockSplitBloomFilter(BlockSplitBloomFilter.LOWER_BOUND_BYTES).hash(stored);
+  }
+
+  /** The split block bloom filter's salts (Parquet's BloomFilter.md). */
+  private static final int[] SALT = {
+    0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
+  };
+
+  /** Bytes of one block: eight 32-bit little-endian words. */
+  private static final int BLOCK_BYTES = 32;
+
+  /**
+   * The split block bloom filter check of Parquet's BloomFilter.md, over the bitset's bytes as
+   * cached: the block is chosen by the hash's upper half, and each of its eight words must have the
+   * bit the lower half times that word's salt selects. Reads the shared bitset only, so probes on
+   * any thread need no filter object of their own.
+   */
+  static boolean mayContain(byte[] bitset, long hash) {
+    long blocks = bitset.length / BLOCK_BYTES;
+    if (blocks == 0) {
+      return true;
+    }
+    int block = (int) (((hash >>> 32) * blocks) >>> 32);
+    int key = (int) hash;
+    int base = block * BLOCK_BYTES;
+    for (int i = 0; i < SALT.length; i++) {
+      int bit = (key * SALT[i]) >>> 27;
+      int at = base + 4 * i;
+      int word =
+          (bitset[at] & 0xff)
+              | (bitset[at + 1] & 0xff) << 8
+              | (bitset[at + 2] & 0xff) << 16
+              | (bitset[at + 3] & 0xff) << 24;
+      if ((word & (1 << bit)) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -289,6 +289,7 @@ public final class DocumentSnapshot {
     Filter filter = Filter.parse(new BsonDocument("_id", id));
     StatsPredicate statsPredicate = filter.toStatsPredicate();
     Optional<Comparable<?>> stored = IdPushdown.storedEquality(id, config.idEncoding());
+    long hash = stored.map(IdProbe::hash).orElse(0L);
     // Built on the first cache miss only: a hit needs no Parquet predicate.
     FilterCompat.Filter parquetFilter = null;
     DocumentCache cache = DocumentCache.shared();
@@ -301,7 +302,12 @@ public final class DocumentSnapshot {
         if (stored.isPresent()) {
           IdProbe.Result probe =
               IdProbe.probe(
-                  storage, file.path(), file.size(), FileMetadataCache.shared(), stored.get());
+                  storage,
+                  file.path(),
+                  file.size(),
+                  FileMetadataCache.shared(),
+                  stored.get(),
+                  hash);
           if (!probe.mayHold()) {
             counts.filesOpened += probe.fetched() ? 1 : 0;
             continue;
