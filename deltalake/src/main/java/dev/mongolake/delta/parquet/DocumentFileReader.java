@@ -117,6 +117,15 @@ public final class DocumentFileReader implements AutoCloseable {
     return reader.rowGroupsRead();
   }
 
+  /**
+   * The data pages read so far: in each row group read, the most pages any one column decoded.
+   * Pages the column index excluded are never read; a lookup by {@code _id} in a file sorted by
+   * {@code _id} reads one.
+   */
+  public long pagesRead() {
+    return reader.pagesRead();
+  }
+
   /** Reads every document of a file, in file order. */
   public static List<BsonDocument> readAll(Storage storage, String path) {
     List<BsonDocument> documents = new ArrayList<>();

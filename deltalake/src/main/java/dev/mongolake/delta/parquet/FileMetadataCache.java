@@ -70,6 +70,17 @@ public final class FileMetadataCache {
     }
   }
 
+  /** The cached parts of {@code file}, or null when its footer is not cached (nothing is read). */
+  CachedFileParts cachedParts(StorageInputFile file) {
+    synchronized (files) {
+      CachedFileParts cached = files.get(file.key());
+      if (cached != null) {
+        hits.incrementAndGet();
+      }
+      return cached;
+    }
+  }
+
   /**
    * The cached parts of {@code file}, reading and parsing its footer first if they are not cached.
    *

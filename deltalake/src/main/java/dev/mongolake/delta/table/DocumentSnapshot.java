@@ -9,6 +9,7 @@ import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.FileMetadataCache;
+import dev.mongolake.delta.parquet.IdProbe;
 import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.StatsPredicate;
@@ -269,27 +270,89 @@ public final class DocumentSnapshot {
    *     match by pattern, element or absence rather than by one {@code _id}
    */
   public Optional<BsonDocument> findById(BsonValue id) {
+    return lookupById(id).document();
+  }
+
+  /**
+   * {@link #findById}, with what it read. Each file the {@code _id} statistics in its {@code add}
+   * action admit is asked, in turn: the document cache (the document or its absence, remembered per
+   * file and id), then the file's {@code _id} statistics and bloom filters as {@link
+   * FileMetadataCache} keeps them ({@link IdProbe}: no storage request once cached), and only a
+   * file that may hold the id is opened, where the column index leaves the one page whose bounds
+   * admit it and the record filter decodes the one matching row. With uniformly random ids every
+   * file's range admits every id, and the bloom filters leave about one file to open.
+   *
+   * <p>In the metrics, {@code filesOpened} counts files whose storage was read (a footer or bloom
+   * filter not cached yet included) and {@code filesSkipped} the others.
+   */
+  public PointLookup lookupById(BsonValue id) {
     Filter filter = Filter.parse(new BsonDocument("_id", id));
     StatsPredicate statsPredicate = filter.toStatsPredicate();
+    Optional<Comparable<?>> stored = IdPushdown.storedEquality(id, config.idEncoding());
+    long hash = stored.map(IdProbe::hash).orElse(0L);
     // Built on the first cache miss only: a hit needs no Parquet predicate.
     FilterCompat.Filter parquetFilter = null;
     DocumentCache cache = DocumentCache.shared();
+    LookupCounts counts = new LookupCounts();
+    Optional<BsonDocument> found = Optional.empty();
     for (int i : indexesThatMayMatch(statsPredicate)) {
       DocumentCache.FileKey file = cacheKeys().get(i);
       Optional<BsonDocument> known = cache.lookup(file, id);
       if (known == null) {
+        if (stored.isPresent()) {
+          IdProbe.Result probe =
+              IdProbe.probe(
+                  storage,
+                  file.path(),
+                  file.size(),
+                  FileMetadataCache.shared(),
+                  stored.get(),
+                  hash);
+          if (!probe.mayHold()) {
+            counts.filesOpened += probe.fetched() ? 1 : 0;
+            continue;
+          }
+        }
         if (parquetFilter == null) {
           parquetFilter = ScanPredicate.of(filter, config);
         }
         known =
-            readById(file.path(), file.size(), parquetFilter, filter, skippedRows(files().get(i)));
+            readById(
+                file.path(),
+                file.size(),
+                parquetFilter,
+                filter,
+                skippedRows(files().get(i)),
+                counts);
         cache.remember(file, id, known.orElse(null));
       }
       if (known.isPresent()) {
-        return known;
+        found = known;
+        break;
       }
     }
-    return Optional.empty();
+    int total = files().size();
+    return new PointLookup(
+        found,
+        new ScanMetrics(
+            total,
+            total - counts.filesOpened,
+            counts.filesOpened,
+            counts.rowGroupsTotal,
+            counts.rowGroupsRead,
+            counts.rowsRead,
+            found.isPresent() ? 1 : 0,
+            0,
+            counts.pagesRead));
+  }
+
+  /** What one lookup by {@code _id} read, summed over the files it opened. */
+  private static final class LookupCounts {
+    int filesOpened;
+    long rowGroupsTotal;
+    long rowGroupsRead;
+    long rowsRead;
+    long pagesRead;
   }
 
   private Optional<BsonDocument> readById(
@@ -297,15 +360,24 @@ public final class DocumentSnapshot {
       long size,
       FilterCompat.Filter parquetFilter,
       Filter filter,
-      LongPredicate deletedRows) {
+      LongPredicate deletedRows,
+      LookupCounts counts) {
     DocumentReadOptions options =
         DocumentReadOptions.documents().withFilter(parquetFilter).withDeletedRows(deletedRows);
+    counts.filesOpened++;
     try (DocumentFileReader reader =
         DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
-      for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
-        if (filter.matches(row.document())) {
-          return Optional.of(row.document());
+      try {
+        for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
+          counts.rowsRead++;
+          if (filter.matches(row.document())) {
+            return Optional.of(row.document());
+          }
         }
+      } finally {
+        counts.rowGroupsTotal += reader.rowGroupCount();
+        counts.rowGroupsRead += reader.rowGroupsRead();
+        counts.pagesRead += reader.pagesRead();
       }
     }
     return Optional.empty();
@@ -394,6 +466,7 @@ public final class DocumentSnapshot {
     private int filesOpened;
     private long rowGroupsTotal;
     private long rowGroupsRead;
+    private long pagesRead;
     private long rowsRead;
     private long rowsMatched;
     private int filesReadFromColumns;
@@ -461,6 +534,7 @@ public final class DocumentSnapshot {
             inFlight.pollFirst();
             rowGroupsTotal += done.rowGroups();
             rowGroupsRead += done.rowGroupsRead();
+            pagesRead += done.pagesRead();
             rowsRead += done.rowsRead();
             rowsMatched += done.rowsMatched();
             filesReadFromColumns += done.fromColumns() ? 1 : 0;
@@ -553,7 +627,8 @@ public final class DocumentSnapshot {
           groupsRead,
           rowsRead,
           rowsMatched,
-          filesReadFromColumns);
+          filesReadFromColumns,
+          pagesRead + (reader == null ? 0 : reader.pagesRead()));
     }
 
     @Override
@@ -571,6 +646,7 @@ public final class DocumentSnapshot {
       reader = null;
       rowGroupsTotal += closing.rowGroupCount();
       rowGroupsRead += closing.rowGroupsRead();
+      pagesRead += closing.pagesRead();
       closing.close();
     }
   }

@@ -26,6 +26,7 @@ import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -339,10 +340,12 @@ public final class DocumentTable {
    * Small-file compaction (Delta's {@code OPTIMIZE}): the data files smaller than three quarters of
    * the target file size are read, their documents written again into files of the target size, and
    * one commit replaces them ({@code remove} and {@code add} with {@code dataChange: false}, so
-   * readers of the change feed see no change). The files are streamed through one writer, so memory
-   * stays bounded. Nothing happens when fewer than two files are small. A file whose deletion
-   * vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of its rows is
-   * rewritten too, even alone, so that its deleted rows are dropped (purged).
+   * readers of the change feed see no change). The files are merged in {@code _id} order through
+   * one writer (see {@link IdOrderedMerge}), so the new files stay sorted for point reads; each
+   * input's current row group is held meanwhile, about the compressed size of the files merged,
+   * which {@link #optimize(long)} bounds. Nothing happens when fewer than two files are small. A
+   * file whose deletion vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of
+   * its rows is rewritten too, even alone, so that its deleted rows are dropped (purged).
    *
    * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
    *     removed one of the files being compacted; nothing is lost, and the compaction can simply
@@ -381,15 +384,18 @@ public final class DocumentTable {
     List<WrittenDocumentFile> written;
     try (DocumentFileWriter writer =
         DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(current))) {
-      for (AddFile file : small) {
-        try (DocumentFileReader reader =
-            DocumentFileReader.open(
-                storage, base.storagePath(file), file.size(), live(base, file))) {
-          for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
-            writer.write(row.document());
-          }
+      List<DocumentFileReader> readers = new ArrayList<>(small.size());
+      try {
+        for (AddFile file : small) {
+          readers.add(
+              DocumentFileReader.open(
+                  storage, base.storagePath(file), file.size(), live(base, file)));
         }
+      } catch (RuntimeException e) {
+        readers.forEach(DocumentFileReader::close);
+        throw e;
       }
+      IdOrderedMerge.merge(readers, writer::write);
       written = writer.finish();
     }
     Transaction transaction = delta.startTransaction(base);
@@ -506,12 +512,20 @@ public final class DocumentTable {
     if (documents.isEmpty()) {
       return List.of();
     }
+    // Files sorted by _id give each page of the _id column a narrow range, so that a point read's
+    // column index leaves one page; a rewrite's survivors and a flush's inserts and replacements
+    // would otherwise interleave runs that each span the whole range.
+    List<BsonDocument> sorted = new ArrayList<>(documents);
+    sorted.sort(BY_ID);
     try (DocumentFileWriter writer =
         DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(config))) {
-      documents.forEach(writer::write);
+      sorted.forEach(writer::write);
       return writer.finish();
     }
   }
+
+  private static final Comparator<BsonDocument> BY_ID =
+      (a, b) -> BsonComparisonOrder.INSTANCE.compare(a.get("_id"), b.get("_id"));
 
   private static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
     DocumentWriteOptions options =

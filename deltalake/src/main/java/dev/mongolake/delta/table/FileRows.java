@@ -29,7 +29,12 @@ final class FileRows {
 
   /** The end of a file, with what reading it cost. */
   record Done(
-      int rowGroups, int rowGroupsRead, long rowsRead, long rowsMatched, boolean fromColumns) {}
+      int rowGroups,
+      int rowGroupsRead,
+      long pagesRead,
+      long rowsRead,
+      long rowsMatched,
+      boolean fromColumns) {}
 
   /** A failure of the reading thread, handed to the consumer. */
   record Failed(RuntimeException error) {}
@@ -90,6 +95,7 @@ final class FileRows {
           new Done(
               reader.rowGroupCount(),
               reader.rowGroupsRead(),
+              reader.pagesRead(),
               read,
               matched,
               !reader.readsDocument()));

@@ -124,6 +124,19 @@ final class IdPushdown {
   }
 
   /**
+   * {@code id} as the {@code _id} column stores it under {@code encoding} (a {@code Binary}, {@code
+   * Integer} or {@code Long}), for probing files' bloom filters; empty when it cannot be pushed
+   * (its equal ids may be stored otherwise) or no stored id can equal it.
+   */
+  static Optional<Comparable<?>> storedEquality(BsonValue id, IdEncoding encoding) {
+    Stored stored = stored(id, encoding);
+    if (stored == UNPUSHABLE || stored == NO_MATCH) {
+      return Optional.empty();
+    }
+    return Optional.of(((Operators.Eq<?>) stored.equality()).getValue());
+  }
+
+  /**
    * The equality on the stored form of a value; the two sentinels (compared by identity) mark a
    * value that cannot be pushed and one that no stored {@code _id} can equal.
    */

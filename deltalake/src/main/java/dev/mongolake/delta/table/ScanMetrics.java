@@ -13,6 +13,9 @@ package dev.mongolake.delta.table;
  * @param rowsMatched rows that also matched the whole filter, which the scan returned
  * @param filesReadFromColumns files opened whose rows were built from exact promoted columns, their
  *     documents never read nor decoded (see {@link ColumnProjection})
+ * @param pagesRead data pages read: in each row group read, the most pages any one column decoded
+ *     (the column index skips the pages whose bounds rule a match out; a point read by {@code _id}
+ *     reads 1)
  */
 public record ScanMetrics(
     int filesTotal,
@@ -22,4 +25,5 @@ public record ScanMetrics(
     long rowGroupsRead,
     long rowsRead,
     long rowsMatched,
-    int filesReadFromColumns) {}
+    int filesReadFromColumns,
+    long pagesRead) {}

@@ -2,6 +2,7 @@ package dev.mongolake.internal.engine;
 
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentSnapshot;
+import dev.mongolake.delta.table.PointLookup;
 import dev.mongolake.delta.table.ScanMetrics;
 import dev.mongolake.internal.buffer.BufferedDocument;
 import dev.mongolake.internal.index.IndexPlan;
@@ -69,7 +70,13 @@ public sealed interface AccessPath {
       Optional<BsonDocument> found;
       if (buffered.isEmpty()) {
         DocumentSnapshot table = state.view().snapshot();
-        found = table == null ? Optional.empty() : table.findById(id);
+        if (table == null) {
+          found = Optional.empty();
+        } else {
+          PointLookup lookup = table.lookupById(id);
+          counters.table(lookup.metrics());
+          found = lookup.document();
+        }
       } else {
         found =
             buffered.get().isTombstone()
@@ -88,6 +95,10 @@ public sealed interface AccessPath {
             .append("nReturned", new BsonInt64(matched))
             .append("keysExamined", new BsonInt64(counters.keysExamined()))
             .append("docsExamined", new BsonInt64(counters.docsExamined()));
+        // Absent when the buffer answered: the table was not read.
+        if (counters.table() != null) {
+          stage.append("tableLookup", TableScan.tableScan(counters.table(), true));
+        }
       }
       return stage;
     }
@@ -214,7 +225,7 @@ public sealed interface AccessPath {
       }
     }
 
-    private static BsonDocument tableScan(ScanMetrics table, boolean executed) {
+    static BsonDocument tableScan(ScanMetrics table, boolean executed) {
       BsonDocument out =
           new BsonDocument("filesTotal", new BsonInt64(table.filesTotal()))
               .append("filesSkippedByStats", new BsonInt64(table.filesSkipped()));
@@ -222,6 +233,7 @@ public sealed interface AccessPath {
         out.append("filesOpened", new BsonInt64(table.filesOpened()))
             .append("rowGroupsTotal", new BsonInt64(table.rowGroupsTotal()))
             .append("rowGroupsRead", new BsonInt64(table.rowGroupsRead()))
+            .append("pagesRead", new BsonInt64(table.pagesRead()))
             .append("rowsRead", new BsonInt64(table.rowsRead()));
       }
       return out;

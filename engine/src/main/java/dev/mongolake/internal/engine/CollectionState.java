@@ -3,8 +3,8 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.order.Collation;
-import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
+import dev.mongolake.delta.table.PointLookup;
 import dev.mongolake.internal.buffer.DocumentBuffer;
 import dev.mongolake.internal.index.CollectionIndexes;
 import java.util.NavigableSet;
@@ -255,10 +255,11 @@ final class CollectionState {
   }
 
   /**
-   * Whether the current table version holds a document with this {@code _id}. Asks the table, whose
-   * {@code _id} statistics answer without I/O when ids grow (ObjectIds); once lookups keep opening
-   * files (ids spread over every file's range), loads the id set and answers from memory. Caller
-   * holds the write lock.
+   * Whether the current table version holds a document with this {@code _id}. Asks the table's
+   * point read, whose {@code _id} statistics and bloom filters answer without opening a file unless
+   * one may hold the id (an insert of a new id, ordered or random, opens none); once lookups keep
+   * opening files that do not hold it (ids the bloom filters cannot take, files written without
+   * them), loads the id set and answers from memory. Caller holds the write lock.
    */
   boolean tableHolds(BsonValue id) {
     if (tableIds != null) {
@@ -268,14 +269,13 @@ final class CollectionState {
     if (current.snapshot() == null) {
       return false;
     }
-    Filter idEquals = Filter.parse(new BsonDocument("_id", new BsonDocument("$eq", id)));
-    try (var scan = current.snapshot().scan(idEquals)) {
-      boolean found = scan.hasNext();
-      if (scan.metrics().filesOpened() > 0 && ++lookupsThatOpenedFiles >= LOOKUPS_BEFORE_ID_SET) {
-        tableIds();
-      }
-      return found;
+    PointLookup lookup = current.snapshot().lookupById(id);
+    boolean found = lookup.document().isPresent();
+    if (lookup.metrics().filesOpened() > (found ? 1 : 0)
+        && ++lookupsThatOpenedFiles >= LOOKUPS_BEFORE_ID_SET) {
+      tableIds();
     }
+    return found;
   }
 
   /** Whether the id set is loaded (flush keeps a loaded set current). */

@@ -80,7 +80,7 @@ public final class CachedFileParts {
     }
   }
 
-  Optional<byte[]> bloomFilterBitset(long offset) {
+  public Optional<byte[]> bloomFilterBitset(long offset) {
     return bloomFilterBitsets.get(offset);
   }
 

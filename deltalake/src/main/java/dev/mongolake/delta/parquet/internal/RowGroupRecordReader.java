@@ -46,6 +46,8 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   private long rowIndex = -1;
   private long remainingInRowGroup;
   private int rowGroupsRead;
+  private long pagesReadBefore;
+  private CountingPageReadStore currentPages;
 
   private RowGroupRecordReader(
       String path,
@@ -124,11 +126,17 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   public T next() throws IOException {
     while (true) {
       if (remainingInRowGroup == 0) {
-        PageReadStore pages = file.readNextFilteredRowGroup();
-        if (pages == null) {
+        PageReadStore read = file.readNextFilteredRowGroup();
+        if (currentPages != null) {
+          pagesReadBefore += currentPages.mostPagesOfOneColumn();
+          currentPages = null;
+        }
+        if (read == null) {
           return null;
         }
         rowGroupsRead++;
+        CountingPageReadStore pages = new CountingPageReadStore(read);
+        currentPages = pages;
         records = columnIO.getRecordReader(pages, materializer, filter);
         remainingInRowGroup = pages.getRowCount();
         positions = RowPositions.of(pages, path, deletedRows != null);
@@ -166,6 +174,14 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   /** The row groups whose pages have been read so far (those no filter excluded). */
   public int rowGroupsRead() {
     return rowGroupsRead;
+  }
+
+  /**
+   * The data pages read so far: in each row group read, the most pages any one column decoded (a
+   * point read that the column index narrowed to one page run reads 1 per row group).
+   */
+  public long pagesRead() {
+    return pagesReadBefore + (currentPages == null ? 0 : currentPages.mostPagesOfOneColumn());
   }
 
   @Override
