@@ -282,6 +282,27 @@ class MultiDocumentTransactionsTest {
   }
 
   @Test
+  void aCollectionDroppedAfterTheSnapshotIsSnapshotUnavailableNotEmpty() {
+    audit.insertOne(doc("{_id: 1}"));
+    MongoLakeTransaction transaction = lake.startTransaction();
+    transaction.run(() -> accounts.countDocuments());
+    audit.drop();
+    assertThatThrownBy(() -> transaction.run(() -> audit.countDocuments()))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE));
+    // A collection that never existed reads as empty, and a transaction may create it.
+    MongoLakeTransaction creating = lake.startTransaction();
+    creating.run(
+        () -> {
+          assertThat(lake.db("bank").collection("fresh").countDocuments()).isZero();
+          lake.db("bank").collection("fresh", BsonDocument.class).insertOne(doc("{_id: 1}"));
+        });
+    creating.commit();
+    assertThat(lake.db("bank").collection("fresh").countDocuments()).isEqualTo(1);
+  }
+
+  @Test
   void catalogChangesAreRefusedInsideATransaction() {
     MongoLakeTransaction transaction = lake.startTransaction();
     assertThatThrownBy(() -> transaction.run(() -> accounts.createIndex(Indexes.ascending("x"))))

@@ -302,6 +302,7 @@ public final class EngineTransaction {
   private CollectionState layerOf(Namespace namespace) {
     CollectionState base = present.get(namespace);
     if (base == null) {
+      refuseIfDroppedSinceSnapshot(namespace);
       return null;
     }
     if (base.capped() != null) {
@@ -330,6 +331,30 @@ public final class EngineTransaction {
     bases.put(namespace, base);
     sources.put(namespace, new SnapshotSource(then, view));
     return CollectionState.layeredOver(then, view, snapshot);
+  }
+
+  /**
+   * A collection the snapshot held and a drop or rename took away since is not readable as it was
+   * (its changes are filed under a name the present no longer has): refused rather than read as
+   * empty, as MongoDB refuses it.
+   */
+  private void refuseIfDroppedSinceSnapshot(Namespace namespace) {
+    java.util.Iterator<dev.mongolake.daktilo.LogEntry> records = wal.readDurableAfter(snapshot);
+    while (records.hasNext()) {
+      byte[] payload = records.next().payload();
+      if (!dev.mongolake.internal.wal.WalRecordCodec.dropsOrRenames(payload)) {
+        continue;
+      }
+      WalRecord record = dev.mongolake.internal.wal.WalRecordCodec.decode(payload);
+      if (record.namespace().equals(namespace)) {
+        throw new MongoLakeException(
+            ErrorCode.SNAPSHOT_UNAVAILABLE,
+            "Unable to read from a snapshot due to pending collection catalog changes; please"
+                + " retry the operation. ("
+                + namespace
+                + " was dropped or renamed after the transaction started)");
+      }
+    }
   }
 
   /** The collection's current table view, pinned (a flush then keeps what it reads). */

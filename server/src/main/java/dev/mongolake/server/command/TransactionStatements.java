@@ -24,7 +24,8 @@ final class TransactionStatements {
 
   /** Codes after which the whole transaction may be retried from its start. */
   private static final Set<ErrorCode> TRANSIENT =
-      Set.of(ErrorCode.WRITE_CONFLICT, ErrorCode.NO_SUCH_TRANSACTION);
+      Set.of(
+          ErrorCode.WRITE_CONFLICT, ErrorCode.NO_SUCH_TRANSACTION, ErrorCode.SNAPSHOT_UNAVAILABLE);
 
   private TransactionStatements() {}
 
