@@ -291,6 +291,15 @@ class MultiDocumentTransactionsTest {
         .isInstanceOfSatisfying(
             MongoLakeException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE));
+    // Dropped and made again since the snapshot: the name no longer means the collection it read.
+    accounts.insertOne(doc("{_id: 1}"));
+    MongoLakeTransaction recreated = lake.startTransaction();
+    accounts.drop();
+    accounts.insertOne(doc("{_id: 2}"));
+    assertThatThrownBy(() -> recreated.run(() -> accounts.countDocuments()))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE));
     // A collection that never existed reads as empty, and a transaction may create it.
     MongoLakeTransaction creating = lake.startTransaction();
     creating.run(

@@ -23,6 +23,10 @@ final class CollectionRegistry {
   private final ConcurrentMap<Namespace, CollectionState> collections = new ConcurrentHashMap<>();
   private final ViewCatalog views;
   private volatile WriteStall writeStall = WriteStall.NONE;
+  // The log sequence of the latest drop or rename applied: a reader of an older snapshot that meets
+  // a name must ask whether it still means the same collection.
+  private final java.util.concurrent.atomic.AtomicLong lastRemoval =
+      new java.util.concurrent.atomic.AtomicLong();
 
   // A transaction's registry finds the collections it has not met yet here; else none.
   private final java.util.function.Function<Namespace, CollectionState> onFirstUse;
@@ -122,6 +126,16 @@ final class CollectionRegistry {
   /** Unbinds {@code namespace}, returning its state (or null). */
   CollectionState remove(Namespace namespace) {
     return collections.remove(namespace);
+  }
+
+  /** Records that the drop or rename at log sequence {@code sequence} took a name's collection. */
+  void removedAt(long sequence) {
+    lastRemoval.accumulateAndGet(sequence, Math::max);
+  }
+
+  /** The log sequence of the latest drop or rename applied (0: none since the engine opened). */
+  long lastRemoval() {
+    return lastRemoval.get();
   }
 
   /** The states of every collection now, in no order. */

@@ -300,9 +300,11 @@ public final class EngineTransaction {
    * it did not exist then.
    */
   private CollectionState layerOf(Namespace namespace) {
+    if (present.lastRemoval() > snapshot) {
+      refuseIfDroppedSinceSnapshot(namespace);
+    }
     CollectionState base = present.get(namespace);
     if (base == null) {
-      refuseIfDroppedSinceSnapshot(namespace);
       return null;
     }
     if (base.capped() != null) {

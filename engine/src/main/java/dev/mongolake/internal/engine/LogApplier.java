@@ -79,13 +79,17 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
       case WalRecord.ModifyCollection modify ->
           collections.getOrCreate(modify.namespace()).setOptions(modify.options());
       case WalRecord.DropCollection drop -> {
+        collections.removedAt(sequence);
         CollectionState dropped = collections.remove(drop.namespace());
         tables.delete(drop.namespace(), dropped == null ? null : dropped.tablePath());
         if (dropped != null && dropped.tablePath() != null) {
           CommittedTableVersions.forget(storage, dropped.tablePath());
         }
       }
-      case WalRecord.RenameCollection rename -> renames.accept(sequence, rename);
+      case WalRecord.RenameCollection rename -> {
+        collections.removedAt(sequence);
+        renames.accept(sequence, rename);
+      }
       case WalRecord.Retryable retryable -> {
         apply(sequence, retryable.change());
         ledger.record(sequence, retryable, clock.millis());
