@@ -300,6 +300,17 @@ class MultiDocumentTransactionsTest {
         .isInstanceOfSatisfying(
             MongoLakeException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE));
+    // A name another collection took by a rename since the snapshot: refused too.
+    MongoLakeTransaction renamedInto = lake.startTransaction();
+    lake.db("bank").collection("other", BsonDocument.class).insertOne(doc("{_id: 3}"));
+    lake.db("bank")
+        .collection("other")
+        .renameCollection(new com.mongodb.MongoNamespace("bank", "moved"));
+    assertThatThrownBy(
+            () -> renamedInto.run(() -> lake.db("bank").collection("moved").countDocuments()))
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE));
     // A collection that never existed reads as empty, and a transaction may create it.
     MongoLakeTransaction creating = lake.startTransaction();
     creating.run(

@@ -184,12 +184,7 @@ final class CollectionRestore {
         case WalRecord.Replace replace -> restored.add(replace.document());
         default -> {}
       }
-      touched.add(
-          change instanceof WalRecord.Delete delete
-              ? delete.id()
-              : change instanceof WalRecord.Insert insert
-                  ? insert.document().get("_id")
-                  : ((WalRecord.Replace) change).document().get("_id"));
+      touched.add(DocumentChanges.idOf(change));
     }
     for (BsonDocument document : restored) {
       state.indexes().check(document, touched::contains);

@@ -19,4 +19,15 @@ final class DocumentChanges {
       default -> List.of(record);
     };
   }
+
+  /** The {@code _id} of the document a change writes; null for a change of no one document. */
+  static org.bson.BsonValue idOf(WalRecord change) {
+    return switch (change) {
+      case WalRecord.Insert insert -> insert.document().get("_id");
+      case WalRecord.Update update -> update.document().get("_id");
+      case WalRecord.Replace replace -> replace.document().get("_id");
+      case WalRecord.Delete delete -> delete.id();
+      default -> null;
+    };
+  }
 }

@@ -336,26 +336,18 @@ public final class EngineTransaction {
   }
 
   /**
-   * A collection the snapshot held and a drop or rename took away since is not readable as it was
-   * (its changes are filed under a name the present no longer has): refused rather than read as
-   * empty, as MongoDB refuses it.
+   * A collection the snapshot held that a drop or rename took away since, or a name another
+   * collection took since, is not readable as it was (its changes are filed under another name):
+   * refused rather than read as empty or as the other collection, as MongoDB refuses it.
    */
   private void refuseIfDroppedSinceSnapshot(Namespace namespace) {
-    java.util.Iterator<dev.mongolake.daktilo.LogEntry> records = wal.readDurableAfter(snapshot);
-    while (records.hasNext()) {
-      byte[] payload = records.next().payload();
-      if (!dev.mongolake.internal.wal.WalRecordCodec.dropsOrRenames(payload)) {
-        continue;
-      }
-      WalRecord record = dev.mongolake.internal.wal.WalRecordCodec.decode(payload);
-      if (record.namespace().equals(namespace)) {
-        throw new MongoLakeException(
-            ErrorCode.SNAPSHOT_UNAVAILABLE,
-            "Unable to read from a snapshot due to pending collection catalog changes; please"
-                + " retry the operation. ("
-                + namespace
-                + " was dropped or renamed after the transaction started)");
-      }
+    if (history.renamedOrDroppedAfter(namespace, snapshot)) {
+      throw new MongoLakeException(
+          ErrorCode.SNAPSHOT_UNAVAILABLE,
+          "Unable to read from a snapshot due to pending collection catalog changes; please"
+              + " retry the operation. ("
+              + namespace
+              + " was dropped or renamed after the transaction started)");
     }
   }
 
@@ -378,7 +370,7 @@ public final class EngineTransaction {
     WalRecord plain = change instanceof WalRecord.Retryable retryable ? retryable.change() : change;
     Namespace namespace = plain.namespace();
     CollectionState layer = layers.get(namespace);
-    BsonValue id = idOf(plain);
+    BsonValue id = DocumentChanges.idOf(plain);
     CollectionState base = present.get(namespace);
     if (!locks.tryLock(this, namespace, id)) {
       throw conflict(namespace, id, "another transaction writes it");
@@ -425,16 +417,6 @@ public final class EngineTransaction {
         .computeIfAbsent(namespace, ns -> new TreeMap<>(BsonComparisonOrder.INSTANCE))
         .put(id, version);
     return new WriteAheadLog.Appended(sequence, 0, CompletableFuture.completedFuture(null));
-  }
-
-  private static BsonValue idOf(WalRecord change) {
-    return switch (change) {
-      case WalRecord.Insert insert -> insert.document().get("_id");
-      case WalRecord.Update update -> update.document().get("_id");
-      case WalRecord.Replace replace -> replace.document().get("_id");
-      case WalRecord.Delete delete -> delete.id();
-      default -> null;
-    };
   }
 
   /**

@@ -328,6 +328,33 @@ final class PastCollections {
    * under a name the present no longer has: refused rather than read wrongly.
    */
   private void refuseCatalogChangesAfter(String database, long point) {
+    firstRemovalAfter(point, namespace -> namespace.database().equals(database))
+        .ifPresent(
+            removed -> {
+              throw new MongoLakeException(
+                  ErrorCode.SNAPSHOT_UNAVAILABLE,
+                  "Cannot read database "
+                      + database
+                      + " at that point: "
+                      + removed
+                      + " was dropped or renamed since");
+            });
+  }
+
+  /**
+   * Whether a drop or rename after {@code point} took {@code namespace}'s collection away or gave
+   * the name another one: its state at the point is then not what the name holds now.
+   */
+  boolean renamedOrDroppedAfter(Namespace namespace, long point) {
+    return firstRemovalAfter(point, namespace::equals).isPresent();
+  }
+
+  /**
+   * The first drop or rename after {@code point} of a name {@code concerns} accepts (a rename's
+   * source or target), read from the records' {@code op} without decoding the others.
+   */
+  private java.util.Optional<Namespace> firstRemovalAfter(
+      long point, java.util.function.Predicate<Namespace> concerns) {
     Iterator<LogEntry> records = wal.readDurableAfter(point);
     while (records.hasNext()) {
       byte[] payload = records.next().payload();
@@ -335,20 +362,13 @@ final class PastCollections {
         continue;
       }
       WalRecord record = WalRecordCodec.decode(payload);
-      boolean inDatabase =
-          record.namespace().database().equals(database)
-              || (record instanceof WalRecord.RenameCollection rename
-                  && rename.target().database().equals(database));
-      if (inDatabase) {
-        throw new MongoLakeException(
-            ErrorCode.SNAPSHOT_UNAVAILABLE,
-            "Cannot read database "
-                + database
-                + " at that point: "
-                + record.namespace()
-                + " was dropped or renamed since");
+      if (concerns.test(record.namespace())
+          || (record instanceof WalRecord.RenameCollection rename
+              && concerns.test(rename.target()))) {
+        return java.util.Optional.of(record.namespace());
       }
     }
+    return java.util.Optional.empty();
   }
 
   /** A log time as MongoDB prints a Timestamp. */
