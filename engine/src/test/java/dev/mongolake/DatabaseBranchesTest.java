@@ -138,6 +138,41 @@ class DatabaseBranchesTest {
   }
 
   @Test
+  void withDeletionVectorsADiffReadsOnlyTheRowsTheVectorsChangedAndMergesRight() {
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults()
+            .withPath(data)
+            .withTableConfigs(CollectionTableConfigs.plain().withDeletionVectors(true));
+    try (MongoLake lake = MongoLake.open(options)) {
+      MongoLakeCollection<Document> users = lake.db("app").collection("users");
+      users.insertMany(numbered(0, 200));
+      lake.flush();
+      lake.branches().create("app", "dv");
+      MongoLakeCollection<Document> onBranch = lake.db("app@dv").collection("users");
+      onBranch.updateOne(eq("_id", 10), set("v", "branch"));
+      onBranch.deleteOne(eq("_id", 11));
+      users.updateOne(eq("_id", 10), set("v", "parent"));
+      users.updateOne(eq("_id", 12), set("v", "parent"));
+      lake.flush();
+      // Both sides marked rows of the shared file instead of rewriting it.
+      assertThat(onBranch.table().orElseThrow().snapshot().files())
+          .anyMatch(file -> file.deletionVector() != null);
+
+      BranchDifference diff = lake.branches().diff("app", "dv").getFirst();
+      assertThat(List.of(diff.onBranch().changed(), diff.onBranch().removed()))
+          .containsExactly(1L, 1L);
+      assertThat(diff.onParent().changed()).isEqualTo(2);
+      assertThat(diff.conflicts()).containsExactly(new BsonInt32(10));
+
+      lake.branches().merge("app", "dv", MergePolicy.THEIRS);
+      assertThat(users.find(eq("_id", 10)).first().getString("v")).isEqualTo("branch");
+      assertThat(users.find(eq("_id", 11)).first()).isNull();
+      assertThat(users.find(eq("_id", 12)).first().getString("v")).isEqualTo("parent");
+      assertThat(users.countDocuments()).isEqualTo(199);
+    }
+  }
+
+  @Test
   void theParentsVacuumKeepsTheFilesABranchReadsAndItsCollectionsCannotBeDropped()
       throws IOException {
     try (MongoLake lake = MongoLake.open(data)) {

@@ -148,6 +148,17 @@ public final class DocumentSnapshot {
   }
 
   /**
+   * The documents of {@code files} (some of this snapshot's files) at the rows {@code skipped} does
+   * not name, in place of the files' deletion vectors: a comparison of two versions that share a
+   * file reads only the rows one's vector deletes and the other's does not.
+   *
+   * @param skipped for each file, the physical row indexes to skip (null: none)
+   */
+  public DocumentScan scanRows(List<AddFile> files, Function<AddFile, LongPredicate> skipped) {
+    return new DocumentScan(this, List.copyOf(files), FilterCompat.NOOP, null, null, skipped);
+  }
+
+  /**
    * Like {@link #scan(Filter)} (or {@link #scan()} for a null filter), but returning each document
    * as {@code projection} makes it: in a file where every path of the projection is an exact
    * promoted column (see {@code ColumnExactness}), only {@code _id} and those columns are read and
@@ -464,6 +475,7 @@ public final class DocumentSnapshot {
     private static final long ROWS_BETWEEN_CANCELLATION_CHECKS = 1023;
 
     private final DocumentSnapshot snapshot;
+    private final Function<AddFile, LongPredicate> skipped;
     private final List<AddFile> candidates;
     private final DocumentReadOptions readOptions;
     private final Function<DocumentRow, BsonDocument> rowDocument;
@@ -514,6 +526,18 @@ public final class DocumentSnapshot {
         FilterCompat.Filter parquetFilter,
         Filter residual,
         ColumnProjection projection) {
+      this(snapshot, candidates, parquetFilter, residual, projection, snapshot::skippedRows);
+    }
+
+    /** A scan that skips the rows {@code skipped} names for each file (null: none). */
+    DocumentScan(
+        DocumentSnapshot snapshot,
+        List<AddFile> candidates,
+        FilterCompat.Filter parquetFilter,
+        Filter residual,
+        ColumnProjection projection,
+        Function<AddFile, LongPredicate> skipped) {
+      this.skipped = skipped;
       this.snapshot = snapshot;
       this.filesTotal = snapshot.files().size();
       this.candidates = candidates;
@@ -568,7 +592,7 @@ public final class DocumentSnapshot {
                 snapshot.storage,
                 snapshot.snapshot.storagePath(file),
                 file.size(),
-                readOptions.withDeletedRows(snapshot.skippedRows(file)),
+                readOptions.withDeletedRows(skipped.apply(file)),
                 rowDocument,
                 residual));
         filesOpened++;
@@ -589,7 +613,7 @@ public final class DocumentSnapshot {
                   snapshot.storage,
                   snapshot.snapshot.storagePath(file),
                   file.size(),
-                  readOptions.withDeletedRows(snapshot.skippedRows(file)),
+                  readOptions.withDeletedRows(skipped.apply(file)),
                   FileMetadataCache.shared());
           filesOpened++;
           filesReadFromColumns += reader.readsDocument() ? 0 : 1;

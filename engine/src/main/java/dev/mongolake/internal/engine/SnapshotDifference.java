@@ -1,25 +1,28 @@
 package dev.mongolake.internal.engine;
 
+import dev.mongolake.delta.dv.DeletedRows;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Set;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.LongPredicate;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * The documents that differ between two table versions, read from the files the versions do not
- * share only: a file both list with the same deletion vector holds the same rows in both, so only
- * the others can hold a change. The versions may belong to different tables of one storage (a
- * branch's and its parent's): files are matched by storage path. Every document of the unshared
- * files of the older version is digested, then each of the newer one's compared with it.
+ * The documents that differ between two table versions, read from what the versions do not share
+ * only: a file both list with the same deletion vector holds the same rows in both, and of a file
+ * both list with different vectors only the rows one deletes and the other keeps differ. The
+ * versions may belong to different tables of one storage (a branch's and its parent's): files are
+ * matched by storage path. Every such document of the older version is digested, then each of the
+ * newer one's compared with it.
  *
  * <p>Cost: reading the unshared files, which for a branch is what it and its parent rewrote since
  * the base, not the whole collection; memory: one {@code _id} and digest per document of the older
@@ -52,14 +55,21 @@ final class SnapshotDifference {
    */
   static NavigableMap<BsonValue, Change> between(
       DocumentSnapshot older, DocumentSnapshot newer, boolean keepDocuments) {
-    Set<String> olderKeys = keys(older);
-    Set<String> newerKeys = keys(newer);
+    Map<String, AddFile> olderFiles = byPath(older);
+    Map<String, AddFile> newerFiles = byPath(newer);
     NavigableMap<BsonValue, DocumentDigest> before = new TreeMap<>(BsonComparisonOrder.INSTANCE);
-    read(older, unshared(older, newerKeys), document -> before.put(id(document), digest(document)));
+    read(
+        older,
+        olderFiles,
+        newer,
+        newerFiles,
+        document -> before.put(id(document), digest(document)));
     NavigableMap<BsonValue, Change> changes = new TreeMap<>(BsonComparisonOrder.INSTANCE);
     read(
         newer,
-        unshared(newer, olderKeys),
+        newerFiles,
+        older,
+        olderFiles,
         document -> {
           BsonValue id = id(document);
           DocumentDigest now = digest(document);
@@ -85,43 +95,56 @@ final class SnapshotDifference {
     return DocumentDigest.of(document);
   }
 
-  /** A file's identity across tables: its storage path and its deletion vector. */
-  private static String key(DocumentSnapshot snapshot, AddFile file) {
-    String vector = file.deletionVector() == null ? "" : file.deletionVector().uniqueId();
-    return snapshot.delta().storagePath(file) + "\n" + vector;
-  }
-
-  private static Set<String> keys(DocumentSnapshot snapshot) {
-    Set<String> keys = new HashSet<>();
+  private static Map<String, AddFile> byPath(DocumentSnapshot snapshot) {
+    Map<String, AddFile> files = new HashMap<>();
     if (snapshot != null) {
-      snapshot.files().forEach(file -> keys.add(key(snapshot, file)));
-    }
-    return keys;
-  }
-
-  private static List<AddFile> unshared(DocumentSnapshot snapshot, Set<String> otherKeys) {
-    List<AddFile> files = new ArrayList<>();
-    if (snapshot != null) {
-      for (AddFile file : snapshot.files()) {
-        if (!otherKeys.contains(key(snapshot, file))) {
-          files.add(file);
-        }
-      }
+      snapshot.files().forEach(file -> files.put(snapshot.delta().storagePath(file), file));
     }
     return files;
   }
 
+  /**
+   * Reads the rows of {@code snapshot} that {@code other} does not hold: every live row of a file
+   * the other does not list, and of a file both list, the rows this one's deletion vector keeps and
+   * the other's deletes. A file both list with the same vector is not read.
+   */
   private static void read(
       DocumentSnapshot snapshot,
-      List<AddFile> files,
+      Map<String, AddFile> files,
+      DocumentSnapshot other,
+      Map<String, AddFile> otherFiles,
       java.util.function.Consumer<BsonDocument> each) {
-    if (files.isEmpty()) {
-      return;
+    List<AddFile> whole = new ArrayList<>();
+    Map<AddFile, LongPredicate> partly = new HashMap<>();
+    for (Map.Entry<String, AddFile> entry : files.entrySet()) {
+      AddFile file = entry.getValue();
+      AddFile shared = otherFiles.get(entry.getKey());
+      if (shared == null) {
+        whole.add(file);
+      } else if (!Objects.equals(uniqueId(file), uniqueId(shared))) {
+        DeletedRows here = snapshot.deletedRows(file);
+        DeletedRows there = other.deletedRows(shared);
+        // Skip every row but those deleted there and kept here.
+        partly.put(file, row -> !there.contains(row) || here.contains(row));
+      }
     }
-    try (DocumentSnapshot.DocumentScan scan = snapshot.scan(files)) {
-      Iterator<BsonDocument> documents = scan;
-      documents.forEachRemaining(each);
+    if (!whole.isEmpty()) {
+      try (DocumentSnapshot.DocumentScan scan = snapshot.scan(whole)) {
+        Iterator<BsonDocument> documents = scan;
+        documents.forEachRemaining(each);
+      }
     }
+    if (!partly.isEmpty()) {
+      try (DocumentSnapshot.DocumentScan scan =
+          snapshot.scanRows(List.copyOf(partly.keySet()), partly::get)) {
+        Iterator<BsonDocument> documents = scan;
+        documents.forEachRemaining(each);
+      }
+    }
+  }
+
+  private static String uniqueId(AddFile file) {
+    return file.deletionVector() == null ? null : file.deletionVector().uniqueId();
   }
 
   /** The changes counted by kind. */
