@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
-import org.bson.BsonDocument;
 
 /**
  * The collections that exist, each with its state, and the locks writers take on them.
@@ -34,7 +33,7 @@ final class CollectionRegistry {
   private final java.util.function.Function<Namespace, CollectionState> onCreate;
 
   CollectionRegistry(ViewCatalog views) {
-    this(views, null, ns -> new CollectionState(ns, new BsonDocument()));
+    this(views, null, CollectionState::implicit);
   }
 
   /**
