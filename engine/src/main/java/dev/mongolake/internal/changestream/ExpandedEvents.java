@@ -11,8 +11,8 @@ import org.bson.BsonString;
 
 /**
  * The catalog events a change stream shows with {@code showExpandedEvents}, shaped as MongoDB 7 and
- * 8 shape them: {@code create} (its {@code operationDescription} holds the collection's options,
- * its {@code idIndex} and its {@code type}), {@code createIndexes} and {@code dropIndexes} (the
+ * 8 shape them: {@code create} (its {@code operationDescription} holds the collection's options
+ * and its {@code idIndex}; {@code nsType} says it is a collection), {@code createIndexes} and {@code dropIndexes} (the
  * indexes' specifications in {@code operationDescription.indexes}), and {@code modify} for a
  * {@code collMod} (what changed in {@code operationDescription}, what it was in {@code
  * stateBeforeChange}); also a rename's {@code operationDescription}.
@@ -42,7 +42,10 @@ final class ExpandedEvents {
     BsonDocument event = header.append("ns", ChangeEvents.ns(ns));
     return switch (record) {
       case WalRecord.CreateCollection create ->
-          event.append("operationDescription", createDescription(create));
+          // What the create made, as MongoDB 8.1 says (a view or a time series would say so).
+          event
+              .append("nsType", new BsonString("collection"))
+              .append("operationDescription", createDescription(create));
       case WalRecord.CreateIndex create when create.before() == null ->
           event.append(
               "operationDescription", new BsonDocument("indexes", new BsonArray(java.util.List.of(
@@ -82,8 +85,6 @@ final class ExpandedEvents {
       idIndex.append("collation", create.options().getDocument("collation"));
     }
     description.append("idIndex", idIndex);
-    // SERVER-88142: what the create made (a view or a time series would say so).
-    description.append("type", new BsonString("collection"));
     return description;
   }
 
