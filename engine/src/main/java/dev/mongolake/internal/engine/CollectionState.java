@@ -158,9 +158,17 @@ final class CollectionState {
    */
   void identityLogged(java.util.UUID identity) {
     if (!createLogged) {
-      uuid = identity;
-      createLogged = true;
+      identityRecorded(identity);
     }
+  }
+
+  /**
+   * Gives the collection the identity its create record names: the record decides, also over one
+   * a change before it derived (replay of a collection a write created before its first insert).
+   */
+  void identityRecorded(java.util.UUID identity) {
+    uuid = identity;
+    createLogged = true;
   }
 
   /**

@@ -72,7 +72,9 @@ public final class IndexCatalogOperations {
           built.add(indexes.build(spec, documents));
         }
       }
-      if (createdCollection) {
+      // A collection a write made without logging it (an update that matched nothing) is
+      // created here too, so that its identity is in the log before its first index.
+      if (createdCollection || !state.createLogged()) {
         appended.add(
             wal.append(
                 new WalRecord.CreateCollection(namespace, new BsonDocument(), state.uuid()),

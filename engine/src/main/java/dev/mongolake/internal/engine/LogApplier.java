@@ -118,7 +118,11 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
             : CollectionState.derivedIdentity(create.namespace(), sequence);
     CollectionState existing = collections.get(create.namespace());
     if (existing != null) {
-      existing.identityLogged(identity);
+      if (create.uuid() != null) {
+        existing.identityRecorded(create.uuid());
+      } else {
+        existing.identityLogged(identity);
+      }
       return;
     }
     collections.addIfAbsent(new CollectionState(create.namespace(), create.options(), identity));
