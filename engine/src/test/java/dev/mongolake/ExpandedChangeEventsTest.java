@@ -141,10 +141,13 @@ class ExpandedChangeEventsTest {
     try (MongoLakeChangeStream stream = app.watch(List.of(), EXPANDED)) {
       app.collection("implicit", BsonDocument.class)
           .renameCollection(
-              new MongoNamespace("app", "explicit"), new RenameCollectionOptions().dropTarget(true));
+              new MongoNamespace("app", "explicit"),
+              new RenameCollectionOptions().dropTarget(true));
       app.collection("explicit", BsonDocument.class).insertOne(doc("{_id: 2}"));
       List<BsonDocument> events = read(stream, 2);
-      assertThat(events).extracting(ExpandedChangeEventsTest::type).containsExactly("rename", "insert");
+      assertThat(events)
+          .extracting(ExpandedChangeEventsTest::type)
+          .containsExactly("rename", "insert");
       BsonDocument rename = events.get(0);
       assertThat(collectionUuid(rename)).isEqualTo(implicit);
       assertThat(rename.getDocument("operationDescription").getDocument("to"))
@@ -174,7 +177,8 @@ class ExpandedChangeEventsTest {
 
   @Test
   void hidingAnIndexIsAModifyNamingTheIndexAndItsVisibilityBefore() {
-    MongoLakeCollection<BsonDocument> items = lake.db("app").collection("items", BsonDocument.class);
+    MongoLakeCollection<BsonDocument> items =
+        lake.db("app").collection("items", BsonDocument.class);
     items.createIndex(Indexes.ascending("x"));
     try (MongoLakeChangeStream stream = items.watch(List.of(), EXPANDED)) {
       items.modifyIndex(doc("{name: 'x_1', hidden: true}"));

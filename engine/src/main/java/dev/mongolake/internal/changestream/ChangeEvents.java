@@ -188,7 +188,8 @@ public final class ChangeEvents {
         event.append(
             "operationDescription",
             ExpandedEvents.renameDescription(
-                rename, identities == null ? null : identities.before(rename.target(), token.sequence())));
+                rename,
+                identities == null ? null : identities.before(rename.target(), token.sequence())));
       }
     }
     return event;

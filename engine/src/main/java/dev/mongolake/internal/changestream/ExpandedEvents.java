@@ -11,11 +11,11 @@ import org.bson.BsonString;
 
 /**
  * The catalog events a change stream shows with {@code showExpandedEvents}, shaped as MongoDB 7 and
- * 8 shape them: {@code create} (its {@code operationDescription} holds the collection's options
- * and its {@code idIndex}; {@code nsType} says it is a collection), {@code createIndexes} and {@code dropIndexes} (the
- * indexes' specifications in {@code operationDescription.indexes}), and {@code modify} for a
- * {@code collMod} (what changed in {@code operationDescription}, what it was in {@code
- * stateBeforeChange}); also a rename's {@code operationDescription}.
+ * 8 shape them: {@code create} (its {@code operationDescription} holds the collection's options and
+ * its {@code idIndex}; {@code nsType} says it is a collection), {@code createIndexes} and {@code
+ * dropIndexes} (the indexes' specifications in {@code operationDescription.indexes}), and {@code
+ * modify} for a {@code collMod} (what changed in {@code operationDescription}, what it was in
+ * {@code stateBeforeChange}); also a rename's {@code operationDescription}.
  */
 final class ExpandedEvents {
 
@@ -48,8 +48,8 @@ final class ExpandedEvents {
               .append("operationDescription", createDescription(create));
       case WalRecord.CreateIndex create when create.before() == null ->
           event.append(
-              "operationDescription", new BsonDocument("indexes", new BsonArray(java.util.List.of(
-                  create.spec()))));
+              "operationDescription",
+              new BsonDocument("indexes", new BsonArray(java.util.List.of(create.spec()))));
       case WalRecord.CreateIndex redefined -> indexModified(event, redefined, uuid);
       case WalRecord.DropIndex drop ->
           event.append(

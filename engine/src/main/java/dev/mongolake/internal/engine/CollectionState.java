@@ -59,8 +59,8 @@ final class CollectionState {
   }
 
   /**
-   * A collection a first write creates, before any record of its creation is in the log: the
-   * writer logs its create (see {@link #createLogged()}) with the identity it has.
+   * A collection a first write creates, before any record of its creation is in the log: the writer
+   * logs its create (see {@link #createLogged()}) with the identity it has.
    */
   static CollectionState implicit(Namespace namespace) {
     CollectionState state = new CollectionState(namespace, new BsonDocument());
@@ -163,8 +163,8 @@ final class CollectionState {
   }
 
   /**
-   * Gives the collection the identity its create record names: the record decides, also over one
-   * a change before it derived (replay of a collection a write created before its first insert).
+   * Gives the collection the identity its create record names: the record decides, also over one a
+   * change before it derived (replay of a collection a write created before its first insert).
    */
   void identityRecorded(java.util.UUID identity) {
     uuid = identity;

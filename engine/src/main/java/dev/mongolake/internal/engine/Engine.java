@@ -14,7 +14,6 @@ import dev.mongolake.delta.table.DocumentTableConfig;
 import dev.mongolake.internal.changestream.ChangeEvents;
 import dev.mongolake.internal.changestream.ChangeStreamReader;
 import dev.mongolake.internal.changestream.ResumeToken;
-import dev.mongolake.internal.wal.CollectionIdentities;
 import dev.mongolake.internal.wal.OplogEntries;
 import dev.mongolake.internal.wal.WalRecord;
 import dev.mongolake.internal.wal.WriteAheadLog;
@@ -529,38 +528,8 @@ public final class Engine implements AutoCloseable {
    */
   public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
     return newestFirst
-        ? new OplogEntries(wal.readBackwards(), collectionIdentities(Long.MAX_VALUE), true)
-        : new OplogEntries(wal.readAfter(0), collectionIdentities(0), false);
-  }
-
-  /**
-   * What each collection name means, for a reader of the log from after {@code position} (see
-   * {@link CollectionIdentities}): every collection's identity now holds for its records after the
-   * position when no drop or rename came after it; else names are resolved one by one.
-   */
-  public CollectionIdentities collectionIdentities(long position) {
-    java.util.Map<Namespace, java.util.UUID> now = new java.util.HashMap<>();
-    for (Namespace namespace : collections.namespaces()) {
-      java.util.UUID identity = loggedIdentity(namespace);
-      if (identity != null) {
-        now.put(namespace, identity);
-      }
-    }
-    // Read after the identities: a drop or rename is marked before it takes its name.
-    boolean hold = collections.lastRemoval() <= position;
-    return new CollectionIdentities(
-        this::currentIdentity, hold ? now : java.util.Map.of());
-  }
-
-  /** The identity a name has now, if no drop or rename after {@code sequence} may have changed it. */
-  private java.util.UUID currentIdentity(Namespace namespace, long sequence) {
-    java.util.UUID identity = loggedIdentity(namespace);
-    return collections.lastRemoval() <= sequence ? identity : null;
-  }
-
-  private java.util.UUID loggedIdentity(Namespace namespace) {
-    CollectionState state = collections.get(namespace);
-    return state == null || !state.createLogged() ? null : state.uuid();
+        ? new OplogEntries(wal.readBackwards(), collections.identities(Long.MAX_VALUE), true)
+        : new OplogEntries(wal.readAfter(0), collections.identities(0), false);
   }
 
   /**
@@ -581,7 +550,7 @@ public final class Engine implements AutoCloseable {
                 ? ChangeStreamReader.at(wal, startAtTime)
                 : ChangeStreamReader.now(wal);
     if (events.isExpanded()) {
-      events.identifiedBy(collectionIdentities(start[0]));
+      events.identifiedBy(collections.identities(start[0]));
     }
     return new ChangeStreamReader(wal, events, start[0], start[1]).resumingInside(after);
   }

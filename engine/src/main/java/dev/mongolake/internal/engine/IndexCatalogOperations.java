@@ -150,8 +150,7 @@ public final class IndexCatalogOperations {
       for (SecondaryIndex index : state.indexes().all()) {
         appended.add(
             wal.append(
-                new WalRecord.DropIndex(
-                    namespace, index.spec().name(), index.spec().toDocument()),
+                new WalRecord.DropIndex(namespace, index.spec().name(), index.spec().toDocument()),
                 applier));
       }
     } finally {
@@ -177,8 +176,7 @@ public final class IndexCatalogOperations {
       }
       appended =
           wal.append(
-              new WalRecord.DropIndex(namespace, name, dropped.get().spec().toDocument()),
-              applier);
+              new WalRecord.DropIndex(namespace, name, dropped.get().spec().toDocument()), applier);
     } finally {
       state.writeLock().unlock();
     }
@@ -247,8 +245,7 @@ public final class IndexCatalogOperations {
       IndexSpec definition = changed;
       appended =
           wal.append(
-              new WalRecord.CreateIndex(
-                  namespace, definition.toDocument(), current.toDocument()),
+              new WalRecord.CreateIndex(namespace, definition.toDocument(), current.toDocument()),
               (sequence, record) -> state.indexes().redefine(definition));
     } finally {
       state.writeLock().unlock();

@@ -1,6 +1,5 @@
 package dev.mongolake.internal.wal;
 
-import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.LogEntry;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -90,9 +89,7 @@ public final class OplogEntries implements Iterator<BsonDocument> {
       case WalRecord.Transaction transaction -> applyOps(transaction);
       case WalRecord.Insert insert -> change("i", record).append("o", insert.document());
       case WalRecord.Update update ->
-          change("u", record)
-              .append("o", update.document())
-              .append("o2", idOf(update.document()));
+          change("u", record).append("o", update.document()).append("o2", idOf(update.document()));
       case WalRecord.Replace replace ->
           change("u", record)
               .append("o", replace.document())

@@ -35,9 +35,10 @@ import org.bson.RawBsonDocument;
  * {@code mod} (new collection options, with {@code options}) or {@code rename} (with {@code to} and
  * {@code dropTarget}); a {@code create} carries the collection's UUID in {@code ui}, a {@code mod}
  * the options it replaced in {@code pre}, a {@code ci} of {@code collMod} the definition it
- * replaced in {@code pre}, a {@code di} the dropped index's {@code spec}; {@code doc} holds a document version, {@code id} a deleted {@code _id}, and
- * an update's {@code upd} what it changed (see {@link WalRecord.Update#description()}). Logs
- * written before an op or a field existed simply never hold it.
+ * replaced in {@code pre}, a {@code di} the dropped index's {@code spec}; {@code doc} holds a
+ * document version, {@code id} a deleted {@code _id}, and an update's {@code upd} what it changed
+ * (see {@link WalRecord.Update#description()}). Logs written before an op or a field existed simply
+ * never hold it.
  *
  * <p>Every record starts with {@code ts}, its log time (a BSON Timestamp, see {@link LogClock}),
  * stamped by the log when it assigns the sequence; records of older logs have none. A change a

@@ -204,7 +204,8 @@ class ExpandedChangeEventsWithJavaDriverTest {
     MongoCollection<BsonDocument> oplog =
         client.getDatabase("local").getCollection("oplog.rs", BsonDocument.class);
 
-    BsonDocument insert = oplog.find(Filters.and(Filters.eq("op", "i"), Filters.eq("ns", "app.items"))).first();
+    BsonDocument insert =
+        oplog.find(Filters.and(Filters.eq("op", "i"), Filters.eq("ns", "app.items"))).first();
     BsonDocument create = oplog.find(Filters.eq("o.create", "items")).first();
 
     assertThat(insert).isNotNull();
