@@ -124,9 +124,9 @@ final class CollectionState {
   }
 
   /**
-   * The collection's identity, as listCollections reports it: its Delta table's id once the table
-   * exists (the table is created with the id the collection had until then), so that it lasts
-   * across restarts and renames.
+   * The collection's identity, as listCollections reports it: the one its create record in the log
+   * names, and its Delta table's id once the table exists (the table is created with it), so that
+   * it lasts across restarts and renames.
    */
   java.util.UUID uuid() {
     return uuid;
