@@ -181,6 +181,11 @@ public final class MongoLake implements AutoCloseable {
     return new MongoLakeDatabase(name, engine.at(name, point.clusterTime().getValue()));
   }
 
+  /** Branches of databases (see {@link MongoLakeBranches}). */
+  public MongoLakeBranches branches() {
+    return new MongoLakeBranches(engine);
+  }
+
   /** Names of databases that hold at least one collection, sorted. */
   public List<String> listDatabaseNames() {
     return List.copyOf(engine.catalog().databaseNames());

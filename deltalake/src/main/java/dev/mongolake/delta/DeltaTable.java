@@ -199,6 +199,23 @@ public final class DeltaTable {
     return create(storage, tablePath, definition, DeltaTableOptions.defaults());
   }
 
+  /**
+   * Creates a table at {@code targetPath} in the source's storage whose version 0 holds exactly the
+   * data files of {@code source}, referenced where they are, not copied (a shallow clone: see
+   * {@link ShallowClone}), with {@code id} as its metadata id and {@code idempotentWriters} as its
+   * first {@code txn} actions (app id to version).
+   *
+   * @throws TableAlreadyExistsException if version 0 already exists
+   */
+  public static DeltaTable shallowClone(
+      Snapshot source,
+      String targetPath,
+      DeltaTableOptions options,
+      String id,
+      Map<String, Long> idempotentWriters) {
+    return ShallowClone.create(source, targetPath, options, id, idempotentWriters);
+  }
+
   /** Starts a transaction on the latest snapshot (refreshed). */
   public Transaction startTransaction() {
     return new Transaction(this, snapshot());

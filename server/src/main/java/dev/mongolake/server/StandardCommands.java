@@ -20,6 +20,11 @@ import dev.mongolake.server.command.admin.RefreshSessionsCommand;
 import dev.mongolake.server.command.admin.ServerStatusCommand;
 import dev.mongolake.server.command.admin.StartSessionCommand;
 import dev.mongolake.server.command.admin.WhatsMyUriCommand;
+import dev.mongolake.server.command.branch.CreateBranchCommand;
+import dev.mongolake.server.command.branch.DeleteBranchCommand;
+import dev.mongolake.server.command.branch.DiffBranchCommand;
+import dev.mongolake.server.command.branch.ListBranchesCommand;
+import dev.mongolake.server.command.branch.MergeBranchCommand;
 import dev.mongolake.server.command.catalog.CloneCollectionAsCappedCommand;
 import dev.mongolake.server.command.catalog.ConvertToCappedCommand;
 import dev.mongolake.server.command.catalog.CreateCommand;
@@ -123,6 +128,12 @@ public final class StandardCommands {
             new CompactCommand(lake),
             new VacuumCommand(lake),
             new RestoreCommand(lake),
+            // Branches of databases.
+            new CreateBranchCommand(lake),
+            new ListBranchesCommand(lake),
+            new DiffBranchCommand(lake),
+            new MergeBranchCommand(lake),
+            new DeleteBranchCommand(lake),
             new CurrentOpCommand(),
             new KillOpCommand()));
   }

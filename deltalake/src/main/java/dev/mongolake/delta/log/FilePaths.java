@@ -54,7 +54,48 @@ public final class FilePaths {
           "Cannot resolve file path " + actionPath + ": absolute paths are not in table storage");
     }
     String relative = decode(actionPath);
-    return tablePath.isEmpty() ? relative : tablePath + "/" + relative;
+    return normalize(tablePath.isEmpty() ? relative : tablePath + "/" + relative, actionPath);
+  }
+
+  /**
+   * The path with its {@code .} and {@code ..} segments resolved, as RFC 3986 resolves a relative
+   * reference: a shallow clone names its source's files as {@code ../../<table>/<file>}.
+   *
+   * @throws DeltaException if the path climbs above the storage root
+   */
+  private static String normalize(String path, String actionPath) {
+    if (!path.contains("./") && !path.endsWith("/.") && !path.endsWith("/..")) {
+      return path;
+    }
+    java.util.ArrayDeque<String> kept = new java.util.ArrayDeque<>();
+    for (String segment : path.split("/", -1)) {
+      if (segment.equals(".")) {
+        continue;
+      }
+      if (segment.equals("..")) {
+        if (kept.isEmpty()) {
+          throw new DeltaException(
+              "Cannot resolve file path " + actionPath + ": it leads outside the table storage");
+        }
+        kept.removeLast();
+        continue;
+      }
+      kept.addLast(segment);
+    }
+    return String.join("/", kept);
+  }
+
+  /**
+   * The action path, relative to the table at {@code tablePath}, of the file at {@code storagePath}
+   * in the same storage (as a shallow clone names its source's files): {@code ../} once per segment
+   * of the table path, then the file's storage path, URI-encoded.
+   */
+  public static String relativeTo(String tablePath, String storagePath) {
+    StringBuilder relative = new StringBuilder();
+    if (!tablePath.isEmpty()) {
+      relative.append("../".repeat(tablePath.split("/", -1).length));
+    }
+    return encode(relative.append(storagePath).toString());
   }
 
   /** Encodes a table-relative file path as an action path (percent-escaping as a URI path). */

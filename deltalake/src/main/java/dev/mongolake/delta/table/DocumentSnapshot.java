@@ -139,6 +139,15 @@ public final class DocumentSnapshot {
   }
 
   /**
+   * Every document of {@code files} (some of this snapshot's files, with their deletion vectors),
+   * file by file, as {@link #scan()} reads them: what a comparison of two versions reads of the
+   * files they do not share.
+   */
+  public DocumentScan scan(List<AddFile> files) {
+    return new DocumentScan(this, List.copyOf(files), FilterCompat.NOOP, null);
+  }
+
+  /**
    * Like {@link #scan(Filter)} (or {@link #scan()} for a null filter), but returning each document
    * as {@code projection} makes it: in a file where every path of the projection is an exact
    * promoted column (see {@code ColumnExactness}), only {@code _id} and those columns are read and

@@ -116,6 +116,26 @@ public final class DocumentTable {
     return new DocumentTable(storage, delta, config, clock);
   }
 
+  /**
+   * Creates a table at {@code path} holding exactly the documents of {@code source}, whose data
+   * files it references where they are (a shallow clone: see {@link DeltaTable#shallowClone}), with
+   * the source version's config.
+   *
+   * @throws dev.mongolake.delta.exceptions.TableAlreadyExistsException if it exists
+   */
+  public static DocumentTable shallowClone(
+      Storage storage,
+      DocumentSnapshot source,
+      String path,
+      Clock clock,
+      String id,
+      DeltaTableOptions options,
+      Map<String, Long> idempotentWriters) {
+    DeltaTable delta =
+        DeltaTable.shallowClone(source.delta(), path, options, id, idempotentWriters);
+    return new DocumentTable(storage, delta, source.config(), clock);
+  }
+
   /** The Delta table's metadata id, which it keeps for its whole life. */
   public String id() {
     return delta.snapshot().metadata().id();

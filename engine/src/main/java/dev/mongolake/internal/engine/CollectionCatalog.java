@@ -30,6 +30,8 @@ public final class CollectionCatalog {
   private final LogApplier applier;
   private final TableFlusher flusher;
   private final CollectionRenames renames;
+  // Which names may be created and which collections dropped (null when read-only).
+  private final Branches branches;
   // How a read-only catalog (a past point's) refuses a change, naming it; null when writable.
   private final java.util.function.Function<String, MongoLakeException> readOnly;
 
@@ -39,8 +41,9 @@ public final class CollectionCatalog {
       WriteAheadLog wal,
       LogApplier applier,
       TableFlusher flusher,
-      CollectionRenames renames) {
-    this(collections, views, wal, applier, flusher, renames, null);
+      CollectionRenames renames,
+      Branches branches) {
+    this(collections, views, wal, applier, flusher, renames, branches, null);
   }
 
   /** A catalog that lists {@code collections} and refuses every change with {@code refusal}. */
@@ -48,7 +51,7 @@ public final class CollectionCatalog {
       CollectionRegistry collections,
       ViewCatalog views,
       java.util.function.Function<String, MongoLakeException> refusal) {
-    return new CollectionCatalog(collections, views, null, null, null, null, refusal);
+    return new CollectionCatalog(collections, views, null, null, null, null, null, refusal);
   }
 
   private void checkWritable(String action) {
@@ -64,8 +67,10 @@ public final class CollectionCatalog {
       LogApplier applier,
       TableFlusher flusher,
       CollectionRenames renames,
+      Branches branches,
       java.util.function.Function<String, MongoLakeException> readOnly) {
     this.readOnly = readOnly;
+    this.branches = branches;
     this.collections = collections;
     this.views = views;
     this.wal = wal;
@@ -82,6 +87,7 @@ public final class CollectionCatalog {
    */
   public void createView(ViewDefinition view) {
     checkWritable("create view " + view.name());
+    collections.checkCreatable(view.name());
     synchronized (collections.namingLock()) {
       views.create(view, collections::exists);
     }
@@ -153,6 +159,7 @@ public final class CollectionCatalog {
    */
   public void createCollection(Namespace namespace, BsonDocument requested) {
     checkWritable("create collection " + namespace);
+    collections.checkCreatable(namespace);
     BsonDocument options = DefaultCollation.resolve(requested);
     BsonDocument stored = CappedOptions.forCreate(options);
     BsonDocument validation = without(options, CappedOptions.CREATE_OPTIONS);
@@ -282,6 +289,7 @@ public final class CollectionCatalog {
           if (state == null) {
             return false;
           }
+          branches.checkRemovable(state, "drop collection");
           state.writeLock().lock();
           try {
             wal.append(new WalRecord.DropCollection(namespace, endsDatabase), applier)
@@ -311,6 +319,18 @@ public final class CollectionCatalog {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_EXISTS, "a view already exists with that name: " + target.fullName());
     }
-    flusher.exclusively(() -> renames.rename(source, target, dropTarget));
+    collections.checkCreatable(target);
+    flusher.exclusively(
+        () -> {
+          CollectionState moved = collections.get(source);
+          if (moved != null) {
+            branches.checkRemovable(moved, "rename collection");
+          }
+          CollectionState replaced = collections.get(target);
+          if (replaced != null && dropTarget) {
+            branches.checkRemovable(replaced, "drop collection");
+          }
+          renames.rename(source, target, dropTarget);
+        });
   }
 }

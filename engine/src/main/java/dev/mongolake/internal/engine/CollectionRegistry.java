@@ -195,6 +195,9 @@ final class CollectionRegistry {
     writeStall.awaitRoom();
     while (true) {
       boolean existed = exists(namespace);
+      if (!existed) {
+        createGuard.accept(namespace);
+      }
       CollectionState state = getOrCreate(namespace);
       state.writeLock().lock();
       if (isBound(namespace, state)) {
@@ -224,6 +227,19 @@ final class CollectionRegistry {
       }
       state.writeLock().unlock();
     }
+  }
+
+  // Refuses a name no collection may be created under (see Branches#checkCreatable).
+  private volatile java.util.function.Consumer<Namespace> createGuard = namespace -> {};
+
+  /** Has every write that would create a collection ask {@code guard} first, which may refuse. */
+  void guardCreates(java.util.function.Consumer<Namespace> guard) {
+    this.createGuard = guard;
+  }
+
+  /** Refuses to create {@code namespace} when the guard does. */
+  void checkCreatable(Namespace namespace) {
+    createGuard.accept(namespace);
   }
 
   private void refuseView(Namespace namespace) {

@@ -4,17 +4,12 @@ import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.RestoreResult;
-import dev.mongolake.bson.BsonBytesEncoder;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.internal.index.IndexKey;
 import dev.mongolake.internal.index.SecondaryIndex;
 import dev.mongolake.internal.wal.WalRecord;
-import dev.mongolake.internal.wal.WalRecordCodec;
 import dev.mongolake.internal.wal.WriteAheadLog;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +66,7 @@ final class CollectionRestore {
   RestoreResult restore(List<Namespace> namespaces, Engine past) {
     List<Namespace> ordered = new ArrayList<>(namespaces);
     ordered.sort(java.util.Comparator.comparing(Namespace::fullName));
-    Map<Namespace, NavigableMap<BsonValue, Digest>> then = new HashMap<>();
+    Map<Namespace, NavigableMap<BsonValue, DocumentDigest>> then = new HashMap<>();
     for (Namespace namespace : ordered) {
       then.put(namespace, digests(past.reads(), namespace));
     }
@@ -83,7 +78,10 @@ final class CollectionRestore {
         held.add(collections.locked(namespace));
       }
       List<WalRecord> changes = new ArrayList<>();
-      Size size = new Size(ordered.size() == 1 ? ordered.getFirst().toString() : "the database");
+      RecordSize size =
+          new RecordSize(
+              "restore " + (ordered.size() == 1 ? ordered.getFirst().toString() : "the database"),
+              "the difference from the point");
       for (int i = 0; i < ordered.size(); i++) {
         List<WalRecord> own =
             differences(held.get(i), then.get(ordered.get(i)), past, size, counts);
@@ -107,9 +105,9 @@ final class CollectionRestore {
    */
   private List<WalRecord> differences(
       CollectionState state,
-      NavigableMap<BsonValue, Digest> then,
+      NavigableMap<BsonValue, DocumentDigest> then,
       Engine past,
-      Size size,
+      RecordSize size,
       long[] counts) {
     Namespace namespace = state.namespace();
     if (state.capped() != null) {
@@ -123,11 +121,11 @@ final class CollectionRestore {
       while (now.hasNext()) {
         BsonDocument current = now.next();
         BsonValue id = current.get("_id");
-        Digest earlier = then.remove(id);
+        DocumentDigest earlier = then.remove(id);
         if (earlier == null) {
           changes.add(size.add(new WalRecord.Delete(namespace, id, images ? current : null)));
           counts[2]++;
-        } else if (!earlier.equals(Digest.of(current))) {
+        } else if (!earlier.equals(DocumentDigest.of(current))) {
           BsonDocument document = lookUp(past, namespace, id);
           changes.add(
               size.add(new WalRecord.Replace(namespace, document, images ? current : null)));
@@ -142,12 +140,13 @@ final class CollectionRestore {
     return changes;
   }
 
-  private static NavigableMap<BsonValue, Digest> digests(ReadPath past, Namespace namespace) {
-    NavigableMap<BsonValue, Digest> digests = new TreeMap<>(BsonComparisonOrder.INSTANCE);
+  private static NavigableMap<BsonValue, DocumentDigest> digests(
+      ReadPath past, Namespace namespace) {
+    NavigableMap<BsonValue, DocumentDigest> digests = new TreeMap<>(BsonComparisonOrder.INSTANCE);
     try (CloseableIterator<BsonDocument> documents = past.scan(namespace, past.readSequence())) {
       while (documents.hasNext()) {
         BsonDocument document = documents.next();
-        digests.put(document.get("_id"), Digest.of(document));
+        digests.put(document.get("_id"), DocumentDigest.of(document));
       }
     }
     return digests;
@@ -175,7 +174,7 @@ final class CollectionRestore {
    * The restored documents against the unique indexes: those of the present (a key held by a
    * document the restore changes not counting) and each other.
    */
-  private static void checkUnique(CollectionState state, List<WalRecord> changes) {
+  static void checkUnique(CollectionState state, List<WalRecord> changes) {
     Set<BsonValue> touched = new TreeSet<>(BsonComparisonOrder.INSTANCE);
     List<BsonDocument> restored = new ArrayList<>();
     for (WalRecord change : changes) {
@@ -199,59 +198,6 @@ final class CollectionRestore {
           }
         }
       }
-    }
-  }
-
-  /** The log record's size so far, refused past one record's room. */
-  private static final class Size {
-    private final String restored;
-    private long bytes;
-
-    Size(String restored) {
-      this.restored = restored;
-    }
-
-    WalRecord add(WalRecord change) {
-      bytes += WalRecordCodec.encode(change).length;
-      if (bytes > EngineTransaction.MAX_BYTES) {
-        throw new MongoLakeException(
-            ErrorCode.TRANSACTION_TOO_LARGE,
-            "Cannot restore "
-                + restored
-                + ": the difference from the point is more than "
-                + EngineTransaction.MAX_BYTES
-                + " bytes, more than one log record holds");
-      }
-      return change;
-    }
-  }
-
-  /** A 128-bit digest of a document's BSON bytes: equal documents, equal digests. */
-  private record Digest(long high, long low) {
-
-    static Digest of(BsonDocument document) {
-      byte[] hash = md5().digest(BsonBytesEncoder.encode(document));
-      long high = 0;
-      long low = 0;
-      for (int i = 0; i < 8; i++) {
-        high = (high << 8) | (hash[i] & 0xFF);
-        low = (low << 8) | (hash[i + 8] & 0xFF);
-      }
-      return new Digest(high, low);
-    }
-
-    private static MessageDigest md5() {
-      try {
-        // For equality of documents, not for security.
-        return MessageDigest.getInstance("MD5");
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-
-    @Override
-    public String toString() {
-      return Arrays.toString(new long[] {high, low});
     }
   }
 }

@@ -57,6 +57,7 @@ public final class Engine implements AutoCloseable {
   private final DocumentWrites writes;
   private final ExpiredDocuments expired;
   private final Recovery recovery;
+  private final Branches branches;
   private final RetryableWriteLedger ledger = new RetryableWriteLedger();
   private final TransactionLocks transactionLocks = new TransactionLocks();
   // Set once at open from the lake's options; MongoDB's 100 MiB until then.
@@ -122,7 +123,22 @@ public final class Engine implements AutoCloseable {
     this.renames =
         new CollectionRenames(
             collections, wal, tables, flusher::flushCollection, applier, flusher::checkpointLog);
-    this.catalog = new CollectionCatalog(collections, views, wal, applier, flusher, renames);
+    this.branches =
+        new Branches(
+            collections,
+            wal,
+            applier,
+            flusher,
+            tables,
+            storage,
+            clock,
+            tableOptions,
+            () -> new PastCollections(collections, wal, pins, storage),
+            views,
+            reads);
+    collections.guardCreates(branches::checkCreatable);
+    this.catalog =
+        new CollectionCatalog(collections, views, wal, applier, flusher, renames, branches);
     this.indexes = new IndexCatalogOperations(collections, views, reads, wal, applier);
     this.writes =
         new DocumentWrites(collections, wal, applier, reads, clock, this::commandVariables);
@@ -153,6 +169,7 @@ public final class Engine implements AutoCloseable {
     this.writes = null;
     this.expired = null;
     this.recovery = null;
+    this.branches = null;
     this.aggregationMemoryLimitBytes = present.aggregationMemoryLimitBytes;
     this.vacuumRetention = present.vacuumRetention;
   }
@@ -354,6 +371,7 @@ public final class Engine implements AutoCloseable {
       SpillDirectory.empty(engine.spillDirectory());
       engine.recovery.run(acceptTableLoss);
       engine.flusher.exclusively(engine::finishPendingRenames);
+      engine.flusher.exclusively(engine.branches::load);
     } catch (RuntimeException e) {
       wal.close();
       storage.close();
@@ -441,7 +459,13 @@ public final class Engine implements AutoCloseable {
   /** Vacuum of the tables, with the lake's retention. */
   public TableVacuum vacuum() {
     present(flusher, "vacuum");
-    return new TableVacuum(collections, flusher, pins, vacuumRetention);
+    return new TableVacuum(collections, flusher, pins, vacuumRetention, branches::filesInUse);
+  }
+
+  /** Branches of databases: create, list, compare, merge, delete (see {@link Branches}). */
+  public Branches branches() {
+    refuseInTransaction("create, merge or delete a branch");
+    return present(branches, "create, merge or delete a branch");
   }
 
   /**

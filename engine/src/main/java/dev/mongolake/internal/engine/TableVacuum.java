@@ -11,9 +11,10 @@ import java.util.List;
 /**
  * Deletes the data files of collections' tables that no current version lists and that have been
  * unreferenced for longer than the retention (Delta's {@code VACUUM}). Files the snapshots of open
- * readers list are kept whatever their age, so that a cursor never loses a file under it. Runs
- * under the flush lock: no commit adds a file while the table's folder is listed, which would
- * otherwise make a just-written file look like an orphan.
+ * readers list are kept whatever their age, so that a cursor never loses a file under it, and so
+ * are the files branches' tables reference (a branch begins with its parent's files). Runs under
+ * the flush lock: no commit adds a file while the table's folder is listed, which would otherwise
+ * make a just-written file look like an orphan.
  *
  * <p>Thread-safe.
  */
@@ -23,9 +24,19 @@ public final class TableVacuum {
   private final TableFlusher flusher;
   private final ReaderPins pins;
   private final Duration retention;
+  private final java.util.function.Supplier<java.util.Set<String>> branchFiles;
 
+  /**
+   * @param branchFiles the files branches' tables may read, wherever they are (see {@link
+   *     Branches#filesInUse}): kept whatever their age
+   */
   TableVacuum(
-      CollectionRegistry collections, TableFlusher flusher, ReaderPins pins, Duration retention) {
+      CollectionRegistry collections,
+      TableFlusher flusher,
+      ReaderPins pins,
+      Duration retention,
+      java.util.function.Supplier<java.util.Set<String>> branchFiles) {
+    this.branchFiles = branchFiles;
     this.collections = collections;
     this.flusher = flusher;
     this.pins = pins;
@@ -87,7 +98,9 @@ public final class TableVacuum {
           if (state == null || state.table() == null) {
             return new VacuumResult(List.of(), 0, dryRun);
           }
-          return state.table().delta().vacuum(options, pins.filesInUse());
+          java.util.Set<String> inUse = new java.util.HashSet<>(pins.filesInUse());
+          inUse.addAll(branchFiles.get());
+          return state.table().delta().vacuum(options, inUse);
         });
   }
 

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       ImportCommand.class,
       ExportCommand.class,
       LogCommand.class,
+      BranchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class MongoLakeCli implements Runnable {

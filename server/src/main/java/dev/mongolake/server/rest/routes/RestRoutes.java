@@ -21,6 +21,7 @@ public final class RestRoutes {
     routes.add(Route.get("/health", new HealthRoute(server)));
     routes.add(Route.get("/metrics", new MetricsRoute(server, new LakeGauges(lake, server))));
     routes.addAll(new DatabaseRoutes(commands).routes());
+    routes.addAll(new BranchRoutes(commands).routes());
     routes.add(Route.get("/api/{db}/{coll}/history", new HistoryRoute(lake, server)));
     routes.add(Route.get("/api/{db}/{coll}/indexes", new IndexesRoute(commands)));
     routes.add(Route.post("/api/{db}/{coll}/vacuum", new VacuumRoute(commands)));
