@@ -99,6 +99,7 @@ public record ChangeStreamOptions(
           "startAfter",
           "startAtOperationTime",
           "showExpandedEvents",
+          "showSystemEvents",
           "allChangesForCluster");
 
   /**
@@ -187,7 +188,8 @@ public record ChangeStreamOptions(
    * Reads {@code $changeStream}'s specification.
    *
    * @throws MongoLakeException IDLUnknownField for an unknown option, TypeMismatch for a value of
-   *     the wrong type, BadValue for an unknown {@code fullDocument}
+   *     the wrong type, BadValue for an unknown {@code fullDocument}, NotImplemented for {@code
+   *     showSystemEvents: true}
    */
   public static ChangeStreamOptions parse(BsonDocument spec) {
     for (String name : spec.keySet()) {
@@ -225,6 +227,12 @@ public record ChangeStreamOptions(
                       + "' for field '$changeStream.fullDocumentBeforeChange' is not a valid"
                       + " value.");
         };
+    if (bool(spec, "showSystemEvents")) {
+      // Events of system collections (system.*), which streams here never watch.
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "Cannot open a change stream with showSystemEvents: it is not supported by this server");
+    }
     return new ChangeStreamOptions(
         fullDocument,
         beforeChange,
