@@ -277,5 +277,15 @@ class ExpandedChangeEventsTest {
     BsonDocument last = newest.next();
     assertThat(last.getString("ns").getValue()).isEqualTo("app.users");
     assertThat(last.getBinary("ui").asUuid()).isEqualTo(users);
+    // Read newest first, an entry names a collection only where that holds, never another one.
+    List<BsonDocument> backwards = new ArrayList<>(List.of(last));
+    newest.forEachRemaining(backwards::add);
+    assertThat(backwards).hasSameSizeAs(entries);
+    for (int i = 0; i < entries.size(); i++) {
+      BsonDocument backward = backwards.get(entries.size() - 1 - i);
+      if (backward.containsKey("ui")) {
+        assertThat(backward.get("ui")).isEqualTo(entries.get(i).get("ui"));
+      }
+    }
   }
 }
