@@ -13,7 +13,9 @@ import org.bson.BsonValue;
  * startAtOperationTime} is set; with none the stream starts at the newest durable write. Pre- and
  * post-images ({@code fullDocumentBeforeChange}, {@code fullDocument} {@code whenAvailable} and
  * {@code required}) come from the log records of collections with {@code
- * changeStreamPreAndPostImages} enabled. {@code showExpandedEvents} is refused by name, not built.
+ * changeStreamPreAndPostImages} enabled. With {@code showExpandedEvents} the stream also shows
+ * {@code create}, {@code createIndexes}, {@code dropIndexes} and {@code modify} events, and events
+ * carry {@code collectionUUID}.
  *
  * @param fullDocument what update events carry as {@code fullDocument}
  * @param fullDocumentBeforeChange what update, replace and delete events carry as {@code
@@ -22,6 +24,7 @@ import org.bson.BsonValue;
  * @param startAfter a resume token to start after, also an invalidate's, or null
  * @param startAtOperationTime a log time to start at, or null
  * @param allChangesForCluster whether the stream watches the whole deployment (on {@code admin})
+ * @param showExpandedEvents whether the stream shows catalog events and collection UUIDs
  */
 public record ChangeStreamOptions(
     FullDocument fullDocument,
@@ -29,7 +32,26 @@ public record ChangeStreamOptions(
     BsonDocument resumeAfter,
     BsonDocument startAfter,
     BsonTimestamp startAtOperationTime,
-    boolean allChangesForCluster) {
+    boolean allChangesForCluster,
+    boolean showExpandedEvents) {
+
+  /** Options without expanded events. */
+  public ChangeStreamOptions(
+      FullDocument fullDocument,
+      FullDocumentBeforeChange fullDocumentBeforeChange,
+      BsonDocument resumeAfter,
+      BsonDocument startAfter,
+      BsonTimestamp startAtOperationTime,
+      boolean allChangesForCluster) {
+    this(
+        fullDocument,
+        fullDocumentBeforeChange,
+        resumeAfter,
+        startAfter,
+        startAtOperationTime,
+        allChangesForCluster,
+        false);
+  }
 
   /** What update events carry as {@code fullDocument}. */
   public enum FullDocument {
@@ -77,6 +99,7 @@ public record ChangeStreamOptions(
           "startAfter",
           "startAtOperationTime",
           "showExpandedEvents",
+          "showSystemEvents",
           "allChangesForCluster");
 
   /**
@@ -109,33 +132,64 @@ public record ChangeStreamOptions(
         resumeAfter,
         startAfter,
         startAtOperationTime,
-        allChangesForCluster);
+        allChangesForCluster,
+        showExpandedEvents);
   }
 
   /** The same options, update, replace and delete events carrying the document before. */
   public ChangeStreamOptions withFullDocumentBeforeChange(FullDocumentBeforeChange mode) {
     return new ChangeStreamOptions(
-        fullDocument, mode, resumeAfter, startAfter, startAtOperationTime, allChangesForCluster);
+        fullDocument,
+        mode,
+        resumeAfter,
+        startAfter,
+        startAtOperationTime,
+        allChangesForCluster,
+        showExpandedEvents);
   }
 
   /** The same options, starting after {@code token}. */
   public ChangeStreamOptions withResumeAfter(BsonDocument token) {
     return new ChangeStreamOptions(
-        fullDocument, fullDocumentBeforeChange, token, null, null, allChangesForCluster);
+        fullDocument,
+        fullDocumentBeforeChange,
+        token,
+        null,
+        null,
+        allChangesForCluster,
+        showExpandedEvents);
   }
 
   /** The same options, starting at {@code time}. */
   public ChangeStreamOptions withStartAtOperationTime(BsonTimestamp time) {
     return new ChangeStreamOptions(
-        fullDocument, fullDocumentBeforeChange, null, null, time, allChangesForCluster);
+        fullDocument,
+        fullDocumentBeforeChange,
+        null,
+        null,
+        time,
+        allChangesForCluster,
+        showExpandedEvents);
+  }
+
+  /** The same options, showing expanded events ({@code showExpandedEvents}) or not. */
+  public ChangeStreamOptions withShowExpandedEvents(boolean show) {
+    return new ChangeStreamOptions(
+        fullDocument,
+        fullDocumentBeforeChange,
+        resumeAfter,
+        startAfter,
+        startAtOperationTime,
+        allChangesForCluster,
+        show);
   }
 
   /**
    * Reads {@code $changeStream}'s specification.
    *
    * @throws MongoLakeException IDLUnknownField for an unknown option, TypeMismatch for a value of
-   *     the wrong type, BadValue for an unknown {@code fullDocument}, NotImplemented for an option
-   *     not built
+   *     the wrong type, BadValue for an unknown {@code fullDocument}, NotImplemented for {@code
+   *     showSystemEvents: true}
    */
   public static ChangeStreamOptions parse(BsonDocument spec) {
     for (String name : spec.keySet()) {
@@ -173,8 +227,11 @@ public record ChangeStreamOptions(
                       + "' for field '$changeStream.fullDocumentBeforeChange' is not a valid"
                       + " value.");
         };
-    if (bool(spec, "showExpandedEvents")) {
-      throw notBuilt("showExpandedEvents");
+    if (bool(spec, "showSystemEvents")) {
+      // Events of system collections (system.*), which streams here never watch.
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "Cannot open a change stream with showSystemEvents: it is not supported by this server");
     }
     return new ChangeStreamOptions(
         fullDocument,
@@ -182,13 +239,8 @@ public record ChangeStreamOptions(
         document(spec, "resumeAfter"),
         document(spec, "startAfter"),
         timestamp(spec),
-        bool(spec, "allChangesForCluster"));
-  }
-
-  private static MongoLakeException notBuilt(String option) {
-    return new MongoLakeException(
-        ErrorCode.NOT_IMPLEMENTED,
-        "Cannot open a change stream with " + option + ": it is not supported by this server");
+        bool(spec, "allChangesForCluster"),
+        bool(spec, "showExpandedEvents"));
   }
 
   private static String string(BsonDocument spec, String name, String otherwise) {

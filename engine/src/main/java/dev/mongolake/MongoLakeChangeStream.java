@@ -66,6 +66,9 @@ public final class MongoLakeChangeStream implements MongoLakeTailableCursor<Bson
             options.fullDocument(),
             options.fullDocumentBeforeChange(),
             (namespace, id) -> lookup(engine, namespace, id));
+    if (options.showExpandedEvents()) {
+      events.expanded();
+    }
     ResumeToken after = null;
     if (options.resumeAfter() != null) {
       after = ResumeToken.parse(options.resumeAfter(), "resumeAfter");

@@ -161,10 +161,11 @@ public final class MongoLakeDatabase {
   }
 
   /**
-   * The collection's UUID, as MongoDB's listCollections reports it in {@code info.uuid}: the same
-   * across restarts and renames once the collection's table exists (the first flush creates it, at
-   * the latest on shutdown or {@code fsync}); a new one after the collection is dropped and created
-   * again. Empty when there is no such collection.
+   * The collection's UUID, as MongoDB's listCollections reports it in {@code info.uuid} (and change
+   * events in {@code collectionUUID}, oplog entries in {@code ui}): the same across restarts and
+   * renames from its creation on (the log's create record holds it, and its table is created with
+   * it); a new one after the collection is dropped and created again. Empty when there is no such
+   * collection.
    */
   public Optional<java.util.UUID> collectionUuid(String collectionName) {
     return engine.catalog().uuid(new Namespace(name, collectionName));

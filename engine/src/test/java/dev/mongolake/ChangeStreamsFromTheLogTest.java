@@ -172,11 +172,19 @@ class ChangeStreamsFromTheLogTest {
   }
 
   @Test
-  void expandedEventsAreRefusedByName() {
-    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showExpandedEvents: true}")))
-        .hasMessageContaining("showExpandedEvents")
+  void showExpandedEventsIsParsedAndOtherOptionsStillChecked() {
+    assertThat(ChangeStreamOptions.parse(doc("{showExpandedEvents: true}")).showExpandedEvents())
+        .isTrue();
+    assertThat(ChangeStreamOptions.parse(doc("{}")).showExpandedEvents()).isFalse();
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showExpandedEvents: 1}")))
+        .extracting(e -> ((MongoLakeException) e).errorCode())
+        .isEqualTo(ErrorCode.TYPE_MISMATCH);
+    assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{showSystemEvents: true}")))
+        .hasMessageContaining("showSystemEvents")
         .extracting(e -> ((MongoLakeException) e).errorCode())
         .isEqualTo(ErrorCode.NOT_IMPLEMENTED);
+    assertThat(ChangeStreamOptions.parse(doc("{showSystemEvents: false}")).showExpandedEvents())
+        .isFalse();
     assertThatThrownBy(() -> ChangeStreamOptions.parse(doc("{fullDocumentBeforeChange: 'x'}")))
         .extracting(e -> ((MongoLakeException) e).errorCode())
         .isEqualTo(ErrorCode.BAD_VALUE);

@@ -5,6 +5,7 @@ import dev.mongolake.ChangeStreamOptions.FullDocumentBeforeChange;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
+import dev.mongolake.internal.wal.CollectionIdentities;
 import dev.mongolake.internal.wal.WalRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +20,14 @@ import org.bson.BsonValue;
 /**
  * Turns log records into MongoDB change events for one {@link ChangeStreamScope}: {@code insert},
  * {@code update}, {@code replace}, {@code delete}, {@code drop}, {@code rename}, and the {@code
- * invalidate} that ends a collection's stream when the collection is dropped or renamed. Index and
- * collection-option records are no events (MongoDB shows them only with {@code showExpandedEvents},
- * which is refused).
+ * invalidate} that ends a collection's stream when the collection is dropped or renamed. With
+ * {@code showExpandedEvents} (see {@link #expanded}) also {@code create}, {@code createIndexes},
+ * {@code dropIndexes} and {@code modify} (a {@code collMod}), every event of a collection carries
+ * its {@code collectionUUID} where the log tells it (see {@link CollectionIdentities}), and a
+ * rename carries its {@code operationDescription}; without it, index and collection-option records
+ * are no events.
+ *
+ * <p>Not thread-safe: one stream, reading its records in log order.
  */
 public final class ChangeEvents {
 
@@ -29,6 +35,8 @@ public final class ChangeEvents {
   private final FullDocument fullDocument;
   private final FullDocumentBeforeChange beforeChange;
   private final BiFunction<Namespace, BsonValue, BsonDocument> lookup;
+  private boolean expanded;
+  private CollectionIdentities identities;
 
   /**
    * @param lookUpUpdates whether update events carry the document as it is now ({@code
@@ -64,10 +72,41 @@ public final class ChangeEvents {
     this.lookup = lookup;
   }
 
+  /**
+   * These events as {@code showExpandedEvents} shapes them: also catalog events, and collection
+   * identities from {@link #identifiedBy} (none until then). Returns this.
+   */
+  public ChangeEvents expanded() {
+    this.expanded = true;
+    return this;
+  }
+
+  /** Whether the stream shows expanded events. */
+  public boolean isExpanded() {
+    return expanded;
+  }
+
+  /**
+   * Names collections by the identities {@code identities} follows from the stream's position on
+   * (every record read is taken in). Returns this.
+   */
+  public ChangeEvents identifiedBy(CollectionIdentities identities) {
+    this.identities = identities;
+    return this;
+  }
+
   /** The events of the record at {@code sequence} with log time {@code time}, in order. */
   public List<BsonDocument> of(WalRecord record, long sequence, long time) {
+    List<BsonDocument> events = eventsOf(record, sequence, time);
+    if (identities != null) {
+      identities.follow(record, sequence);
+    }
+    return events;
+  }
+
+  private List<BsonDocument> eventsOf(WalRecord record, long sequence, long time) {
     if (record instanceof WalRecord.Retryable retryable) {
-      return of(retryable.change(), sequence, time);
+      return eventsOf(retryable.change(), sequence, time);
     }
     if (record instanceof WalRecord.Transaction transaction) {
       return ofTransaction(transaction, sequence, time);
@@ -136,6 +175,48 @@ public final class ChangeEvents {
   }
 
   private BsonDocument event(WalRecord record, Namespace ns, ResumeToken token, long time) {
+    BsonDocument event = plainEvent(record, ns, token, time);
+    if (event == null && expanded) {
+      event = ExpandedEvents.of(record, header(record, token, time), ns, uuidOf(record, token));
+    }
+    if (event != null && expanded) {
+      java.util.UUID uuid = uuidOf(record, token);
+      if (uuid != null) {
+        event = withCollectionUuid(event, uuid);
+      }
+      if (record instanceof WalRecord.RenameCollection rename) {
+        event.append(
+            "operationDescription",
+            ExpandedEvents.renameDescription(
+                rename,
+                identities == null ? null : identities.before(rename.target(), token.sequence())));
+      }
+    }
+    return event;
+  }
+
+  private java.util.UUID uuidOf(WalRecord record, ResumeToken token) {
+    return identities == null ? null : identities.of(record, token.sequence());
+  }
+
+  /** The event with {@code collectionUUID} after its header, where MongoDB places it. */
+  private static BsonDocument withCollectionUuid(BsonDocument event, java.util.UUID uuid) {
+    BsonDocument out = new BsonDocument();
+    event.forEach(
+        (name, value) -> {
+          out.append(name, value);
+          if (name.equals("wallTime")) {
+            out.append("collectionUUID", new org.bson.BsonBinary(uuid));
+          }
+        });
+    return out;
+  }
+
+  private BsonDocument header(WalRecord record, ResumeToken token, long time) {
+    return header(ExpandedEvents.type(record), token, time);
+  }
+
+  private BsonDocument plainEvent(WalRecord record, Namespace ns, ResumeToken token, long time) {
     return switch (record) {
       case WalRecord.Insert insert ->
           documentEvent("insert", token, time, ns, insert.document())
@@ -251,7 +332,7 @@ public final class ChangeEvents {
         .append("wallTime", new BsonDateTime(clusterTime.getTime() * 1000L));
   }
 
-  private static BsonDocument ns(Namespace ns) {
+  static BsonDocument ns(Namespace ns) {
     return new BsonDocument("db", new BsonString(ns.database()))
         .append("coll", new BsonString(ns.collection()));
   }

@@ -14,6 +14,13 @@ interface ChangeLog {
   WriteAheadLog.Appended append(WalRecord change);
 
   /**
+   * Logs the create of a collection a first insert makes ({@code state}, not yet in the log), with
+   * its identity, before the insert. Caller holds the lock. A transaction logs none: its commit's
+   * first change fixes the collection's identity (see {@link LogApplier}).
+   */
+  default void created(CollectionState state) {}
+
+  /**
    * Fails as MongoDB fails the write of {@code document} that breaks a unique index (or has
    * parallel arrays in a compound key). Caller holds the lock.
    */

@@ -194,7 +194,10 @@ public final class CollectionCatalog {
             ErrorCode.NAMESPACE_EXISTS,
             "Collection " + namespace + " already exists with different options.");
       }
-      wal.append(new WalRecord.CreateCollection(namespace, stored), applier).awaitDurable();
+      wal.append(
+              new WalRecord.CreateCollection(namespace, stored, java.util.UUID.randomUUID()),
+              applier)
+          .awaitDurable();
     }
   }
 
@@ -228,6 +231,7 @@ public final class CollectionCatalog {
       if (!cap.isEmpty() && state.capped() == null) {
         throw new MongoLakeException(ErrorCode.INVALID_OPTIONS, "Collection must be capped.");
       }
+      BsonDocument before = state.options();
       BsonDocument options = state.options();
       options.putAll(cap);
       options.putAll(validation);
@@ -243,7 +247,7 @@ public final class CollectionCatalog {
         merged.putAll(lakeOptions);
         options.put(LakeCollectionOptions.OPTION, merged);
       }
-      appended = wal.append(new WalRecord.ModifyCollection(namespace, options), applier);
+      appended = wal.append(new WalRecord.ModifyCollection(namespace, options, before), applier);
     } finally {
       state.writeLock().unlock();
     }

@@ -3,12 +3,12 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.order.Collation;
+import dev.mongolake.internal.wal.CollectionIdentities;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
-import org.bson.BsonDocument;
 
 /**
  * The collections that exist, each with its state, and the locks writers take on them.
@@ -34,7 +34,7 @@ final class CollectionRegistry {
   private final java.util.function.Function<Namespace, CollectionState> onCreate;
 
   CollectionRegistry(ViewCatalog views) {
-    this(views, null, ns -> new CollectionState(ns, new BsonDocument()));
+    this(views, null, CollectionState::implicit);
   }
 
   /**
@@ -246,5 +246,36 @@ final class CollectionRegistry {
     if (views.isView(namespace)) {
       throw ViewCatalog.notACollection(namespace);
     }
+  }
+
+  /**
+   * What each collection name means, for a reader of the log from after {@code position} (see
+   * {@link CollectionIdentities}): every collection's identity now holds for its records after the
+   * position when no drop or rename came after it; else names are resolved one by one.
+   */
+  CollectionIdentities identities(long position) {
+    java.util.Map<Namespace, java.util.UUID> now = new java.util.HashMap<>();
+    for (Namespace namespace : namespaces()) {
+      java.util.UUID identity = loggedIdentity(namespace);
+      if (identity != null) {
+        now.put(namespace, identity);
+      }
+    }
+    // Read after the identities: a drop or rename is marked before it takes its name.
+    boolean hold = lastRemoval() <= position;
+    return new CollectionIdentities(this::currentIdentity, hold ? now : java.util.Map.of());
+  }
+
+  /**
+   * The identity a name has now, if no drop or rename after {@code sequence} may have changed it.
+   */
+  private java.util.UUID currentIdentity(Namespace namespace, long sequence) {
+    java.util.UUID identity = loggedIdentity(namespace);
+    return lastRemoval() <= sequence ? identity : null;
+  }
+
+  private java.util.UUID loggedIdentity(Namespace namespace) {
+    CollectionState state = get(namespace);
+    return state == null || !state.createLogged() ? null : state.uuid();
   }
 }

@@ -34,6 +34,8 @@ final class CollectionState {
   private long persistedOptionsVersion;
   private volatile DocumentTable table;
   private volatile java.util.UUID uuid = java.util.UUID.randomUUID();
+  // False for a collection a first write created until a record in the log fixes its identity.
+  private volatile boolean createLogged = true;
   private volatile TableView view = TableView.EMPTY;
   private final CollectionIndexes indexes;
   private NavigableSet<BsonValue> tableIds;
@@ -46,6 +48,24 @@ final class CollectionState {
 
   CollectionState(Namespace namespace, BsonDocument options) {
     this(namespace, options, new DocumentBuffer(), null);
+  }
+
+  /** A collection a create record made, with the identity the record gives (null: a new one). */
+  CollectionState(Namespace namespace, BsonDocument options, java.util.UUID uuid) {
+    this(namespace, options);
+    if (uuid != null) {
+      this.uuid = uuid;
+    }
+  }
+
+  /**
+   * A collection a first write creates, before any record of its creation is in the log: the writer
+   * logs its create (see {@link #createLogged()}) with the identity it has.
+   */
+  static CollectionState implicit(Namespace namespace) {
+    CollectionState state = new CollectionState(namespace, new BsonDocument());
+    state.createLogged = false;
+    return state;
   }
 
   private CollectionState(
@@ -104,9 +124,9 @@ final class CollectionState {
   }
 
   /**
-   * The collection's identity, as listCollections reports it: its Delta table's id once the table
-   * exists (the table is created with the id the collection had until then), so that it lasts
-   * across restarts and renames.
+   * The collection's identity, as listCollections reports it: the one its create record in the log
+   * names, and its Delta table's id once the table exists (the table is created with it), so that
+   * it lasts across restarts and renames.
    */
   java.util.UUID uuid() {
     return uuid;
@@ -120,6 +140,45 @@ final class CollectionState {
       return java.util.UUID.nameUUIDFromBytes(
           table.id().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
+  }
+
+  /**
+   * Whether the log holds what fixes the collection's identity (its create record, or the first
+   * change replay derives it from); false only for a collection a first write created and has not
+   * logged yet.
+   */
+  boolean createLogged() {
+    return createLogged;
+  }
+
+  /**
+   * Fixes the identity of a collection a first write created: {@code identity} when the log now
+   * holds its create, else as replay derives it (see {@link #derivedIdentity}). Caller holds the
+   * write lock, or replays.
+   */
+  void identityLogged(java.util.UUID identity) {
+    if (!createLogged) {
+      identityRecorded(identity);
+    }
+  }
+
+  /**
+   * Gives the collection the identity its create record names: the record decides, also over one a
+   * change before it derived (replay of a collection a write created before its first insert).
+   */
+  void identityRecorded(java.util.UUID identity) {
+    uuid = identity;
+    createLogged = true;
+  }
+
+  /**
+   * The identity of a collection whose first change at {@code sequence} has no create record (a
+   * transaction's first insert, or a log written before creates carried identities): the same at
+   * every replay.
+   */
+  static java.util.UUID derivedIdentity(Namespace namespace, long sequence) {
+    return java.util.UUID.nameUUIDFromBytes(
+        (namespace.fullName() + "@" + sequence).getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   Namespace namespace() {

@@ -53,7 +53,24 @@ public final class DocumentWrites {
       ReadPath reads,
       Clock clock,
       BiFunction<BsonDocument, Collation, PipelineContext> commandVariables) {
-    this(collections, record -> wal.append(record, applier), reads, clock, commandVariables, false);
+    this(collections, logOf(wal, applier), reads, clock, commandVariables, false);
+  }
+
+  /** The write-ahead log as a change log, which logs the create of a collection a write makes. */
+  private static ChangeLog logOf(WriteAheadLog wal, LogApplier applier) {
+    return new ChangeLog() {
+      @Override
+      public WriteAheadLog.Appended append(WalRecord change) {
+        return wal.append(change, applier);
+      }
+
+      @Override
+      public void created(CollectionState state) {
+        wal.append(
+            new WalRecord.CreateCollection(state.namespace(), new BsonDocument(), state.uuid()),
+            applier);
+      }
+    };
   }
 
   /**
@@ -444,6 +461,10 @@ public final class DocumentWrites {
     if (order != null && InsertionOrder.bsonSize(document) > state.capped().size()) {
       throw new MongoLakeException(
           ErrorCode.BSON_OBJECT_TOO_LARGE, "object to insert exceeds cappedMaxSize");
+    }
+    if (!state.createLogged()) {
+      // The first document makes the collection: its create goes first, as in MongoDB's oplog.
+      log.created(state);
     }
     WriteAheadLog.Appended appended =
         log.append(

@@ -551,7 +551,9 @@ public final class Engine implements AutoCloseable {
    * first, read one at a time.
    */
   public java.util.Iterator<org.bson.BsonDocument> oplog(boolean newestFirst) {
-    return new OplogEntries(newestFirst ? wal.readBackwards() : wal.readAfter(0));
+    return newestFirst
+        ? new OplogEntries(wal.readBackwards(), collections.identities(Long.MAX_VALUE), true)
+        : new OplogEntries(wal.readAfter(0), collections.identities(0), false);
   }
 
   /**
@@ -571,6 +573,9 @@ public final class Engine implements AutoCloseable {
             : startAtTime != null
                 ? ChangeStreamReader.at(wal, startAtTime)
                 : ChangeStreamReader.now(wal);
+    if (events.isExpanded()) {
+      events.identifiedBy(collections.identities(start[0]));
+    }
     return new ChangeStreamReader(wal, events, start[0], start[1]).resumingInside(after);
   }
 

@@ -72,9 +72,13 @@ public final class IndexCatalogOperations {
           built.add(indexes.build(spec, documents));
         }
       }
-      if (createdCollection) {
+      // A collection a write made without logging it (an update that matched nothing) is
+      // created here too, so that its identity is in the log before its first index.
+      if (createdCollection || !state.createLogged()) {
         appended.add(
-            wal.append(new WalRecord.CreateCollection(namespace, new BsonDocument()), applier));
+            wal.append(
+                new WalRecord.CreateCollection(namespace, new BsonDocument(), state.uuid()),
+                applier));
       }
       for (SecondaryIndex index : built) {
         WalRecord record = new WalRecord.CreateIndex(namespace, index.spec().toDocument());
@@ -144,7 +148,10 @@ public final class IndexCatalogOperations {
     try {
       before = state.indexes().specs().size();
       for (SecondaryIndex index : state.indexes().all()) {
-        appended.add(wal.append(new WalRecord.DropIndex(namespace, index.spec().name()), applier));
+        appended.add(
+            wal.append(
+                new WalRecord.DropIndex(namespace, index.spec().name(), index.spec().toDocument()),
+                applier));
       }
     } finally {
       state.writeLock().unlock();
@@ -162,11 +169,14 @@ public final class IndexCatalogOperations {
     WriteAheadLog.Appended appended;
     try {
       String name = chooser.apply(state);
-      if (state.indexes().find(name).isEmpty()) {
+      var dropped = state.indexes().find(name);
+      if (dropped.isEmpty()) {
         throw new MongoLakeException(
             ErrorCode.INDEX_NOT_FOUND, "index not found with name [" + name + "]");
       }
-      appended = wal.append(new WalRecord.DropIndex(namespace, name), applier);
+      appended =
+          wal.append(
+              new WalRecord.DropIndex(namespace, name, dropped.get().spec().toDocument()), applier);
     } finally {
       state.writeLock().unlock();
     }
@@ -235,7 +245,7 @@ public final class IndexCatalogOperations {
       IndexSpec definition = changed;
       appended =
           wal.append(
-              new WalRecord.CreateIndex(namespace, definition.toDocument()),
+              new WalRecord.CreateIndex(namespace, definition.toDocument(), current.toDocument()),
               (sequence, record) -> state.indexes().redefine(definition));
     } finally {
       state.writeLock().unlock();

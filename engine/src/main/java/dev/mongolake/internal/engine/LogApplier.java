@@ -68,16 +68,15 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
       case WalRecord.Replace replace ->
           put(sequence, replace.namespace(), replace.document(), false);
       case WalRecord.Delete delete -> {
-        CollectionState state = collections.getOrCreate(delete.namespace());
+        CollectionState state = stateOf(delete.namespace(), sequence);
         remove(state, sequence, delete.id());
       }
       case WalRecord.CreateIndex create -> replayCreateIndex(sequence, create);
       case WalRecord.DropIndex drop ->
-          collections.getOrCreate(drop.namespace()).indexes().drop(drop.name());
-      case WalRecord.CreateCollection create ->
-          collections.addIfAbsent(new CollectionState(create.namespace(), create.options()));
+          stateOf(drop.namespace(), sequence).indexes().drop(drop.name());
+      case WalRecord.CreateCollection create -> create(sequence, create);
       case WalRecord.ModifyCollection modify ->
-          collections.getOrCreate(modify.namespace()).setOptions(modify.options());
+          stateOf(modify.namespace(), sequence).setOptions(modify.options());
       case WalRecord.DropCollection drop -> {
         collections.removedAt(sequence);
         CollectionState dropped = collections.remove(drop.namespace());
@@ -108,8 +107,42 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
     apply(sequence, change);
   }
 
-  private void put(long sequence, Namespace namespace, BsonDocument document, boolean created) {
+  /**
+   * A create: the collection its first write made gets the record's identity; replay makes it with
+   * that identity (or, from a record that carries none, one derived from the record's place).
+   */
+  private void create(long sequence, WalRecord.CreateCollection create) {
+    java.util.UUID identity =
+        create.uuid() != null
+            ? create.uuid()
+            : CollectionState.derivedIdentity(create.namespace(), sequence);
+    CollectionState existing = collections.get(create.namespace());
+    if (existing != null) {
+      if (create.uuid() != null) {
+        existing.identityRecorded(create.uuid());
+      } else {
+        existing.identityLogged(identity);
+      }
+      return;
+    }
+    collections.addIfAbsent(new CollectionState(create.namespace(), create.options(), identity));
+  }
+
+  /**
+   * The collection a change applies to, made by the change when it is the collection's first with
+   * no create record before it (a transaction's first insert): its identity is derived from the
+   * change's place in the log, so that every replay gives it the same.
+   */
+  private CollectionState stateOf(Namespace namespace, long sequence) {
     CollectionState state = collections.getOrCreate(namespace);
+    if (!state.createLogged()) {
+      state.identityLogged(CollectionState.derivedIdentity(namespace, sequence));
+    }
+    return state;
+  }
+
+  private void put(long sequence, Namespace namespace, BsonDocument document, boolean created) {
+    CollectionState state = stateOf(namespace, sequence);
     state.buffer().put(sequence, document, created);
     state.indexes().put(sequence, document);
     InsertionOrder order = state.insertionOrder();
@@ -152,7 +185,7 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
    * replay gets here with an index to build (or one the catalog file already holds).
    */
   private void replayCreateIndex(long sequence, WalRecord.CreateIndex create) {
-    CollectionState state = collections.getOrCreate(create.namespace());
+    CollectionState state = stateOf(create.namespace(), sequence);
     IndexSpec spec = IndexSpecParser.parse(create.spec());
     var existing = state.indexes().find(spec.name());
     if (existing.isPresent() && existing.get().spec().sameDefinition(spec)) {

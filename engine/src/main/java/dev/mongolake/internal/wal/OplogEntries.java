@@ -1,6 +1,5 @@
 package dev.mongolake.internal.wal;
 
-import dev.mongolake.Namespace;
 import dev.mongolake.daktilo.LogEntry;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -27,16 +26,28 @@ public final class OplogEntries implements Iterator<BsonDocument> {
   private static final BsonInt64 VERSION = new BsonInt64(2);
 
   private final Iterator<LogEntry> records;
+  private final CollectionIdentities identities;
+  private final boolean newestFirst;
 
   /**
-   * Entries carry no {@code ui}: the log does not record which collection (of those that held a
-   * name over time, across drops, re-creations and renames) a record changed, and the one holding
-   * the name now may be another.
+   * Entries of a collection carry its UUID in {@code ui} where the log tells which collection (of
+   * those that held a name over time, across drops, re-creations and renames) the record changed:
+   * see {@link CollectionIdentities}; else they carry none.
    *
    * @param records the log's records, in the order to list them
+   * @param identities the collections' identities, followed through the records
+   * @param newestFirst whether {@code records} come newest first
    */
-  public OplogEntries(Iterator<LogEntry> records) {
+  public OplogEntries(
+      Iterator<LogEntry> records, CollectionIdentities identities, boolean newestFirst) {
     this.records = records;
+    this.identities = identities;
+    this.newestFirst = newestFirst;
+  }
+
+  /** Entries without {@code ui}, oldest first. */
+  public OplogEntries(Iterator<LogEntry> records) {
+    this(records, new CollectionIdentities(CollectionIdentities.NONE, java.util.Map.of()), false);
   }
 
   @Override
@@ -52,8 +63,17 @@ public final class OplogEntries implements Iterator<BsonDocument> {
     LogEntry record = records.next();
     long time =
         WalRecordCodec.time(record.payload()).orElse(LogClock.ofUnstamped(record.sequence()));
-    return entry(WalRecordCodec.decode(record.payload()), new BsonTimestamp(time));
+    WalRecord decoded = WalRecordCodec.decode(record.payload());
+    sequence = record.sequence();
+    BsonDocument entry = entry(decoded, new BsonTimestamp(time));
+    if (!newestFirst) {
+      identities.follow(decoded, sequence);
+    }
+    return entry;
   }
+
+  // The sequence of the record being listed.
+  private long sequence;
 
   private BsonDocument entry(WalRecord record, BsonTimestamp ts) {
     BsonDocument entry = body(record);
@@ -63,36 +83,37 @@ public final class OplogEntries implements Iterator<BsonDocument> {
   }
 
   private BsonDocument body(WalRecord record) {
-    Namespace ns = record.namespace();
-    String coll = ns.collection();
+    String coll = record.namespace().collection();
     return switch (record) {
       case WalRecord.Retryable retryable -> body(retryable.change());
       case WalRecord.Transaction transaction -> applyOps(transaction);
-      case WalRecord.Insert insert -> change("i", ns).append("o", insert.document());
+      case WalRecord.Insert insert -> change("i", record).append("o", insert.document());
       case WalRecord.Update update ->
-          change("u", ns).append("o", update.document()).append("o2", idOf(update.document()));
+          change("u", record).append("o", update.document()).append("o2", idOf(update.document()));
       case WalRecord.Replace replace ->
-          change("u", ns).append("o", replace.document()).append("o2", idOf(replace.document()));
+          change("u", record)
+              .append("o", replace.document())
+              .append("o2", idOf(replace.document()));
       case WalRecord.Delete delete ->
-          change("d", ns).append("o", new BsonDocument("_id", delete.id()));
+          change("d", record).append("o", new BsonDocument("_id", delete.id()));
       case WalRecord.CreateCollection create ->
-          command(ns, new BsonDocument("create", new BsonString(coll)), create.options());
+          command(record, new BsonDocument("create", new BsonString(coll)), create.options());
       case WalRecord.ModifyCollection modify ->
-          command(ns, new BsonDocument("collMod", new BsonString(coll)), modify.options());
+          command(record, new BsonDocument("collMod", new BsonString(coll)), modify.options());
       case WalRecord.DropCollection drop ->
-          command(ns, new BsonDocument("drop", new BsonString(coll)), new BsonDocument());
+          command(record, new BsonDocument("drop", new BsonString(coll)), new BsonDocument());
       case WalRecord.CreateIndex create ->
-          command(ns, new BsonDocument("createIndexes", new BsonString(coll)), create.spec());
+          command(record, new BsonDocument("createIndexes", new BsonString(coll)), create.spec());
       case WalRecord.DropIndex drop ->
           command(
-              ns,
+              record,
               new BsonDocument("dropIndexes", new BsonString(coll))
                   .append("index", new BsonString(drop.name())),
               new BsonDocument());
       case WalRecord.RenameCollection rename ->
           command(
-              ns,
-              new BsonDocument("renameCollection", new BsonString(ns.fullName()))
+              record,
+              new BsonDocument("renameCollection", new BsonString(record.namespace().fullName()))
                   .append("to", new BsonString(rename.target().fullName()))
                   .append("stayTemp", BsonBoolean.FALSE)
                   .append("dropTarget", BsonBoolean.valueOf(rename.dropTarget())),
@@ -116,18 +137,30 @@ public final class OplogEntries implements Iterator<BsonDocument> {
     return entry.append("txnNumber", new org.bson.BsonInt64(transaction.txnNumber()));
   }
 
-  private BsonDocument change(String op, Namespace ns) {
+  private BsonDocument change(String op, WalRecord record) {
     BsonDocument entry =
-        new BsonDocument("op", new BsonString(op)).append("ns", new BsonString(ns.fullName()));
-    return entry;
+        new BsonDocument("op", new BsonString(op))
+            .append("ns", new BsonString(record.namespace().fullName()));
+    return withUi(entry, record);
   }
 
-  private BsonDocument command(Namespace ns, BsonDocument command, BsonDocument fields) {
+  private BsonDocument command(WalRecord record, BsonDocument command, BsonDocument fields) {
     BsonDocument entry =
         new BsonDocument("op", new BsonString("c"))
-            .append("ns", new BsonString(ns.database() + ".$cmd"));
+            .append("ns", new BsonString(record.namespace().database() + ".$cmd"));
+    withUi(entry, record);
     fields.forEach(command::putIfAbsent);
     return entry.append("o", command);
+  }
+
+  /** The entry with the collection's UUID in {@code ui}, where it is known. */
+  private BsonDocument withUi(BsonDocument entry, WalRecord record) {
+    java.util.UUID ui =
+        newestFirst ? identities.ofBackwards(record, sequence) : identities.of(record, sequence);
+    if (ui != null) {
+      entry.append("ui", new org.bson.BsonBinary(ui));
+    }
+    return entry;
   }
 
   private static BsonDocument idOf(BsonDocument document) {

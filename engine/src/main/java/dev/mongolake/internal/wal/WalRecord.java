@@ -61,14 +61,34 @@ public sealed interface WalRecord {
     }
   }
 
-  /** An explicitly created collection (with its options, for example a schema config). */
-  record CreateCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
+  /**
+   * A created collection (with its options, for example a schema config): by {@code create}, or
+   * implicitly by the first insert or index. {@code uuid} is its identity ({@code listCollections}'
+   * {@code info.uuid}, an oplog entry's {@code ui}), which replay gives it again; null in records
+   * written before creates carried it.
+   */
+  record CreateCollection(Namespace namespace, BsonDocument options, UUID uuid)
+      implements WalRecord {
+
+    /** A create whose identity is not recorded. */
+    public CreateCollection(Namespace namespace, BsonDocument options) {
+      this(namespace, options, null);
+    }
+  }
 
   /**
    * A collection's new options ({@code collMod}'s validator, validationLevel, validationAction, a
-   * capped collection's size and max): they replace the options it had.
+   * capped collection's size and max): they replace the options it had, {@code before} (null in
+   * records written before modifications carried them).
    */
-  record ModifyCollection(Namespace namespace, BsonDocument options) implements WalRecord {}
+  record ModifyCollection(Namespace namespace, BsonDocument options, BsonDocument before)
+      implements WalRecord {
+
+    /** A modification without the options it replaced. */
+    public ModifyCollection(Namespace namespace, BsonDocument options) {
+      this(namespace, options, null);
+    }
+  }
 
   /**
    * A dropped collection; its documents and indexes go with it. {@code endsDatabase}: it was the
@@ -82,11 +102,30 @@ public sealed interface WalRecord {
     }
   }
 
-  /** A new secondary index, given as its {@code listIndexes} specification. */
-  record CreateIndex(Namespace namespace, BsonDocument spec) implements WalRecord {}
+  /**
+   * A new secondary index, given as its {@code listIndexes} specification; or, with {@code before}
+   * (the definition it replaces), {@code collMod}'s new TTL or visibility of an existing index.
+   */
+  record CreateIndex(Namespace namespace, BsonDocument spec, BsonDocument before)
+      implements WalRecord {
 
-  /** A dropped secondary index. */
-  record DropIndex(Namespace namespace, String name) implements WalRecord {}
+    /** A new index. */
+    public CreateIndex(Namespace namespace, BsonDocument spec) {
+      this(namespace, spec, null);
+    }
+  }
+
+  /**
+   * A dropped secondary index, with its {@code listIndexes} specification ({@code spec}; null in
+   * records written before drops carried it).
+   */
+  record DropIndex(Namespace namespace, String name, BsonDocument spec) implements WalRecord {
+
+    /** A drop without the index's specification. */
+    public DropIndex(Namespace namespace, String name) {
+      this(namespace, name, null);
+    }
+  }
 
   /**
    * A collection renamed to {@code target}, with its documents, indexes and table; a collection

@@ -33,9 +33,12 @@ import org.bson.RawBsonDocument;
  * (insert), {@code u} (update), {@code r} (replace), {@code d} (delete), {@code create}, {@code
  * drop}, {@code ci} (create index, with {@code spec}), {@code di} (drop index, with {@code name}),
  * {@code mod} (new collection options, with {@code options}) or {@code rename} (with {@code to} and
- * {@code dropTarget}); {@code doc} holds a document version, {@code id} a deleted {@code _id}, and
- * an update's {@code upd} what it changed (see {@link WalRecord.Update#description()}). Logs
- * written before an op or a field existed simply never hold it.
+ * {@code dropTarget}); a {@code create} carries the collection's UUID in {@code ui}, a {@code mod}
+ * the options it replaced in {@code pre}, a {@code ci} of {@code collMod} the definition it
+ * replaced in {@code pre}, a {@code di} the dropped index's {@code spec}; {@code doc} holds a
+ * document version, {@code id} a deleted {@code _id}, and an update's {@code upd} what it changed
+ * (see {@link WalRecord.Update#description()}). Logs written before an op or a field existed simply
+ * never hold it.
  *
  * <p>Every record starts with {@code ts}, its log time (a BSON Timestamp, see {@link LogClock}),
  * stamped by the log when it assigns the sequence; records of older logs have none. A change a
@@ -58,6 +61,9 @@ public final class WalRecordCodec {
 
   /** The pre-image of an update, replacement or delete, on collections that keep them. */
   static final String BEFORE_FIELD = "pre";
+
+  /** A created collection's identity (a UUID, as MongoDB's oplog names it). */
+  static final String UUID_FIELD = "ui";
 
   /** A transaction's changes, each encoded as a record without a log time of its own. */
   static final String CHANGES_FIELD = "ops";
@@ -90,19 +96,32 @@ public final class WalRecordCodec {
         op(out, "d", delete).append("id", delete.id());
         before(out, delete.before());
       }
-      case WalRecord.CreateCollection create ->
-          op(out, "create", create).append("options", create.options());
-      case WalRecord.ModifyCollection modify ->
-          op(out, "mod", modify).append("options", modify.options());
+      case WalRecord.CreateCollection create -> {
+        op(out, "create", create).append("options", create.options());
+        if (create.uuid() != null) {
+          out.append(UUID_FIELD, new BsonBinary(create.uuid()));
+        }
+      }
+      case WalRecord.ModifyCollection modify -> {
+        op(out, "mod", modify).append("options", modify.options());
+        before(out, modify.before());
+      }
       case WalRecord.DropCollection drop -> {
         op(out, "drop", drop);
         if (drop.endsDatabase()) {
           out.append("dropDatabase", BsonBoolean.TRUE);
         }
       }
-      case WalRecord.CreateIndex create -> op(out, "ci", create).append("spec", create.spec());
-      case WalRecord.DropIndex drop ->
-          op(out, "di", drop).append("name", new BsonString(drop.name()));
+      case WalRecord.CreateIndex create -> {
+        op(out, "ci", create).append("spec", create.spec());
+        before(out, create.before());
+      }
+      case WalRecord.DropIndex drop -> {
+        op(out, "di", drop).append("name", new BsonString(drop.name()));
+        if (drop.spec() != null) {
+          out.append("spec", drop.spec());
+        }
+      }
       case WalRecord.RenameCollection rename ->
           op(out, "rename", rename)
               .append("to", new BsonString(rename.target().fullName()))
@@ -363,17 +382,21 @@ public final class WalRecordCodec {
         BsonValue id = in.get("id");
         yield new WalRecord.Delete(ns, id.isDocument() || id.isArray() ? copy(id) : id, before(in));
       }
-      case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"));
-      case "mod" -> new WalRecord.ModifyCollection(ns, document(in, "options"));
+      case "create" -> new WalRecord.CreateCollection(ns, document(in, "options"), uuid(in));
+      case "mod" ->
+          new WalRecord.ModifyCollection(ns, document(in, "options"), optionalDocument(in));
       case "drop" ->
           new WalRecord.DropCollection(
               ns, in.getBoolean("dropDatabase", BsonBoolean.FALSE).getValue());
-      case "ci" -> new WalRecord.CreateIndex(ns, document(in, "spec"));
+      case "ci" -> new WalRecord.CreateIndex(ns, document(in, "spec"), optionalDocument(in));
       case "di" -> {
         if (!in.isString("name")) {
           throw corrupt("an index drop lacks 'name'");
         }
-        yield new WalRecord.DropIndex(ns, in.getString("name").getValue());
+        yield new WalRecord.DropIndex(
+            ns,
+            in.getString("name").getValue(),
+            in.containsKey("spec") ? document(in, "spec") : null);
       }
       case "rename" -> {
         if (!in.isString("to")) {
@@ -418,6 +441,23 @@ public final class WalRecordCodec {
     } catch (IllegalArgumentException e) {
       throw corrupt(e.getMessage());
     }
+  }
+
+  /** A catalog record's {@code pre}, decoded whole (catalog records are few and small). */
+  private static BsonDocument optionalDocument(RawBsonDocument in) {
+    return in.containsKey(BEFORE_FIELD) ? document(in, BEFORE_FIELD) : null;
+  }
+
+  /** A create's collection identity, or null in records written before creates carried it. */
+  private static java.util.UUID uuid(RawBsonDocument in) {
+    if (!in.containsKey(UUID_FIELD)) {
+      return null;
+    }
+    if (!(in.get(UUID_FIELD) instanceof BsonBinary ui)
+        || ui.getType() != BsonBinarySubType.UUID_STANDARD.getValue()) {
+      throw corrupt("a create's 'ui' is not a UUID");
+    }
+    return ui.asUuid();
   }
 
   private static BsonDocument before(RawBsonDocument in) {

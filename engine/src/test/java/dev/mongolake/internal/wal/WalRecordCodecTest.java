@@ -212,6 +212,56 @@ class WalRecordCodecTest {
     assertThat(old.description()).isNull();
   }
 
+  @Test
+  void catalogRecordsCarryTheCollectionUuidAndWhatTheyReplacedAndOlderOnesStillDecode() {
+    java.util.UUID uuid = java.util.UUID.fromString("98046a1a-b649-4e5b-9c75-67594221ce19");
+    BsonDocument options = BsonDocument.parse("{validationLevel: 'moderate'}");
+    BsonDocument before = BsonDocument.parse("{validationLevel: 'strict'}");
+    BsonDocument spec = BsonDocument.parse("{v: 2, key: {x: 1}, name: 'x_1'}");
+    BsonDocument hidden = BsonDocument.parse("{v: 2, key: {x: 1}, name: 'x_1', hidden: true}");
+
+    assertThat(
+            WalRecordCodec.decode(
+                WalRecordCodec.encode(new WalRecord.CreateCollection(USERS, options, uuid))))
+        .isEqualTo(new WalRecord.CreateCollection(USERS, options, uuid));
+    assertThat(
+            WalRecordCodec.decode(
+                WalRecordCodec.encode(new WalRecord.ModifyCollection(USERS, options, before))))
+        .isEqualTo(new WalRecord.ModifyCollection(USERS, options, before));
+    assertThat(
+            WalRecordCodec.decode(
+                WalRecordCodec.encode(new WalRecord.CreateIndex(USERS, hidden, spec))))
+        .isEqualTo(new WalRecord.CreateIndex(USERS, hidden, spec));
+    assertThat(
+            WalRecordCodec.decode(
+                WalRecordCodec.encode(new WalRecord.DropIndex(USERS, "x_1", spec))))
+        .isEqualTo(new WalRecord.DropIndex(USERS, "x_1", spec));
+
+    // Records written before these fields existed.
+    assertThat(WalRecordCodec.decode(bson("{op: 'create', ns: 'app.users', options: {}}")))
+        .isEqualTo(new WalRecord.CreateCollection(USERS, new BsonDocument(), null));
+    assertThat(
+            WalRecordCodec.decode(
+                bson("{op: 'mod', ns: 'app.users', options: {validationLevel: 'moderate'}}")))
+        .isEqualTo(new WalRecord.ModifyCollection(USERS, options, null));
+    assertThat(
+            WalRecordCodec.decode(
+                bson("{op: 'ci', ns: 'app.users', spec: {v: 2, key: {x: 1}, name: 'x_1'}}")))
+        .isEqualTo(new WalRecord.CreateIndex(USERS, spec, null));
+    assertThat(WalRecordCodec.decode(bson("{op: 'di', ns: 'app.users', name: 'x_1'}")))
+        .isEqualTo(new WalRecord.DropIndex(USERS, "x_1", null));
+  }
+
+  @Test
+  void aCreateWhoseUiIsNoUuidIsRefused() {
+    assertThatThrownBy(
+            () ->
+                WalRecordCodec.decode(
+                    bson("{op: 'create', ns: 'app.users', options: {}, ui: 'not a uuid'}")))
+        .isInstanceOf(dev.mongolake.MongoLakeException.class)
+        .hasMessageContaining("'ui' is not a UUID");
+  }
+
   private static byte[] bytesOf(BsonDocument document) {
     BasicOutputBuffer out = new BasicOutputBuffer();
     new BsonDocumentCodec()

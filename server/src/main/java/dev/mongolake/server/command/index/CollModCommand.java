@@ -143,10 +143,11 @@ public record CollModCommand(MongoLake lake) implements Command {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + namespace.fullName());
     }
-    if (!validation.isEmpty()) {
+    BsonValue index = request.body().get("index");
+    // A collMod without options is logged too: MongoDB's change streams show it as a modify.
+    if (!validation.isEmpty() || index == null) {
       lake.db(namespace.database()).modifyCollection(namespace.collection(), validation);
     }
-    BsonValue index = request.body().get("index");
     if (index == null) {
       return reply;
     }
