@@ -179,11 +179,23 @@ final class ServerOptions {
       names = "--replica-set",
       paramLabel = "NAME",
       description =
-          "Answer as the primary of a replica set of one named NAME (drivers then connect with"
-              + " replicaSet=NAME and send retryable writes; change streams and snapshot reads are"
-              + " served); multi-document transactions are still refused. Off by default: a"
-              + " standalone.")
+          "The name of the replica set of one the server is the primary of (default: "
+              + DEFAULT_REPLICA_SET
+              + "): drivers send retryable writes and run transactions, change streams and"
+              + " snapshot reads; connection strings without replicaSet= or with"
+              + " directConnection=true work as well.")
   String replicaSet;
+
+  /** The replica set's name unless {@code --replica-set} or the config file names another. */
+  static final String DEFAULT_REPLICA_SET = "rs0";
+
+  @Option(
+      names = "--standalone",
+      description =
+          "Answer as a standalone server instead of a replica set of one, as MongoDB does without"
+              + " a replica set: transactions, retryable writes, change streams and snapshot reads"
+              + " are then refused.")
+  boolean standalone;
 
   @Option(
       names = "--advertise-host",
@@ -319,13 +331,16 @@ final class ServerOptions {
   }
 
   private ReplicationConfig replication() {
-    if (advertiseHost != null && replicaSet == null) {
+    if (standalone && (replicaSet != null || advertiseHost != null)) {
       throw new IllegalArgumentException(
-          "--advertise-host (replication.advertiseHost) names a replica set member's address:"
-              + " give --replica-set too");
+          "--standalone cannot be combined with --replica-set or --advertise-host"
+              + " (replication.replSetName, replication.advertiseHost): a standalone has no set");
     }
     return new ReplicationConfig(
-        replicaSet, advertiseHost, sessionTimeoutMinutes, transactionLifetimeSeconds);
+        standalone ? null : replicaSet == null ? DEFAULT_REPLICA_SET : replicaSet,
+        advertiseHost,
+        sessionTimeoutMinutes,
+        transactionLifetimeSeconds);
   }
 
   LogSettings logSettings() {

@@ -133,6 +133,23 @@ class ConfigPrecedenceTest {
   }
 
   @Test
+  void theServerIsAReplicaSetOfOneUnlessToldToStandAlone() {
+    assertThat(resolved("dev").config("dev").replication().replicaSetName()).isEqualTo("rs0");
+    assertThat(
+            resolved("serve", "--replica-set", "prod")
+                .config("serve")
+                .replication()
+                .replicaSetName())
+        .isEqualTo("prod");
+    assertThat(resolved("dev", "--standalone").config("dev").replication().replicaSetName())
+        .isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> resolved("dev", "--standalone", "--replica-set", "x").config("dev"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--standalone cannot be combined with --replica-set");
+  }
+
+  @Test
   void theSampleConfigFileStartsWhatNoFileStarts() {
     // The sample's dbPath is the default when MONGOLAKE_PATH is not set: give both the same path.
     ServerOptions withSample =
