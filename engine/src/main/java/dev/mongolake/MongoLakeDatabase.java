@@ -198,6 +198,7 @@ public final class MongoLakeDatabase {
   /** Drops every collection and view of the database. */
   public void drop() {
     engine.refuseInTransaction("drop a database");
+    engine.catalog().checkDatabaseDroppable(name);
     for (var view : engine.views().list(name)) {
       engine.catalog().dropView(view.name());
     }

@@ -188,9 +188,15 @@ class DatabaseBranchesTest {
       assertThat(lake.db("app@feature").collection("users").countDocuments()).isEqualTo(30);
       assertThat(all(lake.db("app@feature").collection("users"))).isEqualTo(numbered(0, 30));
 
+      lake.db("app").collection("later").insertOne(new Document("_id", 1));
       assertThatThrownBy(() -> users.drop())
           .isInstanceOf(MongoLakeException.class)
           .hasMessageContaining("branch app@feature uses its files");
+      // A database drop is refused before it drops anything.
+      assertThatThrownBy(() -> lake.db("app").drop())
+          .isInstanceOf(MongoLakeException.class)
+          .hasMessageContaining("Cannot drop database app: its collection app.users");
+      assertThat(lake.db("app").collection("later").countDocuments()).isEqualTo(1);
       assertThatThrownBy(() -> lake.db("app@feature").collection("users").drop())
           .isInstanceOf(MongoLakeException.class)
           .hasMessageContaining("compares it with its parent");

@@ -266,6 +266,20 @@ public final class CollectionCatalog {
   }
 
   /**
+   * Refuses to drop {@code database} when a branch needs one of its collections (see {@link
+   * Branches#checkRemovable}), before anything of it is dropped.
+   */
+  public void checkDatabaseDroppable(String database) {
+    checkWritable("drop database " + database);
+    for (Namespace namespace : collections.collections(database)) {
+      CollectionState state = collections.get(namespace);
+      if (state != null) {
+        branches.checkRemovable(state, "drop database " + database + ": its collection");
+      }
+    }
+  }
+
+  /**
    * Drops a collection. Waits for a flush in progress: its table folder must not be deleted while a
    * flush writes or commits into it, which would leave a half table behind. Takes the flush lock
    * before the collection's write lock, in the order a flush takes them.

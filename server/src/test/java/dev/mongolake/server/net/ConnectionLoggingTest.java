@@ -103,7 +103,8 @@ class ConnectionLoggingTest {
         client.getDatabase("admin").runCommand(new Document("ping", 1));
       }
       // A client leaving during an awaitable hello is noticed within a second when the machine is
-      // quiet; a loaded one (a full build beside it) has taken longer than Awaitility's default 10 s.
+      // quiet; a loaded one (a full build beside it) has taken longer than Awaitility's default 10
+      // s.
       await()
           .atMost(java.time.Duration.ofSeconds(60))
           .until(() -> server.context.currentConnections() == 0);
