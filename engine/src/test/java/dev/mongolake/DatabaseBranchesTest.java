@@ -238,6 +238,10 @@ class DatabaseBranchesTest {
           .hasMessageContaining("Invalid branch name");
       assertThatThrownBy(() -> lake.branches().create("none", "x"))
           .hasMessageContaining("has no collections");
+      lake.db("logs")
+          .createCollection("events", org.bson.BsonDocument.parse("{capped: true, size: 4096}"));
+      assertThatThrownBy(() -> lake.branches().create("logs", "x"))
+          .hasMessageContaining("capped collection logs.events");
       lake.branches().create("app", "x");
       assertThatThrownBy(() -> lake.branches().create("app", "x")).hasMessageContaining("exists");
       assertThatThrownBy(() -> lake.branches().create("app@x", "y"))

@@ -176,6 +176,20 @@ public final class Branches {
           long point = logTime == null ? wal.durableSequence() : past.sequenceAt(logTime);
           long forkedAt = logTime == null ? wal.durableTime() : logTime;
           CollectionRegistry then = past.at(parent, point, views);
+          for (Namespace source : then.collections(parent)) {
+            if (then.get(source).capped() != null) {
+              throw new MongoLakeException(
+                  ErrorCode.ILLEGAL_OPERATION,
+                  "Cannot create branch "
+                      + name
+                      + " of "
+                      + parent
+                      + ": capped collection "
+                      + source
+                      + " keeps its insertion order beside its table, which a branch does not"
+                      + " share");
+            }
+          }
           Map<String, BranchMarker.Base> bases = new TreeMap<>();
           List<CollectionState> created = new ArrayList<>();
           for (Namespace source : then.collections(parent)) {
