@@ -40,15 +40,7 @@ class ShallowCloneTest {
     FileSystemStorage storage = new FileSystemStorage(root);
     DocumentTable source = sourceWithTwoFiles(storage);
 
-    DocumentTable clone =
-        DocumentTable.shallowClone(
-            storage,
-            source.snapshot(),
-            "app@b/c",
-            Clock.systemUTC(),
-            "clone-id",
-            DeltaTableOptions.defaults(),
-            Map.of("writer", 7L));
+    DocumentTable clone = cloneOf(storage, source, Map.of("writer", 7L));
 
     assertThat(ids(clone.snapshot())).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
     assertThat(clone.snapshot().version()).isZero();
@@ -88,15 +80,7 @@ class ShallowCloneTest {
   void writesToTheCloneLeaveTheSourceAsItWas() throws Exception {
     FileSystemStorage storage = new FileSystemStorage(root);
     DocumentTable source = sourceWithTwoFiles(storage);
-    DocumentTable clone =
-        DocumentTable.shallowClone(
-            storage,
-            source.snapshot(),
-            "app@b/c",
-            Clock.systemUTC(),
-            "clone-id",
-            DeltaTableOptions.defaults(),
-            Map.of());
+    DocumentTable clone = cloneOf(storage, source, Map.of());
 
     clone.commit(
         new TableChanges(
@@ -123,6 +107,18 @@ class ShallowCloneTest {
     assertThatThrownBy(() -> FilePaths.toStoragePath("db/c", "../../../etc/passwd"))
         .isInstanceOf(DeltaException.class)
         .hasMessageContaining("outside the table storage");
+  }
+
+  private static DocumentTable cloneOf(
+      FileSystemStorage storage, DocumentTable source, Map<String, Long> writers) {
+    return DocumentTable.shallowClone(
+        storage,
+        source.snapshot(),
+        "app@b/c",
+        Clock.systemUTC(),
+        "clone-id",
+        DeltaTableOptions.defaults(),
+        writers);
   }
 
   private static DocumentTable sourceWithTwoFiles(FileSystemStorage storage) {
