@@ -67,6 +67,29 @@ class SparkReadsOurTablesTest {
     assertThat(ids).isEqualTo(live.keySet());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {OurTables.PROMOTED, OurTables.DELETION_VECTORS})
+  void sparkSqlVariantGetReadsPathsOfOurDocuments(String table) {
+    SparkRun run = SparkRun.get();
+    TreeMap<Long, BsonDocument> live = run.ourLiveDocuments(table);
+    List<List<String>> rows = run.rows("ours", table + "-paths");
+
+    assertThat(rows).hasSameSizeAs(live.keySet());
+    for (List<String> row : rows) {
+      BsonDocument expected = live.get(Long.parseLong(row.get(0)));
+      BsonValue profile = expected.get("profile");
+      BsonValue name = profile == null ? null : profile.asDocument().get("name");
+      BsonValue tags = expected.get("tags");
+      BsonValue score = expected.get("score");
+      assertThat(row.subList(1, 4))
+          .as("%s: paths of %s", table, expected)
+          .containsExactly(
+              promotedString(name),
+              promotedString(tags == null ? null : tags.asArray().get(0)),
+              score == null ? "null" : "d" + score.asDouble().getValue());
+    }
+  }
+
   @Test
   void theTablesSparkReadHaveDeletionVectorsAndCheckpointsWhereIntended() throws IOException {
     SparkRun run = SparkRun.get();

@@ -77,6 +77,7 @@ public final class SparkInteropProgram {
         try (Stream<Path> tables = Files.list(ours)) {
           for (Path table : tables.sorted().toList()) {
             program.dump("ours", table);
+            program.dumpPaths(table);
           }
         }
       }
@@ -178,10 +179,33 @@ public final class SparkInteropProgram {
     dump("spark", table);
   }
 
+  /** Spark SQL's {@code variant_get} over a document table's {@code doc} column. */
+  private void dumpPaths(Path table) throws IOException {
+    dump(
+        "ours-" + table.getFileName() + "-paths",
+        () ->
+            spark.sql(
+                "SELECT _id, variant_get(doc, '$.profile.name', 'string'),"
+                    + " variant_get(doc, '$.tags[0]', 'string'),"
+                    + " variant_get(doc, '$.score', 'double') FROM delta.`"
+                    + table
+                    + "`"));
+  }
+
+  private interface Query {
+    Dataset<Row> run();
+  }
+
   private void dump(String side, Path table) throws IOException {
-    String name = side + "-" + table.getFileName();
+    dump(
+        side + "-" + table.getFileName(),
+        () -> spark.read().format("delta").load(table.toString()));
+  }
+
+  /** Writes a query's rows as {@code <name>.jsonl} and its schema, or its failure. */
+  private void dump(String name, Query query) throws IOException {
     try {
-      Dataset<Row> frame = spark.read().format("delta").load(table.toString());
+      Dataset<Row> frame = query.run();
       Files.writeString(rows.resolve(name + ".schema.json"), frame.schema().json());
       List<String> lines = new ArrayList<>();
       for (Row row : frame.collectAsList()) {
