@@ -19,20 +19,28 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The library's {@link TableReader} reads the tables Spark 4 with delta-spark writes (deletion
  * vectors from DELETE and UPDATE, column mapping in name mode with renamed, dropped and added
- * columns, v2 checkpoints with sidecars, type widening) row for row as Spark reads them. A VARIANT
- * column Spark writes is refused by name.
+ * columns (also in id mode), classic and v2 checkpoints, type widening) row for row as Spark reads
+ * them. A VARIANT column Spark writes is refused by name.
  */
 class OurReaderReadsSparksTablesTest {
 
   @TempDir Path copy;
 
   @ParameterizedTest
-  @ValueSource(strings = {"deletion-vectors", "column-mapping", "v2-checkpoint", "type-widening"})
+  @ValueSource(
+      strings = {
+        "deletion-vectors",
+        "column-mapping",
+        "column-mapping-id",
+        "v2-checkpoint",
+        "type-widening"
+      })
   void ourRowsAreSparksRows(String table) {
     SparkRun run = SparkRun.get();
     List<String> sparkRows = sorted(run.rows("spark", table).stream().map(RowTexts::row));
@@ -49,11 +57,12 @@ class OurReaderReadsSparksTablesTest {
     assertThat(snapshot.files()).anyMatch(f -> f.deletionVector() != null);
   }
 
-  @Test
-  void sparksColumnMappingNamesTheRenamedAndAddedColumns() {
-    Snapshot snapshot = snapshot(SparkRun.get().spark(), "column-mapping");
+  @ParameterizedTest
+  @CsvSource({"column-mapping, name", "column-mapping-id, id"})
+  void sparksColumnMappingNamesTheRenamedAndAddedColumns(String table, String mode) {
+    Snapshot snapshot = snapshot(SparkRun.get().spark(), table);
 
-    assertThat(snapshot.metadata().configuration(COLUMN_MAPPING, "none")).isEqualTo("name");
+    assertThat(snapshot.metadata().configuration(COLUMN_MAPPING, "none")).isEqualTo(mode);
     assertThat(snapshot.schema().fields())
         .extracting(StructField::name)
         .containsExactly(
@@ -71,28 +80,39 @@ class OurReaderReadsSparksTablesTest {
   }
 
   @Test
-  void aV2CheckpointWithSidecarsAloneGivesSparksRows() throws IOException {
-    SparkRun run = SparkRun.get();
-    Path source = run.spark().resolve("v2-checkpoint");
-    copyRecursively(source, copy.resolve("v2-checkpoint"));
-    Path log = copy.resolve("v2-checkpoint/_delta_log");
-    assertThat(snapshot(copy, "v2-checkpoint").protocol().readerFeatures())
+  void sparksV2CheckpointIsUuidNamedWithSidecars() throws IOException {
+    Path table = SparkRun.get().spark().resolve("v2-checkpoint");
+    Path log = table.resolve("_delta_log");
+
+    assertThat(snapshot(table.getParent(), "v2-checkpoint").protocol().readerFeatures())
         .contains("v2Checkpoint");
     try (Stream<Path> files = Files.list(log)) {
-      List<String> names = files.map(p -> p.getFileName().toString()).toList();
-      assertThat(names).anyMatch(n -> n.matches("\\d{20}\\.checkpoint\\.[0-9a-f-]{36}\\.json"));
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .anyMatch(n -> n.matches("0{19}6\\.checkpoint\\.[0-9a-f-]{36}\\.json"));
     }
     try (Stream<Path> sidecars = Files.list(log.resolve("_sidecars"))) {
       assertThat(sidecars).isNotEmpty();
     }
-    // Without the commits the last checkpoint covers, the files come from it and its sidecars.
-    long checkpointed = 6;
+  }
+
+  /**
+   * Without the commits Spark's last checkpoint covers, the files (and their deletion vectors) come
+   * from the checkpoint alone: a classic Parquet one, and a v2 one with sidecars.
+   */
+  @ParameterizedTest
+  @CsvSource({"deletion-vectors, 4", "v2-checkpoint, 6"})
+  void sparksCheckpointAloneGivesSparksRows(String table, long checkpointed) throws IOException {
+    SparkRun run = SparkRun.get();
+    copyRecursively(run.spark().resolve(table), copy.resolve(table));
+    Path log = copy.resolve(table).resolve("_delta_log");
+    assertThat(Files.readString(log.resolve("_last_checkpoint")))
+        .contains("\"version\":" + checkpointed + ",");
     for (long version = 0; version <= checkpointed; version++) {
       Files.delete(log.resolve("%020d.json".formatted(version)));
     }
 
-    assertThat(ourRows(new FileSystemStorage(copy), "v2-checkpoint"))
-        .isEqualTo(sorted(run.rows("spark", "v2-checkpoint").stream().map(RowTexts::row)));
+    assertThat(ourRows(new FileSystemStorage(copy), table))
+        .isEqualTo(sorted(run.rows("spark", table).stream().map(RowTexts::row)));
   }
 
   /**

@@ -102,12 +102,18 @@ final class SparkRun {
       List<String> command = new ArrayList<>();
       command.add(java.toString());
       command.addAll(SPARK_JVM_FLAGS);
-      command.addAll(List.of("-Xmx2g", "-XX:TieredStopAtLevel=1", "-cp", classPath));
+      Path tmp = Files.createDirectories(work.resolve("tmp"));
+      command.addAll(
+          List.of(
+              "-Xmx2g", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tmp, "-cp", classPath));
       command.add("dev.mongolake.spark.program.SparkInteropProgram");
       command.add(work.toString());
       Path log = work.resolve("spark.log");
       ProcessBuilder builder =
-          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+          new ProcessBuilder(command)
+              .directory(work.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile());
       builder.environment().remove("JAVA_TOOL_OPTIONS");
       builder.environment().remove("JDK_JAVA_OPTIONS");
       builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");

@@ -57,6 +57,8 @@ public final class SparkInteropProgram {
             .master("local[2]")
             .appName("mongolake-spark-interop")
             .config("spark.ui.enabled", "false")
+            .config("spark.sql.warehouse.dir", work.resolve("warehouse").toUri().toString())
+            .config("spark.local.dir", work.resolve("tmp").toString())
             .config("spark.sql.shuffle.partitions", "2")
             .config("spark.default.parallelism", "2")
             .config("spark.sql.session.timeZone", "UTC")
@@ -89,7 +91,8 @@ public final class SparkInteropProgram {
 
   private void writeSparkTables(Path spark) throws IOException {
     write(spark.resolve("deletion-vectors"), this::deletionVectors);
-    write(spark.resolve("column-mapping"), this::columnMapping);
+    write(spark.resolve("column-mapping"), t -> columnMapping(t, "name"));
+    write(spark.resolve("column-mapping-id"), t -> columnMapping(t, "id"));
     write(spark.resolve("v2-checkpoint"), this::v2Checkpoint);
     write(spark.resolve("type-widening"), this::typeWidening);
     write(spark.resolve("variant"), this::variant);
@@ -98,7 +101,8 @@ public final class SparkInteropProgram {
   private void deletionVectors(String t) {
     sql(
         "CREATE TABLE %s (id BIGINT, name STRING, score DOUBLE) USING delta"
-            + " TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')",
+            + " TBLPROPERTIES ('delta.enableDeletionVectors' = 'true',"
+            + " 'delta.checkpointInterval' = '4')",
         t);
     sql("INSERT INTO %s SELECT id, concat('n', id), id * 1.5 FROM range(0, 300, 1, 2)", t);
     sql("DELETE FROM %s WHERE id %% 7 = 0", t);
@@ -106,13 +110,13 @@ public final class SparkInteropProgram {
     sql("DELETE FROM %s WHERE id BETWEEN 100 AND 109", t);
   }
 
-  private void columnMapping(String t) {
+  private void columnMapping(String t, String mode) {
     sql(
         "CREATE TABLE %s (id INT, label STRING, info STRUCT<a: INT, b: STRING>, tags"
             + " ARRAY<STRING>, attrs MAP<STRING, INT>, day DATE, at TIMESTAMP, amount"
             + " DECIMAL(10,2), raw BINARY, flag BOOLEAN, ratio FLOAT) USING delta TBLPROPERTIES"
-            + " ('delta.columnMapping.mode' = 'name')",
-        t);
+            + " ('delta.columnMapping.mode' = '%s')",
+        t, mode);
     sql(
         "INSERT INTO %s VALUES (1, 'one', named_struct('a', 1, 'b', 'x'), array('p', 'q'),"
             + " map('k', 1), DATE'2024-02-29', TIMESTAMP'2024-02-29 12:34:56.789',"
