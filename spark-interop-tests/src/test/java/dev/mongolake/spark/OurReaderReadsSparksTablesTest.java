@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * them. A VARIANT column Spark writes is refused by name.
  */
 class OurReaderReadsSparksTablesTest {
+  private static final String COLUMN_MAPPING = "delta.columnMapping.mode";
 
   @TempDir Path copy;
 
@@ -136,8 +137,6 @@ class OurReaderReadsSparksTablesTest {
         .hasMessageContaining("(VARIANT(1))")
         .hasMessageContaining("which does not convert to the table type VariantType");
   }
-
-  private static final String COLUMN_MAPPING = "delta.columnMapping.mode";
 
   private static List<String> ourRows(FileSystemStorage storage, String table) {
     Snapshot snapshot = DeltaTable.forPath(storage, table).snapshot();
