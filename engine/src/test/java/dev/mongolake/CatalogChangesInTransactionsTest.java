@@ -1,7 +1,6 @@
 package dev.mongolake;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;

@@ -32,7 +32,9 @@ import org.bson.BsonValue;
  * sequence durable when it started, plus its own writes; its writes stay in it, applied to its own
  * layer of each collection's buffer ({@link CollectionState#layeredOver}), until {@link #commit}
  * appends them as one log record ({@link WalRecord.Transaction}): after a crash all of them are in
- * the lake or none is, and no reader ever sees some without the others.
+ * the lake or none is, and no reader ever sees some without the others. The collections and indexes
+ * it creates ({@link TransactionCatalogChanges}) wait likewise, their records first in the
+ * commit's.
  *
  * <p>Conflicts are first-writer-wins, as in MongoDB: writing a document that another transaction
  * has written and not yet ended, or that a write committed after the snapshot changed, fails with
@@ -259,8 +261,8 @@ public final class EngineTransaction {
    *
    * @throws MongoLakeException WriteConflict (the transaction is then aborted) when a write
    *     committed since the snapshot changed a document it wrote, or its collection was dropped or
-   *     renamed; DuplicateKey likewise for a unique key taken since; NoSuchTransaction when it was
-   *     aborted
+   *     renamed, or another operation created a collection it creates; DuplicateKey likewise for a
+   *     unique key taken since; NoSuchTransaction when it was aborted
    */
   public void commit() {
     WriteAheadLog.Appended appended;

@@ -24,9 +24,9 @@ import org.bson.BsonDocument;
  * collection it creates while that is still empty. Each is staged as a log record and applied to
  * the transaction's own layer of the collection, so that the transaction's reads and writes see the
  * collection with its options and indexes (unique ones enforced) and nobody else does; the commit
- * record carries the records before the document changes, and the commit binds the new
- * collections under the collection locks, failing with WriteConflict when another operation made
- * one of them meanwhile.
+ * record carries the records before the document changes, and the commit binds the new collections
+ * under the collection locks, failing with WriteConflict when another operation made one of them
+ * meanwhile.
  *
  * <p>Not thread-safe: the transaction runs one operation at a time.
  */

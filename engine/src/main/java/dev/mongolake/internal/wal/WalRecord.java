@@ -137,11 +137,11 @@ public sealed interface WalRecord {
 
   /**
    * The changes of a committed multi-document transaction: one log record, so that after a crash
-   * either all of them are in the log or none is. The collections and indexes it created come
-   * first ({@link CreateCollection}, and {@link CreateIndex} without {@code before}), then its
-   * document changes ({@link Insert}, {@link Update}, {@link Replace}, {@link Delete}) in the order
-   * its statements made them; all of them apply at the record's one log sequence. {@link
-   * #namespace()} is the first change's.
+   * either all of them are in the log or none is. The collections and indexes it created come first
+   * ({@link CreateCollection}, and {@link CreateIndex} without {@code before}), then its document
+   * changes ({@link Insert}, {@link Update}, {@link Replace}, {@link Delete}) in the order its
+   * statements made them; all of them apply at the record's one log sequence. {@link #namespace()}
+   * is the first change's.
    *
    * @param session the logical session that ran it, or {@code null} for an embedded transaction
    * @param txnNumber the session's transaction number (0 without a session)
