@@ -221,6 +221,54 @@ class CatalogCommandsInTransactionsWithJavaDriverTest {
   }
 
   @Test
+  void theCatalogCommandsMongoDbRefusesInATransactionStayRefused() {
+    orders().insertOne(new Document("_id", 1));
+    orders().createIndex(Indexes.ascending("sku"));
+    List<Document> refused =
+        List.of(
+            new Document("listIndexes", "orders"),
+            new Document("dropIndexes", "orders").append("index", "sku_1"),
+            new Document("collMod", "orders"),
+            new Document("drop", "orders"),
+            new Document("dropDatabase", 1));
+    for (Document command : refused) {
+      try (ClientSession session = client.startSession()) {
+        session.startTransaction();
+        assertThatThrownBy(() -> shop.runCommand(session, command))
+            .as(command.toJson())
+            .isInstanceOfSatisfying(
+                MongoCommandException.class,
+                e -> {
+                  assertThat(e.getErrorCode()).isEqualTo(263);
+                  assertThat(e.getErrorMessage())
+                      .contains("Cannot run '" + command.keySet().iterator().next() + "'");
+                });
+      }
+    }
+    try (ClientSession session = client.startSession()) {
+      session.startTransaction();
+      assertThatThrownBy(
+              () ->
+                  client
+                      .getDatabase("admin")
+                      .runCommand(
+                          session,
+                          new Document("renameCollection", "shop.orders").append("to", "shop.x")))
+          .isInstanceOfSatisfying(
+              MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(263));
+    }
+    try (ClientSession session = client.startSession()) {
+      session.startTransaction();
+      // A view is not created in a transaction either.
+      assertThatThrownBy(() -> shop.createView(session, "view", "orders", List.of()))
+          .isInstanceOfSatisfying(
+              MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(263));
+    }
+    assertThat(indexNames(orders())).containsExactly("_id_", "sku_1");
+    assertThat(collectionNames()).containsExactly("orders");
+  }
+
+  @Test
   void anExplicitCreateNeedsReadConcernLocal() {
     try (ClientSession session = client.startSession()) {
       session.startTransaction(
