@@ -141,13 +141,18 @@ public final class MongoLakeDatabase {
    * collation, stored resolved; see {@link MongoLakeCollection#withCollation}). The options are
    * durable, and kept with the collection's table.
    *
+   * <p>Inside {@link MongoLakeTransaction#run} the collection is created by the transaction, as
+   * MongoDB 4.4+ does: visible (with its options) to the transaction alone until it commits, gone
+   * if it aborts; an existing collection then fails with NamespaceExists whatever its options, a
+   * capped one with OperationNotSupportedInTransaction, and the commit with WriteConflict when
+   * another operation created the collection meanwhile.
+   *
    * @throws MongoLakeException NamespaceExists if it exists; MongoDB's error for an invalid option
    *     (TypeMismatch, BadValue, InvalidOptions, Location51024 for a capped size or max out of
    *     range, the validator's parse error prefixed "Parsing of collection validator failed");
    *     NotImplemented naming any other option
    */
   public void createCollection(String collectionName, BsonDocument options) {
-    engine.refuseInTransaction("create a collection explicitly");
     engine.catalog().createCollection(new Namespace(name, collectionName), options);
   }
 

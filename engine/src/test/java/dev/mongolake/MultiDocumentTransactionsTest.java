@@ -324,6 +324,7 @@ class MultiDocumentTransactionsTest {
 
   @Test
   void catalogChangesAreRefusedInsideATransaction() {
+    accounts.insertOne(doc("{_id: 1}"));
     MongoLakeTransaction transaction = lake.startTransaction();
     assertThatThrownBy(() -> transaction.run(() -> accounts.createIndex(Indexes.ascending("x"))))
         .isInstanceOfSatisfying(

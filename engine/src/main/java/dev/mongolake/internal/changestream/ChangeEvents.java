@@ -161,6 +161,10 @@ public final class ChangeEvents {
       }
       BsonDocument event =
           event(change, change.namespace(), new ResumeToken(time, sequence, false, i), time);
+      if (identities != null) {
+        // A collection the transaction created names its own documents' events.
+        identities.follow(change, sequence);
+      }
       if (event == null) {
         continue;
       }

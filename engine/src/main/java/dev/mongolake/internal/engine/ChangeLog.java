@@ -15,8 +15,8 @@ interface ChangeLog {
 
   /**
    * Logs the create of a collection a first insert makes ({@code state}, not yet in the log), with
-   * its identity, before the insert. Caller holds the lock. A transaction logs none: its commit's
-   * first change fixes the collection's identity (see {@link LogApplier}).
+   * its identity, before the insert. Caller holds the lock. A transaction stages it with its
+   * changes (see {@link TransactionCatalogChanges}), for its commit record.
    */
   default void created(CollectionState state) {}
 

@@ -34,6 +34,8 @@ public final class CollectionCatalog {
   private final Branches branches;
   // How a read-only catalog (a past point's) refuses a change, naming it; null when writable.
   private final java.util.function.Function<String, MongoLakeException> readOnly;
+  // The transaction running on the calling thread, if any: its creates are staged in it.
+  private final java.util.function.Supplier<EngineTransaction> transaction;
 
   CollectionCatalog(
       CollectionRegistry collections,
@@ -42,8 +44,9 @@ public final class CollectionCatalog {
       LogApplier applier,
       TableFlusher flusher,
       CollectionRenames renames,
-      Branches branches) {
-    this(collections, views, wal, applier, flusher, renames, branches, null);
+      Branches branches,
+      java.util.function.Supplier<EngineTransaction> transaction) {
+    this(collections, views, wal, applier, flusher, renames, branches, null, transaction);
   }
 
   /** A catalog that lists {@code collections} and refuses every change with {@code refusal}. */
@@ -51,7 +54,8 @@ public final class CollectionCatalog {
       CollectionRegistry collections,
       ViewCatalog views,
       java.util.function.Function<String, MongoLakeException> refusal) {
-    return new CollectionCatalog(collections, views, null, null, null, null, null, refusal);
+    return new CollectionCatalog(
+        collections, views, null, null, null, null, null, refusal, () -> null);
   }
 
   private void checkWritable(String action) {
@@ -68,8 +72,10 @@ public final class CollectionCatalog {
       TableFlusher flusher,
       CollectionRenames renames,
       Branches branches,
-      java.util.function.Function<String, MongoLakeException> readOnly) {
+      java.util.function.Function<String, MongoLakeException> readOnly,
+      java.util.function.Supplier<EngineTransaction> transaction) {
     this.readOnly = readOnly;
+    this.transaction = transaction;
     this.branches = branches;
     this.collections = collections;
     this.views = views;
@@ -122,7 +128,17 @@ public final class CollectionCatalog {
 
   /** Whether the collection exists (a view is not a collection). */
   public boolean exists(Namespace namespace) {
-    return collections.exists(namespace);
+    return state(namespace) != null;
+  }
+
+  /**
+   * The collection's state: inside a transaction that created it, the transaction's own; else the
+   * lake's (null without the collection).
+   */
+  private CollectionState state(Namespace namespace) {
+    EngineTransaction current = transaction.get();
+    CollectionState own = current == null ? null : current.createdCollection(namespace);
+    return own != null ? own : collections.get(namespace);
   }
 
   /** The collection's Delta table, once a flush created it. */
@@ -137,17 +153,18 @@ public final class CollectionCatalog {
    * options).
    */
   public Collation collation(Namespace namespace) {
-    return collections.defaultCollation(namespace);
+    CollectionState state = state(namespace);
+    return state == null ? Collation.SIMPLE : state.collation();
   }
 
   /** The collection's UUID (see {@link CollectionState#uuid()}); empty without the collection. */
   public Optional<java.util.UUID> uuid(Namespace namespace) {
-    return Optional.ofNullable(collections.get(namespace)).map(CollectionState::uuid);
+    return Optional.ofNullable(state(namespace)).map(CollectionState::uuid);
   }
 
   /** The options a collection was created with (empty when created implicitly). */
   public Optional<BsonDocument> options(Namespace namespace) {
-    return Optional.ofNullable(collections.get(namespace)).map(CollectionState::options);
+    return Optional.ofNullable(state(namespace)).map(CollectionState::options);
   }
 
   /**
@@ -155,7 +172,9 @@ public final class CollectionCatalog {
    * CollectionValidation}; its cap: see {@link CappedOptions}; its default collation, stored
    * resolved: see {@link DefaultCollation}). A collection that exists with the same options is left
    * as it is; one with other options fails with NamespaceExists; invalid options fail with
-   * MongoDB's error.
+   * MongoDB's error. Inside a transaction the create is staged in it (see {@link
+   * TransactionCatalogChanges}): an existing collection fails with NamespaceExists whatever its
+   * options, as in MongoDB.
    */
   public void createCollection(Namespace namespace, BsonDocument requested) {
     checkWritable("create collection " + namespace);
@@ -178,6 +197,12 @@ public final class CollectionCatalog {
     }
     if (options.containsKey(DefaultCollation.OPTION)) {
       stored.put(DefaultCollation.OPTION, options.get(DefaultCollation.OPTION));
+    }
+    EngineTransaction current = transaction.get();
+    if (current != null) {
+      // MongoDB 4.4+: staged in the transaction, made at its commit.
+      current.createCollection(namespace, stored);
+      return;
     }
     synchronized (collections.namingLock()) {
       if (views.isView(namespace)) {

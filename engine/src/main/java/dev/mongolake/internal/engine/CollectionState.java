@@ -109,6 +109,20 @@ final class CollectionState {
   }
 
   /**
+   * A transaction's layer of a collection the snapshot does not hold, which the transaction
+   * creates: empty, with {@code options} and indexes of its own. {@code implicit}: made for a write
+   * that may create it, which logs its create (see {@link #createLogged()}) with its first
+   * document; else created explicitly, its create already staged.
+   */
+  static CollectionState newInTransaction(
+      Namespace namespace, BsonDocument options, long snapshotSequence, boolean implicit) {
+    CollectionState layer =
+        layeredOver(new CollectionState(namespace, options), TableView.EMPTY, snapshotSequence);
+    layer.createLogged = !implicit;
+    return layer;
+  }
+
+  /**
    * Whether reads may choose a secondary index: always, except over a transaction's own writes,
    * which the shared indexes do not hold.
    */

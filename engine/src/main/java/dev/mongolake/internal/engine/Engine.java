@@ -138,7 +138,15 @@ public final class Engine implements AutoCloseable {
             reads);
     collections.guardCreates(branches::checkCreatable);
     this.catalog =
-        new CollectionCatalog(collections, views, wal, applier, flusher, renames, branches);
+        new CollectionCatalog(
+            collections,
+            views,
+            wal,
+            applier,
+            flusher,
+            renames,
+            branches,
+            () -> EngineTransaction.currentOf(this));
     this.indexes = new IndexCatalogOperations(collections, views, reads, wal, applier);
     this.writes =
         new DocumentWrites(collections, wal, applier, reads, clock, this::commandVariables);
@@ -445,9 +453,15 @@ public final class Engine implements AutoCloseable {
     return views;
   }
 
-  /** createIndexes, listIndexes and dropIndexes; refused inside a transaction. */
+  /**
+   * createIndexes, listIndexes and dropIndexes; inside a transaction, only createIndexes on a
+   * collection the transaction creates (the others are refused).
+   */
   public IndexCatalogOperations indexes() {
-    refuseInTransaction("change or list indexes");
+    EngineTransaction transaction = EngineTransaction.currentOf(this);
+    if (transaction != null) {
+      return IndexCatalogOperations.inTransaction(transaction);
+    }
     return present(indexes, "change or list indexes");
   }
 

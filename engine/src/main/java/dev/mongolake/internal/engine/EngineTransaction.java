@@ -32,7 +32,9 @@ import org.bson.BsonValue;
  * sequence durable when it started, plus its own writes; its writes stay in it, applied to its own
  * layer of each collection's buffer ({@link CollectionState#layeredOver}), until {@link #commit}
  * appends them as one log record ({@link WalRecord.Transaction}): after a crash all of them are in
- * the lake or none is, and no reader ever sees some without the others.
+ * the lake or none is, and no reader ever sees some without the others. The collections and indexes
+ * it creates ({@link TransactionCatalogChanges}) wait likewise, their records first in the
+ * commit's.
  *
  * <p>Conflicts are first-writer-wins, as in MongoDB: writing a document that another transaction
  * has written and not yet ended, or that a write committed after the snapshot changed, fails with
@@ -78,6 +80,7 @@ public final class EngineTransaction {
   private final ReadPath reads;
   private final ReadPlans plans;
   private final DocumentWrites writes;
+  private final TransactionCatalogChanges catalog;
   private final ReentrantLock operation = new ReentrantLock();
   private final List<WalRecord> changes = new ArrayList<>();
   // The ids each collection's changes wrote, in BSON order, with their own newest version (null:
@@ -116,13 +119,10 @@ public final class EngineTransaction {
     this.started = clock.instant();
     this.session = session;
     this.txnNumber = txnNumber;
-    this.layers =
-        new CollectionRegistry(
-            views,
-            this::layerOf,
-            namespace ->
-                CollectionState.layeredOver(
-                    new CollectionState(namespace, new BsonDocument()), TableView.EMPTY, snapshot));
+    this.layers = new CollectionRegistry(views, this::layerOf, this::newLayer);
+    this.catalog =
+        new TransactionCatalogChanges(present, layers, views, snapshot, this::stageCatalogRecord);
+    layers.guardCreates(present::checkCreatable);
     this.reads = new ReadPath(layers, pins, () -> snapshot);
     this.plans = new ReadPlans(layers, pins, () -> snapshot);
     ChangeLog staged =
@@ -135,6 +135,11 @@ public final class EngineTransaction {
           @Override
           public void checkIndexes(CollectionState state, BsonDocument document) {
             checkUnique(state, document);
+          }
+
+          @Override
+          public void created(CollectionState state) {
+            catalog.createdImplicitly(state);
           }
         };
     this.writes = new DocumentWrites(layers, staged, reads, clock, engine::commandVariables);
@@ -205,13 +210,59 @@ public final class EngineTransaction {
   }
 
   /**
+   * {@code create} inside the transaction (see {@link TransactionCatalogChanges#createCollection}).
+   */
+  void createCollection(Namespace namespace, BsonDocument stored) {
+    requireActive();
+    catalog.createCollection(namespace, stored);
+  }
+
+  /**
+   * {@code createIndexes} inside the transaction (see {@link
+   * TransactionCatalogChanges#createIndexes}).
+   */
+  dev.mongolake.IndexesCreated createIndexes(Namespace namespace, List<BsonDocument> specs) {
+    requireActive();
+    return catalog.createIndexes(namespace, specs, reads);
+  }
+
+  /** The transaction's own state of a collection it created, or null. */
+  CollectionState createdCollection(Namespace namespace) {
+    return catalog.created(namespace);
+  }
+
+  /** The layer of a collection a write needs that neither the snapshot nor the transaction has. */
+  private CollectionState newLayer(Namespace namespace) {
+    return catalog.newLayer(namespace);
+  }
+
+  /** Counts a staged catalog record in the transaction's size. */
+  private void stageCatalogRecord(WalRecord record) {
+    requireActive();
+    addStagedBytes(record);
+  }
+
+  private void addStagedBytes(WalRecord record) {
+    stagedBytes += dev.mongolake.internal.wal.WalRecordCodec.encode(record).length;
+    if (stagedBytes > MAX_BYTES) {
+      throw new MongoLakeException(
+          ErrorCode.TRANSACTION_TOO_LARGE,
+          "Total size of all transaction operations must be less than "
+              + MAX_BYTES
+              + " bytes: the transaction's changes are "
+              + stagedBytes
+              + " bytes");
+    }
+  }
+
+  /**
    * Makes the transaction's changes durable as one log record, then visible to every reader at
    * once. A transaction without changes just ends.
    *
    * @throws MongoLakeException WriteConflict (the transaction is then aborted) when a write
    *     committed since the snapshot changed a document it wrote, or its collection was dropped or
-   *     renamed; DuplicateKey likewise for a unique key taken since; NoSuchTransaction when it was
-   *     aborted
+   *     renamed, or another operation created a collection it creates; DuplicateKey likewise for a
+   *     unique key taken since; NoSuchTransaction when it was aborted
    */
   public void commit() {
     WriteAheadLog.Appended appended;
@@ -221,22 +272,41 @@ public final class EngineTransaction {
         return;
       }
       requireActive();
-      if (changes.isEmpty()) {
+      if (changes.isEmpty() && catalog.isEmpty()) {
         end(Status.COMMITTED);
         return;
       }
-      List<Namespace> namespaces = new ArrayList<>(written.keySet());
-      namespaces.sort(java.util.Comparator.comparing(Namespace::fullName));
+      java.util.SortedSet<Namespace> namespaces =
+          new java.util.TreeSet<>(java.util.Comparator.comparing(Namespace::fullName));
+      namespaces.addAll(written.keySet());
+      namespaces.addAll(catalog.namespaces());
+      List<Namespace> order = new ArrayList<>(namespaces);
       List<CollectionState> held = new ArrayList<>();
+      List<CollectionState> bound = new ArrayList<>();
       try {
-        for (Namespace namespace : namespaces) {
-          held.add(present.locked(namespace));
+        // In name order, as every writer of several collections locks them; a collection the
+        // transaction created is bound to its name now, locked, for the record's create to find.
+        for (Namespace namespace : order) {
+          if (catalog.creates(namespace)) {
+            CollectionState fresh = catalog.bindForCommit(namespace);
+            bound.add(fresh);
+            held.add(fresh);
+          } else {
+            held.add(present.locked(namespace));
+          }
         }
-        for (int i = 0; i < namespaces.size(); i++) {
-          checkStillCommittable(namespaces.get(i), held.get(i));
+        for (int i = 0; i < order.size(); i++) {
+          if (written.containsKey(order.get(i))) {
+            checkStillCommittable(order.get(i), held.get(i));
+          }
         }
-        appended = wal.append(new WalRecord.Transaction(changes, session, txnNumber), applier);
-      } catch (MongoLakeException e) {
+        // The creates first: a replay makes the collections and their indexes before their
+        // documents (an index is only created on a collection still empty).
+        List<WalRecord> record = new ArrayList<>(catalog.records());
+        record.addAll(changes);
+        appended = wal.append(new WalRecord.Transaction(record, session, txnNumber), applier);
+      } catch (RuntimeException e) {
+        bound.forEach(catalog::unbind);
         end(Status.ABORTED);
         throw e;
       } finally {
@@ -378,16 +448,7 @@ public final class EngineTransaction {
     if (base != null && changedSinceSnapshot(base, id)) {
       throw conflict(namespace, id, "a write committed after the transaction started changed it");
     }
-    stagedBytes += dev.mongolake.internal.wal.WalRecordCodec.encode(plain).length;
-    if (stagedBytes > MAX_BYTES) {
-      throw new MongoLakeException(
-          ErrorCode.TRANSACTION_TOO_LARGE,
-          "Total size of all transaction operations must be less than "
-              + MAX_BYTES
-              + " bytes: the transaction's changes are "
-              + stagedBytes
-              + " bytes");
-    }
+    addStagedBytes(plain);
     long sequence = ++ownSequence;
     BsonDocument version =
         switch (plain) {

@@ -32,6 +32,22 @@ public final class IndexCatalogOperations {
   private final ReadPath reads;
   private final WriteAheadLog wal;
   private final LogApplier applier;
+  // The transaction these operations run in (creates only, as MongoDB allows), or null.
+  private final EngineTransaction transaction;
+
+  /** The operations inside {@code transaction}: creates staged in it, the others refused. */
+  static IndexCatalogOperations inTransaction(EngineTransaction transaction) {
+    return new IndexCatalogOperations(transaction);
+  }
+
+  private IndexCatalogOperations(EngineTransaction transaction) {
+    this.collections = null;
+    this.views = null;
+    this.reads = null;
+    this.wal = null;
+    this.applier = null;
+    this.transaction = transaction;
+  }
 
   IndexCatalogOperations(
       CollectionRegistry collections,
@@ -44,10 +60,29 @@ public final class IndexCatalogOperations {
     this.reads = reads;
     this.wal = wal;
     this.applier = applier;
+    this.transaction = null;
   }
 
-  /** Creates the indexes in {@code specs} ({@code createIndexes} form) that do not exist yet. */
+  /**
+   * Refuses listing, dropping and changing indexes inside a transaction, as MongoDB does
+   * (OperationNotSupportedInTransaction).
+   */
+  private void refuseInTransaction() {
+    if (transaction != null) {
+      throw new MongoLakeException(
+          ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION,
+          "Cannot change or list indexes in a multi-document transaction.");
+    }
+  }
+
+  /**
+   * Creates the indexes in {@code specs} ({@code createIndexes} form) that do not exist yet; inside
+   * a transaction, only on a collection it creates (see {@link TransactionCatalogChanges}).
+   */
   public IndexesCreated create(Namespace namespace, List<BsonDocument> specs) {
+    if (transaction != null) {
+      return transaction.createIndexes(namespace, specs);
+    }
     if (specs.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.BAD_VALUE, "Must specify at least one index to create");
@@ -94,6 +129,7 @@ public final class IndexCatalogOperations {
 
   /** The index definitions, {@code _id_} first, as {@code listIndexes} returns them. */
   public List<BsonDocument> list(Namespace namespace) {
+    refuseInTransaction();
     return existing(namespace, "ns does not exist: ").indexes().specs().stream()
         .map(IndexSpec::toDocument)
         .toList();
@@ -101,6 +137,7 @@ public final class IndexCatalogOperations {
 
   /** Drops one index by name. */
   public void dropByName(Namespace namespace, String name) {
+    refuseInTransaction();
     drop(
         namespace,
         state -> {
@@ -113,6 +150,7 @@ public final class IndexCatalogOperations {
 
   /** Drops the index with this key pattern. */
   public void dropByKeys(Namespace namespace, BsonDocument keys) {
+    refuseInTransaction();
     drop(
         namespace,
         state -> {
@@ -142,6 +180,7 @@ public final class IndexCatalogOperations {
    * @return the number of indexes before, {@code _id_} included
    */
   public int dropAll(Namespace namespace) {
+    refuseInTransaction();
     CollectionState state = lockedExisting(namespace, "ns not found ");
     int before;
     List<WriteAheadLog.Appended> appended = new ArrayList<>();
@@ -193,6 +232,7 @@ public final class IndexCatalogOperations {
    * @param index the {@code index} document of the command
    */
   public IndexChange modify(Namespace namespace, BsonDocument index) {
+    refuseInTransaction();
     BsonValue seconds = index.get("expireAfterSeconds");
     BsonValue hidden = index.get("hidden");
     if (seconds == null && hidden == null) {

@@ -130,8 +130,9 @@ final class LogApplier implements BiConsumer<Long, WalRecord> {
 
   /**
    * The collection a change applies to, made by the change when it is the collection's first with
-   * no create record before it (a transaction's first insert): its identity is derived from the
-   * change's place in the log, so that every replay gives it the same.
+   * no create record before it (a transaction's first insert, in records written before commit
+   * records carried their creates): its identity is derived from the change's place in the log, so
+   * that every replay gives it the same.
    */
   private CollectionState stateOf(Namespace namespace, long sequence) {
     CollectionState state = collections.getOrCreate(namespace);

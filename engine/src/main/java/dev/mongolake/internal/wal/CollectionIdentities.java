@@ -92,6 +92,8 @@ public final class CollectionIdentities {
         }
       }
       case WalRecord.Retryable retryable -> follow(retryable.change(), sequence);
+      case WalRecord.Transaction transaction ->
+          transaction.changes().forEach(change -> follow(change, sequence));
       default -> {}
     }
   }

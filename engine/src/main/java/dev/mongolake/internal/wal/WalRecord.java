@@ -136,10 +136,12 @@ public sealed interface WalRecord {
       implements WalRecord {}
 
   /**
-   * The changes of a committed multi-document transaction, in the order its statements made them:
-   * one log record, so that after a crash either all of them are in the log or none is. Each change
-   * is an {@link Insert}, {@link Update}, {@link Replace} or {@link Delete}; all of them apply at
-   * the record's one log sequence. {@link #namespace()} is the first change's.
+   * The changes of a committed multi-document transaction: one log record, so that after a crash
+   * either all of them are in the log or none is. The collections and indexes it created come first
+   * ({@link CreateCollection}, and {@link CreateIndex} without {@code before}), then its document
+   * changes ({@link Insert}, {@link Update}, {@link Replace}, {@link Delete}) in the order its
+   * statements made them; all of them apply at the record's one log sequence. {@link #namespace()}
+   * is the first change's.
    *
    * @param session the logical session that ran it, or {@code null} for an embedded transaction
    * @param txnNumber the session's transaction number (0 without a session)
@@ -155,9 +157,11 @@ public sealed interface WalRecord {
         if (!(change instanceof Insert
             || change instanceof Update
             || change instanceof Replace
-            || change instanceof Delete)) {
+            || change instanceof Delete
+            || change instanceof CreateCollection
+            || (change instanceof CreateIndex index && index.before() == null))) {
           throw new IllegalArgumentException(
-              "a transaction record holds document changes only, not " + change);
+              "a transaction record holds document changes and creates only, not " + change);
         }
       }
     }

@@ -162,6 +162,7 @@ public final class CommandDispatcher {
           TransactionFieldsRule.check(body, command, replicaSet.isPresent(), lsid != null);
       inTransaction = transaction.inTransaction();
       Long txnNumber = transaction.retryableTxnNumber();
+      String readConcernLevel = TransactionStatements.readConcernLevel(body);
       if (transaction.inTransaction()) {
         body = TransactionStatements.concernsChecked(body, transaction, replicaSet.orElseThrow());
       } else {
@@ -201,6 +202,7 @@ public final class CommandDispatcher {
               replicaSet.orElseThrow().transactions(),
               session,
               transaction,
+              readConcernLevel,
               () -> runChecked(command, request, database, checkedBody, connection, syncLog));
         }
         return runChecked(command, request, database, body, connection, syncLog);

@@ -24,7 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ServerTransactions {
 
-  private record SessionTransaction(long txnNumber, MongoLakeTransaction transaction) {}
+  /**
+   * @param readConcernLevel the level its first statement asked for, or null for none
+   */
+  private record SessionTransaction(
+      long txnNumber, MongoLakeTransaction transaction, String readConcernLevel) {}
 
   private final MongoLake lake;
   private final Clock clock;
@@ -46,6 +50,16 @@ public final class ServerTransactions {
    *     NoSuchTransaction when no open transaction has that number
    */
   public MongoLakeTransaction statement(LogicalSessionId session, long txnNumber, boolean start) {
+    return statement(session, txnNumber, start, null);
+  }
+
+  /**
+   * {@link #statement(LogicalSessionId, long, boolean)}, for a start that asks for read concern
+   * {@code readConcernLevel} (null: none), which the transaction keeps (see {@link
+   * #readConcernLevel}).
+   */
+  public MongoLakeTransaction statement(
+      LogicalSessionId session, long txnNumber, boolean start, String readConcernLevel) {
     SessionTransaction current = sessions.get(session.id());
     abortIfOutlived(current);
     if (start) {
@@ -67,7 +81,7 @@ public final class ServerTransactions {
         current.transaction().abort("a newer transaction of its session started");
       }
       MongoLakeTransaction started = lake.startTransaction(session.id(), txnNumber);
-      sessions.put(session.id(), new SessionTransaction(txnNumber, started));
+      sessions.put(session.id(), new SessionTransaction(txnNumber, started, readConcernLevel));
       return started;
     }
     if (current != null && current.txnNumber() > txnNumber) {
@@ -126,6 +140,15 @@ public final class ServerTransactions {
       return;
     }
     throw noSuchTransaction(txnNumber, current);
+  }
+
+  /**
+   * The read concern level the session's transaction started with, or null when its first statement
+   * named none (or the session has no transaction).
+   */
+  public String readConcernLevel(LogicalSessionId session) {
+    SessionTransaction current = sessions.get(session.id());
+    return current == null ? null : current.readConcernLevel();
   }
 
   /** Aborts the transaction of a session that ended or expired, and forgets it. */

@@ -9,6 +9,8 @@ import java.util.function.Supplier;
 public final class TransactionContext {
 
   private static final ScopedValue<Long> TXN_NUMBER = ScopedValue.newInstance();
+  // The read concern level the transaction started with; "" when it named none.
+  private static final ScopedValue<String> READ_CONCERN_LEVEL = ScopedValue.newInstance();
 
   private TransactionContext() {}
 
@@ -19,6 +21,39 @@ public final class TransactionContext {
 
   /** Runs {@code body} as a statement of transaction {@code txnNumber}. */
   static <T> T in(long txnNumber, Supplier<T> body) {
-    return ScopedValue.where(TXN_NUMBER, txnNumber).call(body::get);
+    return in(txnNumber, null, body);
+  }
+
+  /**
+   * Runs {@code body} as a statement of transaction {@code txnNumber}, which started with read
+   * concern {@code readConcernLevel} (null: none).
+   */
+  static <T> T in(long txnNumber, String readConcernLevel, Supplier<T> body) {
+    return ScopedValue.where(TXN_NUMBER, txnNumber)
+        .where(READ_CONCERN_LEVEL, readConcernLevel == null ? "" : readConcernLevel)
+        .call(body::get);
+  }
+
+  /**
+   * Refuses {@code command} (an explicit {@code create} or {@code createIndexes}) in a transaction
+   * that reads at another level than {@code local}, as MongoDB refuses it; does nothing outside a
+   * transaction.
+   *
+   * @throws dev.mongolake.MongoLakeException InvalidOptions
+   */
+  public static void requireLocalReadConcern(String command) {
+    if (!READ_CONCERN_LEVEL.isBound()) {
+      return;
+    }
+    String level = READ_CONCERN_LEVEL.get();
+    if (!level.isEmpty() && !level.equals("local")) {
+      throw new dev.mongolake.MongoLakeException(
+          dev.mongolake.ErrorCode.INVALID_OPTIONS,
+          "Cannot run '"
+              + command
+              + "' in a multi-document transaction with readConcern level '"
+              + level
+              + "': creating collections or indexes in a transaction requires level 'local'");
+    }
   }
 }

@@ -44,9 +44,10 @@ final class TransactionFieldsRule {
       List.of("txnNumber", "autocommit", "startTransaction");
 
   /**
-   * The commands a transaction runs, as MongoDB's: CRUD and reads of documents, its cursors, and
-   * its own end. Catalog and index commands (which MongoDB 4.4+ allows on new collections) are
-   * refused here, not run outside the transaction.
+   * The commands a transaction runs, as MongoDB's: CRUD and reads of documents, its cursors, its
+   * own end, and (MongoDB 4.4+) {@code create} and {@code createIndexes}, which the engine allows
+   * on new collections only. Other catalog and index commands ({@code drop}, {@code
+   * listCollections}, {@code listIndexes}, ...) are refused here, not run outside the transaction.
    */
   private static final Set<String> IN_TRANSACTION =
       Set.of(
@@ -60,6 +61,8 @@ final class TransactionFieldsRule {
           "aggregate",
           "distinct",
           "bulkWrite",
+          "create",
+          "createIndexes",
           "commitTransaction",
           "abortTransaction");
 

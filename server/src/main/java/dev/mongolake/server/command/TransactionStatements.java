@@ -106,11 +106,14 @@ final class TransactionStatements {
       ServerTransactions transactions,
       LogicalSessionId session,
       TransactionFieldsRule.TransactionFields fields,
+      String readConcernLevel,
       Supplier<BsonDocument> statement) {
     MongoLakeTransaction transaction =
-        transactions.statement(session, fields.txnNumber(), fields.startTransaction());
+        transactions.statement(
+            session, fields.txnNumber(), fields.startTransaction(), readConcernLevel);
+    String level = transactions.readConcernLevel(session);
     BsonDocument reply =
-        transaction.run(() -> TransactionContext.in(fields.txnNumber(), statement));
+        transaction.run(() -> TransactionContext.in(fields.txnNumber(), level, statement));
     if (reply.get("writeErrors") instanceof BsonArray errors && !errors.isEmpty()) {
       transaction.abort("a write of the transaction failed");
       // A conflict fails the statement itself in MongoDB, so that drivers see its label.
@@ -124,6 +127,17 @@ final class TransactionStatements {
       }
     }
     return reply;
+  }
+
+  /**
+   * The read concern level a statement names ({@code readConcern.level}), or null; only a first
+   * statement may name one ({@link #concernsChecked} refuses it on the others).
+   */
+  static String readConcernLevel(BsonDocument body) {
+    return body.get("readConcern") instanceof BsonDocument concern
+            && concern.get("level") instanceof BsonString level
+        ? level.getValue()
+        : null;
   }
 
   /** Adds the labels drivers retry transactions by to an error reply of a transaction. */

@@ -110,6 +110,7 @@ public record CreateCommand(MongoLake lake) implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
+    dev.mongolake.server.command.TransactionContext.requireLocalReadConcern("create");
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
     ViewOptions view = ViewOptions.of("create", request.body());
     BsonDocument validation = new BsonDocument();

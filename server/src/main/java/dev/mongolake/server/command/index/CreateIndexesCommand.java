@@ -53,6 +53,7 @@ public record CreateIndexesCommand(MongoLake lake) implements Command {
 
   @Override
   public BsonDocument run(CommandRequest request) {
+    dev.mongolake.server.command.TransactionContext.requireLocalReadConcern("createIndexes");
     CommandArguments args = CommandArguments.of(request);
     Namespace namespace = args.namespace(request.database());
     if (!request.body().containsKey("indexes")) {
