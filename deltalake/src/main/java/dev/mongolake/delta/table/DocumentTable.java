@@ -323,6 +323,30 @@ public final class DocumentTable {
   }
 
   /**
+   * Changes how the table writes its next files, in one metadata-only commit ({@code SET
+   * TBLPROPERTIES}): {@code change} gets the layout of the current version and returns the one
+   * wanted. Promoted columns may be added (never removed or retyped), and the target file size, the
+   * change data feed ({@code delta.enableChangeDataFeed}, adding the {@code changeDataFeed} writer
+   * feature when the protocol lacks it) and {@link AutoPromote} may change. Files already written
+   * keep their columns: an added column is in the files written from then on, including those
+   * {@link #optimize()} and replacements rewrite. Until an older file is rewritten, readers see the
+   * column as null on its rows (through the Delta log, or DuckDB's {@code read_parquet} with {@code
+   * union_by_name}); this library's own reads take every value from the document column.
+   *
+   * @return the table's version with the layout, or the current one when nothing changed
+   * @throws DeltaException naming what cannot change (the {@code _id} encoding, deletion vectors,
+   *     row-group size, purge share, a promoted column removed or retyped)
+   */
+  public long changeLayout(java.util.function.UnaryOperator<DocumentTableConfig> change) {
+    Snapshot base = delta.snapshot();
+    checkWritable(delta.tablePath(), base);
+    DocumentTableConfig current = configOf(base.metadata(), path());
+    return LayoutChange.commit(delta, base, current, change.apply(current))
+        .map(CommitResult::version)
+        .orElse(base.version());
+  }
+
+  /**
    * Turns deletion vectors on for this table from its next commit: one commit adds the {@code
    * deletionVectors} reader and writer feature to the protocol (upgrading it to reader version 3
    * and writer version 7 if needed) and sets {@code delta.enableDeletionVectors=true}. Nothing is

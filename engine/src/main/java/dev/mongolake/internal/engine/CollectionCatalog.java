@@ -264,19 +264,22 @@ public final class CollectionCatalog {
         options.put(PreAndPostImages.OPTION, images);
       }
       if (lakeOptions != null) {
-        // Key by key: a collMod naming one MongoLake option leaves the others as they are.
-        BsonDocument merged =
-            options.isDocument(LakeCollectionOptions.OPTION)
-                ? options.getDocument(LakeCollectionOptions.OPTION).clone()
-                : new BsonDocument();
-        merged.putAll(lakeOptions);
-        options.put(LakeCollectionOptions.OPTION, merged);
+        options.put(
+            LakeCollectionOptions.OPTION,
+            LakeCollectionOptions.merge(
+                namespace,
+                options,
+                lakeOptions,
+                state.table() == null ? null : state.table().snapshot().config()));
       }
       appended = wal.append(new WalRecord.ModifyCollection(namespace, options, before), applier);
     } finally {
       state.writeLock().unlock();
     }
     appended.awaitDurable();
+    if (lakeOptions != null && TableLayoutOptions.givesLayout(lakeOptions)) {
+      flusher.applyLayout(namespace);
+    }
   }
 
   private static BsonDocument without(BsonDocument options, List<String> names) {

@@ -12,9 +12,11 @@ import org.bson.BsonValue;
 /**
  * The options of a collection that are MongoLake's own, not MongoDB's: one namespaced object,
  * {@code mongolake: {...}}, beside MongoDB's options at {@code create}, merged key by key by {@code
- * collMod} and shown by {@code listCollections}. So far {@code vacuumRetentionHours}: how long the
+ * collMod} and shown by {@code listCollections}: {@code vacuumRetentionHours}, how long the
  * collection's table keeps the files later versions replaced (and so how far back its history
- * reaches), instead of the lake's retention. Any other key is refused by name.
+ * reaches), instead of the lake's retention; and the table's layout (promoted columns, automatic
+ * promotion, change data feed, target file size: see {@link TableLayoutOptions}). Any other key is
+ * refused by name.
  */
 final class LakeCollectionOptions {
 
@@ -23,7 +25,14 @@ final class LakeCollectionOptions {
 
   static final String VACUUM_RETENTION_HOURS = "vacuumRetentionHours";
 
-  private static final Set<String> KEYS = Set.of(VACUUM_RETENTION_HOURS);
+  private static final Set<String> KEYS = keys();
+
+  private static Set<String> keys() {
+    Set<String> keys = new java.util.TreeSet<>(TableLayoutOptions.KEYS);
+    keys.remove(TableLayoutOptions.PARTITION_COLUMNS);
+    keys.add(VACUUM_RETENTION_HOURS);
+    return java.util.Collections.unmodifiableSet(keys);
+  }
 
   private LakeCollectionOptions() {}
 
@@ -42,7 +51,7 @@ final class LakeCollectionOptions {
     }
     BsonDocument options = value.asDocument();
     for (String key : options.keySet()) {
-      if (!KEYS.contains(key)) {
+      if (!KEYS.contains(key) && !TableLayoutOptions.KEYS.contains(key)) {
         throw new MongoLakeException(
             ErrorCode.INVALID_OPTIONS,
             "Cannot "
@@ -69,7 +78,34 @@ final class LakeCollectionOptions {
               + hours
               + ": it must be a number of hours, 0 or more");
     }
+    TableLayoutOptions.check(command, namespace, options);
     return options.clone();
+  }
+
+  /**
+   * The {@code mongolake} option after {@code collMod} gave {@code changes} (checked): key by key,
+   * a collMod naming one option leaves the others as they are; promoted columns are added to those
+   * the collection has (see {@link TableLayoutOptions#mergedColumns}).
+   *
+   * @param table the layout of the collection's table, or null before it has one
+   */
+  static BsonDocument merge(
+      Namespace namespace,
+      BsonDocument collectionOptions,
+      BsonDocument changes,
+      dev.mongolake.delta.table.DocumentTableConfig table) {
+    BsonDocument stored =
+        collectionOptions.isDocument(OPTION)
+            ? collectionOptions.getDocument(OPTION).clone()
+            : new BsonDocument();
+    BsonDocument merged = stored.clone();
+    merged.putAll(changes);
+    if (changes.containsKey(TableLayoutOptions.PROMOTED_COLUMNS)) {
+      merged.put(
+          TableLayoutOptions.PROMOTED_COLUMNS,
+          TableLayoutOptions.mergedColumns(namespace, stored, changes, table));
+    }
+    return merged;
   }
 
   /** The vacuum retention a collection's stored options give it, if any. */

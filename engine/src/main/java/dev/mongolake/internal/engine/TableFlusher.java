@@ -230,6 +230,48 @@ public final class TableFlusher {
   }
 
   /**
+   * Gives the collection's table, if it has one, the layout its {@code mongolake} options ask for
+   * (see {@link TableLayoutOptions#forExistingTable}) at once, in a metadata-only commit that new
+   * readers see.
+   */
+  void applyLayout(Namespace namespace) {
+    synchronized (flushLock) {
+      CollectionState state = collections.get(namespace);
+      if (state == null || state.table() == null || !relayOut(state, state.table())) {
+        return;
+      }
+      DocumentSnapshot snapshot = state.table().snapshot();
+      state.writeLock().lock();
+      try {
+        if (collections.isBound(namespace, state)) {
+          state.publish(state.table(), new TableView(snapshot, state.view().floor()));
+        }
+      } finally {
+        state.writeLock().unlock();
+      }
+    }
+  }
+
+  /** Commits the layout the collection's options ask for; whether the table changed. */
+  private static boolean relayOut(CollectionState state, DocumentTable table) {
+    BsonDocument options = state.options();
+    if (!options.isDocument(LakeCollectionOptions.OPTION)
+        || !TableLayoutOptions.givesLayout(options.getDocument(LakeCollectionOptions.OPTION))) {
+      return false;
+    }
+    // The published version's layout, without reading the log: the common case changes nothing.
+    DocumentSnapshot seen = state.view().snapshot();
+    if (seen != null
+        && TableLayoutOptions.forExistingTable(seen.config(), options).equals(seen.config())) {
+      return false;
+    }
+    long before = table.delta().snapshot().version();
+    return table.changeLayout(
+            current -> TableLayoutOptions.forExistingTable(current, options))
+        != before;
+  }
+
+  /**
    * Compacts the tables that flushes have left with many small files, or with a file whose deletion
    * vector deletes more than the table's purge share of its rows (see {@link
    * DocumentTableConfig#purgeDeletedShare()}). Caller holds flushLock. Each run merges about one
@@ -281,7 +323,16 @@ public final class TableFlusher {
     if (!changes.isEmpty()) {
       persistInsertionOrder(state, table.path());
     }
-    if (changes.isEmpty() && state.table() != null) {
+    // Before the data: the files this flush writes carry a layout collMod changed (a crash after
+    // a collMod's log record and before its table change is caught up here too).
+    boolean relaid = false;
+    try {
+      relaid = state.table() != null && relayOut(state, table);
+    } catch (RuntimeException e) {
+      // The data still flushes, in the layout the table has; the next flush tries again.
+      LOG.warn("Cannot change the layout of {}: {}", state.namespace(), e.getMessage());
+    }
+    if (changes.isEmpty() && state.table() != null && !relaid) {
       indexFiles.afterFlush(state, cut, view.snapshot().version(), 0);
       return;
     }
@@ -353,7 +404,7 @@ public final class TableFlusher {
       return DocumentTable.create(
           storage,
           path,
-          tableConfigs.apply(namespace),
+          TableLayoutOptions.forNewTable(tableConfigs.apply(namespace), state.options()),
           clock,
           state.uuid().toString(),
           tableOptions);
