@@ -86,9 +86,7 @@ public final class MongoLakeServer implements AutoCloseable {
     if (config.icebergMetadata()) {
       options = options.withCommitListener(IcebergListeners.forTables(config.tables()));
     }
-    if (config.deletionVectors()) {
-      options = options.withTableConfigs(options.tableConfigs().withDeletionVectors(true));
-    }
+    options = options.withTableConfigs(config.layout().applyTo(options.tableConfigs()));
     HistoryRetention history = config.history();
     if (history.vacuumRetention() != null) {
       options = options.withVacuum(options.vacuum().withRetention(history.vacuumRetention()));

@@ -28,9 +28,8 @@ import java.util.List;
  *     dev.mongolake.delta.iceberg.IcebergMetadata})
  * @param history how long table files and log records are kept for history ({@link
  *     HistoryRetention#DEFAULTS}: the lake's defaults)
- * @param deletionVectors whether new collections' tables mark replaced and deleted rows in Delta
- *     deletion vectors instead of rewriting data files (see {@code
- *     dev.mongolake.CollectionTableConfigs#withDeletionVectors})
+ * @param layout how new collections' tables lay out their files (deletion vectors, automatic
+ *     promotion, change data feed; {@link TableLayoutDefaults#DEFAULTS}: the lake's defaults)
  */
 public record ServerConfig(
     Path dataPath,
@@ -47,7 +46,7 @@ public record ServerConfig(
     ReplicationConfig replication,
     boolean icebergMetadata,
     HistoryRetention history,
-    boolean deletionVectors) {
+    TableLayoutDefaults layout) {
 
   /**
    * PEM files for TLS.
@@ -64,6 +63,9 @@ public record ServerConfig(
     argv = List.copyOf(argv);
     if (history == null) {
       history = HistoryRetention.DEFAULTS;
+    }
+    if (layout == null) {
+      layout = TableLayoutDefaults.DEFAULTS;
     }
     if (connectionThreads == null) {
       connectionThreads = ConnectionThreads.EVENT_LOOP;
@@ -106,7 +108,7 @@ public record ServerConfig(
         replication,
         false,
         HistoryRetention.DEFAULTS,
-        false);
+        TableLayoutDefaults.DEFAULTS);
   }
 
   /** A configuration without TLS. */
@@ -133,7 +135,7 @@ public record ServerConfig(
         null,
         false,
         HistoryRetention.DEFAULTS,
-        false);
+        TableLayoutDefaults.DEFAULTS);
   }
 
   /** A configuration without the REST API or TLS. */
@@ -159,7 +161,7 @@ public record ServerConfig(
         null,
         false,
         HistoryRetention.DEFAULTS,
-        false);
+        TableLayoutDefaults.DEFAULTS);
   }
 
   /** The same configuration with the REST API on {@code value}. */
@@ -179,7 +181,7 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration serving the wire protocol over TLS with these files. */
@@ -199,7 +201,7 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration with the collections' tables at {@code location}. */
@@ -219,7 +221,7 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration serving wire-protocol connections on {@code value} threads. */
@@ -239,7 +241,7 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration, opening tables that lost commits (see {@link #acceptTableLoss()}). */
@@ -259,7 +261,7 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration as a replica set of one, or a standalone (see {@link #replication}). */
@@ -279,7 +281,7 @@ public record ServerConfig(
         value,
         icebergMetadata,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration, with or without Iceberg metadata (see {@link #icebergMetadata()}). */
@@ -299,7 +301,7 @@ public record ServerConfig(
         replication,
         value,
         history,
-        deletionVectors);
+        layout);
   }
 
   /** The same configuration, keeping history as {@code value} says (see {@link #history()}). */
@@ -319,7 +321,15 @@ public record ServerConfig(
         replication,
         icebergMetadata,
         value,
-        deletionVectors);
+        layout);
+  }
+
+  /**
+   * Whether new collections' tables mark replaced and deleted rows in Delta deletion vectors (see
+   * {@link TableLayoutDefaults#deletionVectors()}).
+   */
+  public boolean deletionVectors() {
+    return layout.deletionVectors();
   }
 
   /**
@@ -327,6 +337,11 @@ public record ServerConfig(
    * {@link #deletionVectors()}).
    */
   public ServerConfig withDeletionVectors(boolean value) {
+    return withLayout(layout.withDeletionVectors(value));
+  }
+
+  /** The same configuration, laying out new collections' tables as {@code value} says. */
+  public ServerConfig withLayout(TableLayoutDefaults value) {
     return new ServerConfig(
         dataPath,
         bindAddress,

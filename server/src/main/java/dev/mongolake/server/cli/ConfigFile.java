@@ -29,6 +29,8 @@ import java.nio.file.Path;
  * @param sessionTimeoutMinutes {@code setParameter.localLogicalSessionTimeoutMinutes}
  * @param icebergMetadata {@code storage.icebergMetadata} ({@code --iceberg-metadata})
  * @param deletionVectors {@code storage.deletionVectors} ({@code --deletion-vectors})
+ * @param autoPromote {@code storage.autoPromote} ({@code --auto-promote})
+ * @param changeDataFeed {@code storage.changeDataFeed} ({@code --change-data-feed})
  * @param vacuumRetentionHours {@code storage.vacuumRetentionHours} ({@code
  *     --vacuum-retention-hours})
  * @param historyWindowSeconds {@code setParameter.minSnapshotHistoryWindowInSeconds} ({@code
@@ -55,6 +57,8 @@ record ConfigFile(
     Integer sessionTimeoutMinutes,
     Boolean icebergMetadata,
     Boolean deletionVectors,
+    Double autoPromote,
+    Boolean changeDataFeed,
     Integer vacuumRetentionHours,
     Integer historyWindowSeconds,
     Integer transactionLifetimeSeconds) {}

@@ -47,6 +47,8 @@ final class ConfigFileReader {
           "storage.durability",
           "storage.icebergMetadata",
           "storage.deletionVectors",
+          "storage.autoPromote",
+          "storage.changeDataFeed",
           "storage.vacuumRetentionHours",
           "security.authorization",
           "systemLog.verbosity",
@@ -199,6 +201,8 @@ final class ConfigFileReader {
         integer("setParameter.localLogicalSessionTimeoutMinutes", 1, 1_000_000),
         bool("storage.icebergMetadata"),
         bool("storage.deletionVectors"),
+        share("storage.autoPromote"),
+        bool("storage.changeDataFeed"),
         integer("storage.vacuumRetentionHours", 0, 1_000_000),
         integer("setParameter.minSnapshotHistoryWindowInSeconds", 0, 1_000_000_000),
         integer("setParameter.transactionLifetimeLimitSeconds", 1, 1_000_000));
@@ -255,6 +259,18 @@ final class ConfigFileReader {
           key + " must be an integer from " + min + " to " + max + ", not " + shown(value));
     }
     return value.intValue();
+  }
+
+  /** A share in (0, 1], such as an automatic promotion threshold. */
+  private Double share(String key) {
+    JsonNode value = values.get(key);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isNumber() || !(value.doubleValue() > 0 && value.doubleValue() <= 1)) {
+      throw refused(key + " must be a number in (0, 1], such as 0.9, not " + shown(value));
+    }
+    return value.doubleValue();
   }
 
   private Boolean bool(String key) {

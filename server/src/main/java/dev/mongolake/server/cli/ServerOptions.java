@@ -4,6 +4,7 @@ import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.HistoryRetention;
 import dev.mongolake.server.ReplicationConfig;
 import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.TableLayoutDefaults;
 import dev.mongolake.server.logging.LogFormat;
 import dev.mongolake.server.logging.LogLevel;
 import dev.mongolake.server.logging.LogSettings;
@@ -158,6 +159,24 @@ final class ServerOptions {
   boolean deletionVectors;
 
   @Option(
+      names = "--auto-promote",
+      paramLabel = "THRESHOLD",
+      description =
+          "New collections' tables promote a top-level field to a typed Parquet column once it"
+              + " holds one type in at least this share of the documents a flush writes, in"
+              + " (0, 1] (0.9 is a good start). Off by default. A collection's"
+              + " mongolake.autoPromote option overrides it.")
+  Double autoPromote;
+
+  @Option(
+      names = "--change-data-feed",
+      description =
+          "New collections' tables record Delta's change data feed"
+              + " (delta.enableChangeDataFeed). Off by default. A collection's"
+              + " mongolake.changeDataFeed option overrides it.")
+  boolean changeDataFeed;
+
+  @Option(
       names = "--vacuum-retention-hours",
       paramLabel = "HOURS",
       description =
@@ -307,6 +326,8 @@ final class ServerOptions {
             transactionLifetimeSeconds);
     icebergMetadata = pick(given, "--iceberg-metadata", file.icebergMetadata(), icebergMetadata);
     deletionVectors = pick(given, "--deletion-vectors", file.deletionVectors(), deletionVectors);
+    autoPromote = pick(given, "--auto-promote", file.autoPromote(), autoPromote);
+    changeDataFeed = pick(given, "--change-data-feed", file.changeDataFeed(), changeDataFeed);
     if (file.vacuumRetentionHours() != null) {
       vacuumRetentionHours =
           pick(
@@ -364,6 +385,14 @@ final class ServerOptions {
         historyWindowSeconds == null ? null : java.time.Duration.ofSeconds(historyWindowSeconds));
   }
 
+  private TableLayoutDefaults layout() {
+    if (autoPromote != null && !(autoPromote > 0 && autoPromote <= 1)) {
+      throw new IllegalArgumentException(
+          "--auto-promote (storage.autoPromote) must be a share in (0, 1], not " + autoPromote);
+    }
+    return new TableLayoutDefaults(deletionVectors, autoPromote, changeDataFeed);
+  }
+
   Durability durabilityMode() {
     return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
   }
@@ -391,7 +420,7 @@ final class ServerOptions {
             .withAcceptTableLoss(acceptTableLoss)
             .withIcebergMetadata(icebergMetadata)
             .withHistory(history())
-            .withDeletionVectors(deletionVectors)
+            .withLayout(layout())
             .withReplication(replication());
     return tlsCertificate == null
         ? withTables

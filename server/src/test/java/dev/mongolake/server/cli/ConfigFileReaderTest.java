@@ -59,6 +59,8 @@ class ConfigFileReaderTest {
                 null,
                 null,
                 null,
+                null,
+                null,
                 null));
   }
 
@@ -83,6 +85,8 @@ class ConfigFileReaderTest {
                   durability: strict
                   icebergMetadata: true
                   deletionVectors: true
+                  autoPromote: 0.9
+                  changeDataFeed: true
                   vacuumRetentionHours: 24
                 security:
                   authorization: enabled
@@ -120,6 +124,8 @@ class ConfigFileReaderTest {
                 5,
                 true,
                 true,
+                0.9,
+                true,
                 24,
                 600,
                 30));
@@ -131,7 +137,7 @@ class ConfigFileReaderTest {
         .isEqualTo(
             new ConfigFile(
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null));
+                null, null, null, null, null, null, null, null, null));
   }
 
   @Test

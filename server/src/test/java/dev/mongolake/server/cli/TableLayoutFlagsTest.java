@@ -1,0 +1,112 @@
+package dev.mongolake.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mongolake.MongoLakeCollection;
+import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.parquet.DocumentSchema;
+import dev.mongolake.delta.table.AutoPromote;
+import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.server.MongoLakeServer;
+import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.TableLayoutDefaults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code --auto-promote} and {@code --change-data-feed} (config keys {@code storage.autoPromote}
+ * and {@code storage.changeDataFeed}) lay out new collections' tables; a collection's {@code
+ * mongolake} option overrides them.
+ */
+class TableLayoutFlagsTest {
+  @TempDir Path dir;
+
+  @Test
+  void theFlagsReachTheServersConfigAndDefaultToOff() {
+    DevCommand dev = new DevCommand();
+    new CommandLine(dev).parseArgs("--auto-promote", "0.9", "--change-data-feed");
+    ServeCommand plain = new ServeCommand();
+    new CommandLine(plain).parseArgs();
+
+    assertThat(dev.options.config("dev").layout())
+        .isEqualTo(new TableLayoutDefaults(false, 0.9, true));
+    assertThat(plain.options.config("serve").layout()).isEqualTo(TableLayoutDefaults.DEFAULTS);
+  }
+
+  @Test
+  void theConfigFileSetsThemAndTheFlagWins() throws IOException {
+    Path file = dir.resolve("mongolake.conf");
+    Files.writeString(
+        file,
+        """
+        storage:
+          deletionVectors: true
+          autoPromote: 0.8
+          changeDataFeed: true
+        """);
+    ServeCommand fromFile = new ServeCommand();
+    new CommandLine(fromFile).parseArgs("--config", file.toString());
+    fromFile.options.applyConfigFile();
+    ServeCommand flagged = new ServeCommand();
+    new CommandLine(flagged).parseArgs("--config", file.toString(), "--auto-promote", "0.95");
+    flagged.options.applyConfigFile();
+
+    assertThat(fromFile.options.config("serve").layout())
+        .isEqualTo(new TableLayoutDefaults(true, 0.8, true));
+    assertThat(flagged.options.config("serve").layout().autoPromoteThreshold()).isEqualTo(0.95);
+  }
+
+  @Test
+  void aThresholdOutsideZeroToOneIsRefusedNamingTheFlagOrKey() throws IOException {
+    DevCommand dev = new DevCommand();
+    new CommandLine(dev).parseArgs("--auto-promote", "1.5");
+    assertThatThrownBy(() -> dev.options.config("dev"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--auto-promote (storage.autoPromote) must be a share in (0, 1]");
+    Path file = dir.resolve("bad.conf");
+    Files.writeString(file, "storage:\n  autoPromote: 0\n");
+    assertThatThrownBy(() -> ConfigFileReader.read(file))
+        .isInstanceOf(ConfigFileException.class)
+        .hasMessageContaining("storage.autoPromote must be a number in (0, 1]");
+  }
+
+  @Test
+  void newTablesTakeTheServersLayoutUnlessTheCollectionSaysOtherwise() {
+    try (MongoLakeServer server =
+        MongoLakeServer.start(
+            new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
+                .withLayout(new TableLayoutDefaults(false, 0.9, true)),
+            "test")) {
+      server
+          .lake()
+          .db("app")
+          .createCollection(
+              "own", BsonDocument.parse("{mongolake: {autoPromote: false, changeDataFeed: false}}"));
+      MongoLakeCollection<Document> events = server.lake().db("app").collection("events");
+      MongoLakeCollection<Document> own = server.lake().db("app").collection("own");
+      for (int i = 0; i < 10; i++) {
+        events.insertOne(new Document("_id", i).append("kind", "click"));
+        own.insertOne(new Document("_id", i).append("kind", "click"));
+      }
+      server.lake().flush();
+
+      DocumentTableConfig defaulted = events.table().orElseThrow().snapshot().config();
+      assertThat(defaulted.autoPromote()).isEqualTo(AutoPromote.atThreshold(0.9));
+      assertThat(defaulted.changeDataFeed()).isTrue();
+      assertThat(defaulted.schema())
+          .isEqualTo(DocumentSchema.parse(BsonDocument.parse("{kind: 'string'}")));
+      DocumentTableConfig overridden = own.table().orElseThrow().snapshot().config();
+      assertThat(overridden.autoPromote()).isEqualTo(AutoPromote.OFF);
+      assertThat(overridden.changeDataFeed()).isFalse();
+      assertThat(overridden.schema()).isEqualTo(DocumentSchema.empty());
+    }
+  }
+}
