@@ -5,8 +5,8 @@ import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.delta.table.DocumentTableConfig;
 
 /**
- * How the tables of new collections lay out their files, where the command line or config file
- * sets it; a collection's {@code mongolake} option at {@code create} overrides each.
+ * How the tables of new collections lay out their files, where the command line or config file sets
+ * it; a collection's {@code mongolake} option at {@code create} overrides each.
  *
  * @param deletionVectors whether replaced and deleted rows are marked in Delta deletion vectors
  *     instead of rewriting data files (see {@code
@@ -35,7 +35,9 @@ public record TableLayoutDefaults(
     return new TableLayoutDefaults(value, autoPromoteThreshold, changeDataFeed);
   }
 
-  /** {@code configs} with these defaults for new collections (those left unset stay as they are). */
+  /**
+   * {@code configs} with these defaults for new collections (those left unset stay as they are).
+   */
   public CollectionTableConfigs applyTo(CollectionTableConfigs configs) {
     DocumentTableConfig defaults = configs.defaults();
     if (autoPromoteThreshold != null) {

@@ -118,8 +118,7 @@ class CollectionLayoutWithJavaDriverTest {
         .isInstanceOfSatisfying(
             MongoCommandException.class, e -> assertThat(e.getErrorCode()).isEqualTo(14))
         .hasMessageContaining("'create.mongolake.autoPromote.threshold' is the wrong type");
-    shop.runCommand(
-        Document.parse("{create: 'c', mongolake: {promotedColumns: {n: 'long'}}}"));
+    shop.runCommand(Document.parse("{create: 'c', mongolake: {promotedColumns: {n: 'long'}}}"));
     assertThatThrownBy(
             () ->
                 shop.runCommand(

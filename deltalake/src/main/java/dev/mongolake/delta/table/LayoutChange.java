@@ -119,7 +119,6 @@ final class LayoutChange {
     }
     List<String> writer = new ArrayList<>(protocol.writerFeatures());
     writer.add(CHANGE_DATA_FEED_FEATURE);
-    return new Protocol(
-        protocol.minReaderVersion(), 7, protocol.readerFeatures(), writer);
+    return new Protocol(protocol.minReaderVersion(), 7, protocol.readerFeatures(), writer);
   }
 }

@@ -266,8 +266,7 @@ public final class TableFlusher {
       return false;
     }
     long before = table.delta().snapshot().version();
-    return table.changeLayout(
-            current -> TableLayoutOptions.forExistingTable(current, options))
+    return table.changeLayout(current -> TableLayoutOptions.forExistingTable(current, options))
         != before;
   }
 

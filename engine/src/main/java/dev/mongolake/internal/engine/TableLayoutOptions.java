@@ -14,14 +14,14 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * The {@code mongolake} options that say how a collection's Delta table lays out its files:
- * {@code promotedColumns} (typed Parquet columns beside the document, in {@link DocumentSchema}'s
- * form), {@code autoPromote} ({@code {threshold: t}} with {@code 0 < t <= 1}, or {@code false}),
- * {@code changeDataFeed} (a boolean) and {@code targetFileSizeBytes} (a whole number, at least
- * {@value #MIN_TARGET_FILE_SIZE}). Each one given replaces the lake's default when the table is
- * created; on a table that exists, promoted columns are only added, and the others change from the
- * next file written (see {@code DocumentTable#changeLayout}). {@code partitionColumns} is refused by
- * name: document tables are not partitioned.
+ * The {@code mongolake} options that say how a collection's Delta table lays out its files: {@code
+ * promotedColumns} (typed Parquet columns beside the document, in {@link DocumentSchema}'s form),
+ * {@code autoPromote} ({@code {threshold: t}} with {@code 0 < t <= 1}, or {@code false}), {@code
+ * changeDataFeed} (a boolean) and {@code targetFileSizeBytes} (a whole number, at least {@value
+ * #MIN_TARGET_FILE_SIZE}). Each one given replaces the lake's default when the table is created; on
+ * a table that exists, promoted columns are only added, and the others change from the next file
+ * written (see {@code DocumentTable#changeLayout}). {@code partitionColumns} is refused by name:
+ * document tables are not partitioned.
  */
 final class TableLayoutOptions {
 
@@ -140,8 +140,7 @@ final class TableLayoutOptions {
       config =
           config.withAutoPromote(
               auto.isDocument()
-                  ? AutoPromote.atThreshold(
-                      auto.asDocument().getNumber("threshold").doubleValue())
+                  ? AutoPromote.atThreshold(auto.asDocument().getNumber("threshold").doubleValue())
                   : AutoPromote.OFF);
     }
     if (lake.isBoolean(CHANGE_DATA_FEED)) {

@@ -89,7 +89,8 @@ class TableLayoutFlagsTest {
           .lake()
           .db("app")
           .createCollection(
-              "own", BsonDocument.parse("{mongolake: {autoPromote: false, changeDataFeed: false}}"));
+              "own",
+              BsonDocument.parse("{mongolake: {autoPromote: false, changeDataFeed: false}}"));
       MongoLakeCollection<Document> events = server.lake().db("app").collection("events");
       MongoLakeCollection<Document> own = server.lake().db("app").collection("own");
       for (int i = 0; i < 10; i++) {
