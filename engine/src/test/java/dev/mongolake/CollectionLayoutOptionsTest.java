@@ -195,6 +195,27 @@ class CollectionLayoutOptionsTest {
   }
 
   @Test
+  void aReopenedLakeKeepsTheLayoutAndItsOptions() {
+    try (MongoLake lake = MongoLake.open(root)) {
+      MongoLakeDatabase app = lake.db("app");
+      app.createCollection("c", BsonDocument.parse("{mongolake: {promotedColumns: {a: 'int'}}}"));
+      app.collection("c").insertOne(new Document("a", 1));
+      lake.flush();
+      app.modifyCollection("c", BsonDocument.parse("{mongolake: {promotedColumns: {b: 'bool'}}}"));
+    }
+    try (MongoLake lake = MongoLake.open(root)) {
+      MongoLakeDatabase app = lake.db("app");
+      assertThat(app.collectionOptions("c").orElseThrow().getDocument("mongolake"))
+          .isEqualTo(BsonDocument.parse("{promotedColumns: {a: 'int', b: 'bool'}}"));
+      app.collection("c").insertOne(new Document("a", 2).append("b", true));
+      lake.flush();
+      assertThat(app.collection("c").countDocuments(new Document("b", true))).isEqualTo(1);
+    }
+    assertThat(tableConfig("app/c").schema())
+        .isEqualTo(DocumentSchema.parse(BsonDocument.parse("{a: 'int', b: 'bool'}")));
+  }
+
+  @Test
   void invalidLayoutOptionsAreRefusedByName() {
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeDatabase app = lake.db("app");
@@ -221,6 +242,14 @@ class CollectionLayoutOptionsTest {
                   "c", BsonDocument.parse("{mongolake: {autoPromote: {threshold: 0.9, x: 1}}}")),
           ErrorCode.INVALID_OPTIONS,
           "unknown autoPromote option 'x'");
+      assertRefused(
+          () -> app.createCollection("c", BsonDocument.parse("{mongolake: {autoPromote: true}}")),
+          ErrorCode.INVALID_OPTIONS,
+          "autoPromote must be {threshold: <number in (0, 1]>} or false, not true");
+      assertRefused(
+          () -> app.createCollection("c", BsonDocument.parse("{mongolake: {autoPromote: 0.9}}")),
+          ErrorCode.TYPE_MISMATCH,
+          "'create.mongolake.autoPromote' is the wrong type, expected type 'object'");
       assertRefused(
           () -> app.createCollection("c", BsonDocument.parse("{mongolake: {changeDataFeed: 1}}")),
           ErrorCode.TYPE_MISMATCH,

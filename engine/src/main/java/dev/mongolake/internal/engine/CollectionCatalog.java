@@ -229,8 +229,10 @@ public final class CollectionCatalog {
   /**
    * {@code collMod}'s options: {@code changes} ({@code validator}, {@code validationLevel}, {@code
    * validationAction}, a capped collection's {@code cappedSize} and {@code cappedMax}) replace
-   * those the collection has, the others stay. Durable on return; writes after it see the new
-   * options (a smaller cap removes documents at the next insert, as in MongoDB).
+   * those the collection has, the others stay; its {@code mongolake} option merges key by key (see
+   * {@link LakeCollectionOptions#merge}), and a layout change reaches the collection's table before
+   * return (see {@link TableLayoutOptions}). Durable on return; writes after it see the new options
+   * (a smaller cap removes documents at the next insert, as in MongoDB).
    *
    * @throws MongoLakeException NamespaceNotFound without the collection, InvalidOptions for a cap
    *     on a collection that is not capped, or MongoDB's error for invalid options

@@ -208,11 +208,16 @@ final class TableLayoutOptions {
     if (auto.isBoolean() && !auto.asBoolean().getValue()) {
       return;
     }
-    if (!auto.isDocument()) {
+    if (auto.isBoolean()) {
       throw invalid(
           command,
           namespace,
-          AUTO_PROMOTE + " must be {threshold: <number in (0, 1]>} or false, not " + auto);
+          AUTO_PROMOTE
+              + " must be {threshold: <number in (0, 1]>} or false, not true: give the share,"
+              + " such as {threshold: 0.9}");
+    }
+    if (!auto.isDocument()) {
+      throw wrongType(command, AUTO_PROMOTE, "object");
     }
     for (String key : auto.asDocument().keySet()) {
       if (!key.equals("threshold")) {
