@@ -238,6 +238,24 @@ public final class CollectionCatalog {
    *     on a collection that is not capped, or MongoDB's error for invalid options
    */
   public void modifyCollection(Namespace namespace, BsonDocument changes) {
+    BsonValue lake = changes.get(LakeCollectionOptions.OPTION);
+    if (flusher != null
+        && lake != null
+        && lake.isDocument()
+        && TableLayoutOptions.givesLayout(lake.asDocument())) {
+      // Under the flush lock: no flush (nor its automatic promotion) comes between checking the
+      // table's layout and changing it.
+      flusher.exclusively(
+          () -> {
+            modifyCollectionOptions(namespace, changes);
+            flusher.applyLayout(namespace);
+          });
+      return;
+    }
+    modifyCollectionOptions(namespace, changes);
+  }
+
+  private void modifyCollectionOptions(Namespace namespace, BsonDocument changes) {
     checkWritable("modify collection " + namespace);
     BsonDocument cap = CappedOptions.forModify(changes);
     BsonDocument validation = without(changes, CappedOptions.MODIFY_OPTIONS);
@@ -279,9 +297,6 @@ public final class CollectionCatalog {
       state.writeLock().unlock();
     }
     appended.awaitDurable();
-    if (lakeOptions != null && TableLayoutOptions.givesLayout(lakeOptions)) {
-      flusher.applyLayout(namespace);
-    }
   }
 
   private static BsonDocument without(BsonDocument options, List<String> names) {
