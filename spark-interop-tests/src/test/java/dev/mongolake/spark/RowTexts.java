@@ -1,7 +1,12 @@
 package dev.mongolake.spark;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.mongolake.delta.rows.TableRow;
+import dev.mongolake.delta.variant.BsonVariantCodec;
+import dev.mongolake.delta.variant.EncodedVariant;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.bson.BsonValue;
 
 /**
  * A {@link TableRow} as the column texts the Spark program writes for Spark's rows (see its class
@@ -48,6 +54,7 @@ final class RowTexts {
       case LocalDateTime local ->
           "ts:" + ChronoUnit.MICROS.between(Instant.EPOCH, local.toInstant(ZoneOffset.UTC));
       case TableRow struct -> row(struct);
+      case EncodedVariant variant -> "variant:" + json(BsonVariantCodec.decodeValue(variant));
       case List<?> list ->
           "[" + String.join(",", list.stream().map(RowTexts::value).toList()) + "]";
       case Map<?, ?> map -> {
@@ -57,6 +64,42 @@ final class RowTexts {
         yield "<" + String.join(",", entries) + ">";
       }
       default -> throw new IllegalArgumentException("Cannot render a " + value.getClass());
+    };
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A decoded Variant value as the compact JSON Spark prints for it. */
+  private static String json(BsonValue value) {
+    try {
+      return JSON.writeValueAsString(node(value));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static JsonNode node(BsonValue value) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    return switch (value.getBsonType()) {
+      case NULL -> nodes.nullNode();
+      case BOOLEAN -> nodes.booleanNode(value.asBoolean().getValue());
+      case INT32 -> nodes.numberNode(value.asInt32().getValue());
+      case INT64 -> nodes.numberNode(value.asInt64().getValue());
+      case DOUBLE -> nodes.numberNode(value.asDouble().getValue());
+      case DECIMAL128 -> nodes.numberNode(value.asDecimal128().getValue().bigDecimalValue());
+      case STRING -> nodes.textNode(value.asString().getValue());
+      case ARRAY -> {
+        var array = nodes.arrayNode();
+        value.asArray().forEach(element -> array.add(node(element)));
+        yield array;
+      }
+      case DOCUMENT -> {
+        var object = nodes.objectNode();
+        value.asDocument().forEach((key, field) -> object.set(key, node(field)));
+        yield object;
+      }
+      default ->
+          throw new IllegalArgumentException("Cannot render a Variant " + value.getBsonType());
     };
   }
 }

@@ -19,7 +19,9 @@ import org.bson.BsonDocument;
  * column's scale), {@code boolean} {@link Boolean}, {@code string} {@link String}, {@code binary}
  * {@code byte[]}, {@code date} {@link java.time.LocalDate}, {@code timestamp} {@link
  * java.time.Instant}, {@code timestamp_ntz} {@link java.time.LocalDateTime}, struct {@link
- * TableRow}, array {@link List}, map {@link java.util.Map} (in file order).
+ * TableRow}, array {@link List}, map {@link java.util.Map} (in file order), {@code variant} {@link
+ * dev.mongolake.delta.variant.EncodedVariant} (decode it with {@link
+ * dev.mongolake.delta.variant.BsonVariantCodec#decodeValue}).
  *
  * <p>Immutable (a {@code byte[]} value excepted, which callers must not change).
  *

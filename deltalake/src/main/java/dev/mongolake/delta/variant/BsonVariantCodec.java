@@ -62,6 +62,16 @@ public final class BsonVariantCodec {
     return VariantDecoder.decodeDocument(metadata, value);
   }
 
+  /**
+   * Decodes a Variant holding any value (an object, an array or a scalar, as other writers such as
+   * Spark store them) to the nearest BSON value.
+   *
+   * @throws VariantCodecException if the bytes are malformed
+   */
+  public static org.bson.BsonValue decodeValue(EncodedVariant variant) {
+    return VariantDecoder.decodeValue(variant.metadata(), variant.value());
+  }
+
   /** Decodes an encoded Variant holding an object; see {@link #decode(byte[], byte[])}. */
   public static BsonDocument decode(EncodedVariant variant) {
     return decode(variant.metadata(), variant.value());

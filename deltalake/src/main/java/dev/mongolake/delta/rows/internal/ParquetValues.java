@@ -9,7 +9,9 @@ import dev.mongolake.delta.log.schema.MapType;
 import dev.mongolake.delta.log.schema.PrimitiveType;
 import dev.mongolake.delta.log.schema.StructField;
 import dev.mongolake.delta.log.schema.StructType;
+import dev.mongolake.delta.log.schema.VariantType;
 import dev.mongolake.delta.rows.TableRow;
+import dev.mongolake.delta.variant.EncodedVariant;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -142,8 +144,35 @@ public final class ParquetValues {
       case MapType map -> map(group.getGroup(index, r), parquet, map, path);
       case DecimalType decimal -> decimal(group, index, r, parquet, decimal, path);
       case PrimitiveType primitive -> primitive(group, index, r, parquet, primitive, path);
-      default -> throw mismatch(path, parquet, type);
+      case VariantType variant -> variant(group, index, r, parquet, variant, path);
     };
+  }
+
+  /**
+   * A VARIANT column's value: its group's {@code metadata} and {@code value} binaries, as the
+   * Parquet Variant spec stores an unshredded one. A shredded one ({@code typed_value} beside them)
+   * is refused by name: its typed columns would have to be merged back.
+   */
+  private EncodedVariant variant(
+      Group parent, int index, int r, Type parquet, VariantType type, String path) {
+    if (parquet.isPrimitive()) {
+      throw mismatch(path, parquet, type);
+    }
+    GroupType group = parquet.asGroupType();
+    if (group.containsField("typed_value")) {
+      throw new DeltaException(
+          "Cannot read column "
+              + path
+              + " of file "
+              + file
+              + ": it is a shredded Variant (typed_value), which is not read yet");
+    }
+    if (!group.containsField("metadata") || !group.containsField("value")) {
+      throw mismatch(path, parquet, type);
+    }
+    Group variant = parent.getGroup(index, r);
+    return new EncodedVariant(
+        variant.getBinary("metadata", 0).getBytes(), variant.getBinary("value", 0).getBytes());
   }
 
   private List<Object> array(

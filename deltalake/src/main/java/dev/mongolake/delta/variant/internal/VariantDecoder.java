@@ -80,6 +80,19 @@ public final class VariantDecoder {
   }
 
   /**
+   * Decodes a Variant holding any value to BSON.
+   *
+   * @throws VariantCodecException if the bytes are malformed
+   */
+  public static BsonValue decodeValue(byte[] metadata, byte[] value) {
+    try {
+      return new VariantDecoder(VariantKeys.of(metadata), value).read(0);
+    } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException e) {
+      throw new VariantCodecException("Cannot decode Variant: malformed bytes (" + e + ")", e);
+    }
+  }
+
+  /**
    * The values at {@code paths} of the document a Variant holds, each as {@link #decodeDocument}
    * followed by a walk down the path would find it (null where the path is missing, a scalar or a
    * wrapped BSON value standing above its end), without decoding anything else.
