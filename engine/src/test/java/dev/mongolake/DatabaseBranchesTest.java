@@ -227,6 +227,43 @@ class DatabaseBranchesTest {
   }
 
   @Test
+  void openingUndoesACreationAndFinishesADeletionACrashCutShortButLeavesOtherDatabases()
+      throws IOException {
+    // A database named like a branch from before branches: opening must leave it alone.
+    try (var storage = new dev.mongolake.delta.storage.FileSystemStorage(data)) {
+      dev.mongolake.delta.table.DocumentTable.create(
+              storage,
+              "legacy@db/c",
+              dev.mongolake.delta.table.DocumentTableConfig.defaults(),
+              java.time.Clock.systemUTC())
+          .write(List.of(org.bson.BsonDocument.parse("{_id: 1}")));
+    }
+    try (MongoLake lake = MongoLake.open(data)) {
+      lake.db("app").collection("users").insertMany(numbered(0, 10));
+      lake.flush();
+      lake.branches().create("app", "cut");
+      lake.branches().create("app", "gone");
+      lake.db("app@cut").collection("users").insertOne(new Document("_id", 99));
+    }
+    Path markers = data.resolve("_mongolake/branches");
+    Files.writeString(
+        markers.resolve("app@cut"),
+        Files.readString(markers.resolve("app@cut")).replace("\"ready\"", "\"creating\""));
+    Files.writeString(
+        markers.resolve("app@gone"),
+        Files.readString(markers.resolve("app@gone")).replace("\"ready\"", "\"deleting\""));
+
+    try (MongoLake lake = MongoLake.open(data)) {
+      assertThat(lake.branches().list()).isEmpty();
+      assertThat(lake.listDatabaseNames()).contains("app", "legacy@db");
+      assertThat(lake.listDatabaseNames()).doesNotContain("app@cut", "app@gone");
+      assertThat(lake.db("legacy@db").collection("c").countDocuments()).isEqualTo(1);
+      assertThat(lake.db("app").collection("users").countDocuments()).isEqualTo(10);
+      assertThat(Files.exists(markers.resolve("app@cut"))).isFalse();
+    }
+  }
+
+  @Test
   void namesThatAreNoBranchAreRefused() {
     try (MongoLake lake = MongoLake.open(data)) {
       lake.db("app").collection("users").insertOne(new Document("_id", 1));

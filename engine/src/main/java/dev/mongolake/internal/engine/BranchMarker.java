@@ -21,7 +21,23 @@ import org.bson.BsonTimestamp;
  * @param bases the merge base by collection name
  */
 record BranchMarker(
-    String name, String parent, long forkedAt, Long mergedAt, Map<String, Base> bases) {
+    String name,
+    String parent,
+    long forkedAt,
+    Long mergedAt,
+    Map<String, Base> bases,
+    Status status) {
+
+  /**
+   * Where the branch is in its life: a creation or deletion marks it first, so that opening the
+   * lake after a crash finishes the deletion or undoes the creation, and never touches a database
+   * it did not make.
+   */
+  enum Status {
+    CREATING,
+    READY,
+    DELETING
+  }
 
   /**
    * One collection's merge base.
@@ -49,7 +65,11 @@ record BranchMarker(
   }
 
   BranchMarker mergedAt(long time, Map<String, Base> newBases) {
-    return new BranchMarker(name, parent, forkedAt, time, newBases);
+    return new BranchMarker(name, parent, forkedAt, time, newBases, status);
+  }
+
+  BranchMarker with(Status newStatus) {
+    return new BranchMarker(name, parent, forkedAt, mergedAt, bases, newStatus);
   }
 
   byte[] bytes() {
@@ -68,6 +88,7 @@ record BranchMarker(
         new BsonDocument("name", new BsonString(name))
             .append("parent", new BsonString(parent))
             .append("forkedAt", new BsonInt64(forkedAt))
+            .append("status", new BsonString(status.name().toLowerCase(java.util.Locale.ROOT)))
             .append("collections", collections);
     if (mergedAt != null) {
       out.append("mergedAt", new BsonInt64(mergedAt));
@@ -100,6 +121,7 @@ record BranchMarker(
         in.getString("parent").getValue(),
         in.getNumber("forkedAt").longValue(),
         in.isNumber("mergedAt") ? in.getNumber("mergedAt").longValue() : null,
-        bases);
+        bases,
+        Status.valueOf(in.getString("status").getValue().toUpperCase(java.util.Locale.ROOT)));
   }
 }

@@ -95,28 +95,34 @@ public final class Branches {
   }
 
   /**
-   * Reads the branches' markers (at open, after recovery) and drops the collections of branch
-   * databases that have none: what an interrupted create or delete left.
+   * Reads the branches' markers (at open, after recovery) and finishes what a crash interrupted:
+   * the collections of a branch whose creation did not finish are dropped, a deletion that did not
+   * finish is finished. A database whose name has {@code @} but no marker (made before branches
+   * existed) is left as it is.
    */
   void load() {
     for (FileEntry entry : storage.list(MARKERS, MARKERS)) {
+      BranchMarker marker;
       try {
-        BranchMarker marker = BranchMarker.parse(storage.read(entry.path()));
+        marker = BranchMarker.parse(storage.read(entry.path()));
         if (!entry.path().equals(markerPath(marker.database()))) {
           throw new IllegalArgumentException("it names branch " + marker.database());
         }
-        known.put(marker.database(), marker);
       } catch (RuntimeException e) {
         // Damage is reported, not hidden: the branch's database stays, unbranched, for a look.
         LOG.error("Ignoring branch marker {}: {}", entry.path(), e.getMessage());
+        continue;
       }
-    }
-    for (Namespace namespace : List.copyOf(collections.namespaces())) {
-      String database = namespace.database();
-      if (database.indexOf(BranchInfo.SEPARATOR) >= 0 && !known.containsKey(database)) {
-        LOG.warn("Dropping {}: its branch's creation or deletion did not finish", namespace);
-        drop(namespace);
+      if (marker.status() == BranchMarker.Status.READY) {
+        known.put(marker.database(), marker);
+        continue;
       }
+      LOG.warn(
+          "Dropping branch {}: its {} did not finish",
+          marker.database(),
+          marker.status() == BranchMarker.Status.CREATING ? "creation" : "deletion");
+      dropAll(marker.database());
+      storage.delete(entry.path());
     }
   }
 
@@ -172,53 +178,69 @@ public final class Branches {
                     + " has no collections");
           }
           wal.flush();
-          PastCollections past = history.get();
-          long point = logTime == null ? wal.durableSequence() : past.sequenceAt(logTime);
-          long forkedAt = logTime == null ? wal.durableTime() : logTime;
-          CollectionRegistry then = past.at(parent, point, views);
-          for (Namespace source : then.collections(parent)) {
-            if (then.get(source).capped() != null) {
-              throw new MongoLakeException(
-                  ErrorCode.ILLEGAL_OPERATION,
-                  "Cannot create branch "
-                      + name
-                      + " of "
-                      + parent
-                      + ": capped collection "
-                      + source
-                      + " keeps its insertion order beside its table, which a branch does not"
-                      + " share");
-            }
+          // First, so that a crash from here on leaves a marker that opening undoes.
+          storage.overwrite(
+              markerPath(database),
+              new BranchMarker(name, parent, 0, null, Map.of(), BranchMarker.Status.CREATING)
+                  .bytes());
+          try {
+            return fork(parent, name, database, logTime);
+          } catch (RuntimeException e) {
+            dropAll(database);
+            storage.delete(markerPath(database));
+            throw e;
           }
-          Map<String, BranchMarker.Base> bases = new TreeMap<>();
-          List<CollectionState> created = new ArrayList<>();
-          for (Namespace source : then.collections(parent)) {
-            Namespace target = new Namespace(database, source.collection());
-            created.add(fork(then.get(source), collections.get(source), target, point));
-          }
-          wal.flush();
-          long cut = wal.durableSequence();
-          for (CollectionState state : created) {
-            if (state.buffer().size() > 0) {
-              flusher.flushCollection(state, cut);
-            }
-            DocumentSnapshot snapshot = state.view().snapshot();
-            String parentTable =
-                Optional.ofNullable(
-                        collections.get(new Namespace(parent, state.namespace().collection())))
-                    .map(CollectionState::tablePath)
-                    .orElse(null);
-            bases.put(
-                state.namespace().collection(),
-                new BranchMarker.Base(
-                    snapshot == null ? -1 : snapshot.version(),
-                    snapshot == null ? null : parentTable));
-          }
-          BranchMarker marker = new BranchMarker(name, parent, forkedAt, null, bases);
-          storage.overwrite(markerPath(database), marker.bytes());
-          known.put(database, marker);
-          return marker.info();
         });
+  }
+
+  /** The body of {@link #create}, after its checks. Caller holds the flush lock. */
+  private BranchInfo fork(String parent, String name, String database, Long logTime) {
+    PastCollections past = history.get();
+    long point = logTime == null ? wal.durableSequence() : past.sequenceAt(logTime);
+    long forkedAt = logTime == null ? wal.durableTime() : logTime;
+    CollectionRegistry then = past.at(parent, point, views);
+    for (Namespace source : then.collections(parent)) {
+      if (then.get(source).capped() != null) {
+        throw new MongoLakeException(
+            ErrorCode.ILLEGAL_OPERATION,
+            "Cannot create branch "
+                + name
+                + " of "
+                + parent
+                + ": capped collection "
+                + source
+                + " keeps its insertion order beside its table, which a branch does not"
+                + " share");
+      }
+    }
+    Map<String, BranchMarker.Base> bases = new TreeMap<>();
+    List<CollectionState> created = new ArrayList<>();
+    for (Namespace source : then.collections(parent)) {
+      Namespace target = new Namespace(database, source.collection());
+      created.add(forkCollection(then.get(source), collections.get(source), target, point));
+    }
+    wal.flush();
+    long cut = wal.durableSequence();
+    for (CollectionState state : created) {
+      if (state.buffer().size() > 0) {
+        flusher.flushCollection(state, cut);
+      }
+      DocumentSnapshot snapshot = state.view().snapshot();
+      String parentTable =
+          Optional.ofNullable(
+                  collections.get(new Namespace(parent, state.namespace().collection())))
+              .map(CollectionState::tablePath)
+              .orElse(null);
+      bases.put(
+          state.namespace().collection(),
+          new BranchMarker.Base(
+              snapshot == null ? -1 : snapshot.version(), snapshot == null ? null : parentTable));
+    }
+    BranchMarker marker =
+        new BranchMarker(name, parent, forkedAt, null, bases, BranchMarker.Status.READY);
+    storage.overwrite(markerPath(database), marker.bytes());
+    known.put(database, marker);
+    return marker.info();
   }
 
   /**
@@ -226,7 +248,7 @@ public final class Branches {
    * point; {@code now} is the present one, whose index definitions it takes). Caller holds the
    * flush lock.
    */
-  private CollectionState fork(
+  private CollectionState forkCollection(
       CollectionState then, CollectionState now, Namespace target, long point) {
     wal.append(new WalRecord.CreateCollection(target, then.options().clone()), applier)
         .awaitDurable();
@@ -301,16 +323,23 @@ public final class Branches {
     String database = checkName(parent, name);
     flusher.exclusively(
         () -> {
-          require(database);
-          storage.delete(markerPath(database));
+          BranchMarker marker = require(database);
+          storage.overwrite(
+              markerPath(database), marker.with(BranchMarker.Status.DELETING).bytes());
           known.remove(database);
-          for (Namespace namespace : collections.collections(database)) {
-            drop(namespace);
-          }
-          for (ViewDefinition view : views.list(database)) {
-            views.drop(view.name());
-          }
+          dropAll(database);
+          storage.delete(markerPath(database));
         });
+  }
+
+  /** Drops the collections and views of a branch's database. Caller holds the flush lock. */
+  private void dropAll(String database) {
+    for (Namespace namespace : collections.collections(database)) {
+      drop(namespace);
+    }
+    for (ViewDefinition view : views.list(database)) {
+      views.drop(view.name());
+    }
   }
 
   /** Drops a collection through the log, as a drop command does. Caller holds the flush lock. */
