@@ -15,7 +15,9 @@ final class AttachedReads {
 
   private AttachedReads() {}
 
-  /** A find over the attached table {@code namespace}, its documents decoded with {@code decoder}. */
+  /**
+   * A find over the attached table {@code namespace}, its documents decoded with {@code decoder}.
+   */
   static <T> MongoLakeCursor<T> find(
       Engine engine,
       Namespace namespace,

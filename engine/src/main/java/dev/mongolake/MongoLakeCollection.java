@@ -28,10 +28,10 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
+import dev.mongolake.internal.engine.AttachedTables;
 import dev.mongolake.internal.engine.DocumentWrites;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
-import dev.mongolake.internal.engine.AttachedTables;
 import dev.mongolake.internal.engine.ViewCatalog;
 import dev.mongolake.internal.engine.WriteFailure;
 import dev.mongolake.internal.engine.WriteOutcome;
@@ -1373,10 +1373,12 @@ public final class MongoLakeCollection<T> {
    * MongoDB allows after {@code $changeStream}), starting as {@code options} say.
    *
    * @throws MongoLakeException ChangeStreamHistoryLost for a start the log no longer holds,
-   *     IllegalOperation for a stage not allowed in a change stream
+   *     IllegalOperation for a stage not allowed in a change stream, or on an attached Delta table
+   *     (its writer's commits are not in the lake's log)
    */
   public MongoLakeChangeStream watch(
       java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
+    refuseAttached("watch");
     return MongoLakeChangeStream.open(
         engine,
         dev.mongolake.internal.changestream.ChangeStreamScope.of(namespace),

@@ -100,8 +100,7 @@ public final class MongoLakeDatabase {
   }
 
   /**
-   * Detaches the attached table {@code collectionName}, leaving its files; whether it was
-   * attached.
+   * Detaches the attached table {@code collectionName}, leaving its files; whether it was attached.
    */
   public boolean detach(String collectionName) {
     return engine.detachTable(new Namespace(name, collectionName));

@@ -94,10 +94,10 @@ class AttachedTablesTest {
 
     List<BsonDocument> grouped = new ArrayList<>();
     rows.aggregate(
-                stages(
-                    "{$match: {part: {$lte: 2}}}",
-                    "{$group: {_id: '$part', n: {$sum: 1}, cols: {$push: '$col1'}}}",
-                    "{$sort: {_id: 1}}"))
+            stages(
+                "{$match: {part: {$lte: 2}}}",
+                "{$group: {_id: '$part', n: {$sum: 1}, cols: {$push: '$col1'}}}",
+                "{$sort: {_id: 1}}"))
         .forEachRemaining(grouped::add);
 
     // Deleted rows (by the files' deletion vectors) are not there.
@@ -107,15 +107,18 @@ class AttachedTablesTest {
       expected.merge(row.getInt32("part").getValue(), 1, Integer::sum);
     }
     assertThat(expected).isNotEmpty();
-    assertThat(grouped).extracting(g -> g.getInt32("_id").getValue())
+    assertThat(grouped)
+        .extracting(g -> g.getInt32("_id").getValue())
         .containsExactlyElementsOf(expected.keySet());
-    assertThat(grouped).extracting(g -> g.getInt32("n").getValue())
+    assertThat(grouped)
+        .extracting(g -> g.getInt32("n").getValue())
         .containsExactlyElementsOf(expected.values());
   }
 
   @Test
   void columnMappedRowsBecomeTypedDocuments() {
-    MongoLakeCollection<BsonDocument> types = attached("types", "table-with-columnmapping-mode-name");
+    MongoLakeCollection<BsonDocument> types =
+        attached("types", "table-with-columnmapping-mode-name");
 
     BsonDocument first = types.find(Filters.eq("IntegerType", 1)).first();
 
@@ -149,6 +152,68 @@ class AttachedTablesTest {
   }
 
   @Test
+  void unionWithAndMergeReadAnAttachedTableIntoACollection() {
+    MongoLakeCollection<BsonDocument> sales = attached("sales", "basic-with-inserts-updates");
+    MongoLakeCollection<BsonDocument> other = db.collection("other", BsonDocument.class);
+    other.insertOne(BsonDocument.parse("{_id: 'x', id: 1000}"));
+
+    List<BsonDocument> union = new ArrayList<>();
+    other
+        .aggregate(
+            stages(
+                "{$unionWith: {coll: 'sales', pipeline: [{$match: {id: {$gte: 98}}}]}}",
+                "{$project: {_id: 0, id: 1}}",
+                "{$sort: {id: 1}}"))
+        .forEachRemaining(union::add);
+    sales
+        .aggregate(stages("{$match: {id: {$lt: 5}}}", "{$set: {_id: '$id'}}", "{$out: 'copied'}"))
+        .hasNext();
+
+    assertThat(union)
+        .containsExactly(
+            BsonDocument.parse("{id: 98}"),
+            BsonDocument.parse("{id: 99}"),
+            BsonDocument.parse("{id: 1000}"));
+    assertThat(db.collection("copied").countDocuments()).isEqualTo(5);
+  }
+
+  @Test
+  void aViewOnAnAttachedTableRunsItsPipelineOverTheRows() {
+    attached("sales", "basic-with-inserts-updates");
+    db.createView(
+        "updated", "sales", stages("{$match: {str: 'N/A'}}", "{$project: {_id: 0, id: 1}}"));
+
+    MongoLakeCollection<BsonDocument> updated = db.collection("updated", BsonDocument.class);
+
+    assertThat(updated.countDocuments()).isEqualTo(50);
+    assertThat(
+            updated.find(Filters.gt("id", 47)).sort(Sorts.ascending("id")).into(new ArrayList<>()))
+        .containsExactly(BsonDocument.parse("{id: 48}"), BsonDocument.parse("{id: 49}"));
+  }
+
+  @Test
+  void variantColumnsReadAsTheirBsonValues() {
+    MongoLakeCollection<BsonDocument> variants = attached("variants", "spark-variant-checkpoint");
+
+    BsonDocument row = variants.find().sort(Sorts.ascending("id")).first();
+
+    assertThat(variants.countDocuments()).isPositive();
+    assertThat(row).isNotNull();
+    assertThat(row.keySet()).contains("id");
+    assertThat(row.values()).noneMatch(org.bson.BsonValue::isNull);
+  }
+
+  @Test
+  void droppingTheDatabaseDetachesItsTables() {
+    attached("sales", "basic-with-inserts-updates");
+
+    db.drop();
+
+    assertThat(db.listAttachedTables()).isEmpty();
+    assertThat(golden.resolve("basic-with-inserts-updates/_delta_log")).isDirectory();
+  }
+
+  @Test
   void everyWriteIsRefusedByName() {
     MongoLakeCollection<BsonDocument> sales = attached("sales", "basic-with-inserts-updates");
     String suffix = " app.sales: it is an attached read-only Delta table";
@@ -162,12 +227,16 @@ class AttachedTablesTest {
     assertRefused(
         () ->
             sales.findOneAndUpdate(
-                Filters.eq("id", 1), Updates.set("str", "x"), new com.mongodb.client.model.FindOneAndUpdateOptions()),
+                Filters.eq("id", 1),
+                Updates.set("str", "x"),
+                new com.mongodb.client.model.FindOneAndUpdateOptions()),
         "Cannot findAndModify" + suffix);
     assertRefused(
-        () -> sales.createIndex(BsonDocument.parse("{id: 1}")), "Cannot create indexes on" + suffix);
+        () -> sales.createIndex(BsonDocument.parse("{id: 1}")),
+        "Cannot create indexes on" + suffix);
     assertRefused(
         () -> sales.renameCollection(new MongoNamespace("app", "other")), "Cannot rename" + suffix);
+    assertRefused(() -> sales.watch(), "Cannot watch" + suffix);
     assertRefused(
         () -> db.modifyCollection("sales", BsonDocument.parse("{validator: {}}")),
         "Cannot modify" + suffix);
@@ -190,19 +259,18 @@ class AttachedTablesTest {
   void theNameMustBeFreeAndTheLocationATable() {
     db.collection("users").insertOne(new org.bson.Document("a", 1));
 
-    assertThatThrownBy(() -> db.attach("users", golden.resolve("basic-with-inserts-updates").toString()))
+    assertThatThrownBy(
+            () -> db.attach("users", golden.resolve("basic-with-inserts-updates").toString()))
         .isInstanceOfSatisfying(
             MongoLakeException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NAMESPACE_EXISTS));
     assertThatThrownBy(() -> db.attach("nothing", root.resolve("missing").toString()))
         .isInstanceOfSatisfying(
-            MongoLakeException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.BAD_VALUE))
+            MongoLakeException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.BAD_VALUE))
         .hasMessageStartingWith("Cannot read attached table app.nothing");
     assertThatThrownBy(() -> db.attach("remote", "s3://bucket/table"))
         .isInstanceOfSatisfying(
-            MongoLakeException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.BAD_VALUE))
+            MongoLakeException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.BAD_VALUE))
         .hasMessageContaining("only paths relative to the lake's storage");
     assertThat(db.listAttachedTables()).isEmpty();
   }
@@ -252,7 +320,9 @@ class AttachedTablesTest {
     db.attach("nested", "imports/nested");
 
     assertThat(db.collection("nested", BsonDocument.class).find(Filters.eq("a.ac.aca", 3)).first())
-        .isEqualTo(BsonDocument.parse("{a: {aa: '3', ab: '3', ac: {aca: 3, acb: {$numberLong: '3'}}}, b: 3}"));
+        .isEqualTo(
+            BsonDocument.parse(
+                "{a: {aa: '3', ab: '3', ac: {aca: 3, acb: {$numberLong: '3'}}}, b: 3}"));
   }
 
   private static long fileCount(Path dir) {

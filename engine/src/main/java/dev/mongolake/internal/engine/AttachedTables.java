@@ -33,8 +33,8 @@ import org.bson.BsonValue;
  *
  * <p>A location is a path relative to the lake's table storage (read through it, so an attached
  * table of a lake on an object store lives in the same store), or an absolute local path or {@code
- * file:} URI. Each read opens the table's latest snapshot, so a new commit of its writer shows up at
- * the next query. Detaching forgets the name; the table's files are never touched. Thread-safe.
+ * file:} URI. Each read opens the table's latest snapshot, so a new commit of its writer shows up
+ * at the next query. Detaching forgets the name; the table's files are never touched. Thread-safe.
  */
 public final class AttachedTables {
 
@@ -167,9 +167,7 @@ public final class AttachedTables {
     if (isAttached(namespace)) {
       throw new MongoLakeException(
           ErrorCode.NAMESPACE_EXISTS,
-          "Cannot create "
-              + namespace.fullName()
-              + ": it is an attached read-only Delta table");
+          "Cannot create " + namespace.fullName() + ": it is an attached read-only Delta table");
     }
   }
 
@@ -210,7 +208,8 @@ public final class AttachedTables {
     if (Path.of(location).isAbsolute()) {
       return new Table(new FileSystemStorage(Path.of(location)), "");
     }
-    String relative = location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
+    String relative =
+        location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
     for (String segment : relative.split("/", -1)) {
       if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
         throw badLocation(namespace, location, "a relative path may not hold '" + segment + "'");
