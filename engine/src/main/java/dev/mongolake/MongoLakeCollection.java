@@ -677,6 +677,15 @@ public final class MongoLakeCollection<T> {
     if (!stages.isEmpty() && stages.getFirst().containsKey("$indexStats")) {
       throw AttachedTables.readOnly("read index statistics of", namespace);
     }
+    if (engine.readsThePast()) {
+      // The lake's history does not hold the table's versions: its writer's log does.
+      throw new MongoLakeException(
+          ErrorCode.SNAPSHOT_UNAVAILABLE,
+          "Cannot read "
+              + namespace.fullName()
+              + " at a past point in time: it is an attached Delta table, read at its latest"
+              + " version");
+    }
     return engine.attached().documents(namespace);
   }
 

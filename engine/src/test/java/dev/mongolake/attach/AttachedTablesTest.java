@@ -204,6 +204,20 @@ class AttachedTablesTest {
   }
 
   @Test
+  void aReadAtAPastPointIsRefused() {
+    attached("sales", "basic-with-inserts-updates");
+    db.collection("orders").insertOne(new org.bson.Document("_id", 1));
+    lake.flush();
+    dev.mongolake.ReadAt now = dev.mongolake.ReadAt.clusterTime(lake.lastWriteTime());
+
+    assertThatThrownBy(() -> lake.db("app", now).collection("sales").countDocuments())
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SNAPSHOT_UNAVAILABLE))
+        .hasMessageContaining("it is an attached Delta table");
+  }
+
+  @Test
   void droppingTheDatabaseDetachesItsTables() {
     attached("sales", "basic-with-inserts-updates");
 
