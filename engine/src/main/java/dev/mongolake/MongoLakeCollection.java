@@ -28,6 +28,7 @@ import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.OptimizeResult;
 import dev.mongolake.delta.table.ScanMetrics;
+import dev.mongolake.internal.engine.AttachedTables;
 import dev.mongolake.internal.engine.DocumentWrites;
 import dev.mongolake.internal.engine.Engine;
 import dev.mongolake.internal.engine.FindAndModifyOutcome;
@@ -211,6 +212,7 @@ public final class MongoLakeCollection<T> {
    * them all. Any failure raises {@link MongoLakeWriteException} after the others are durable.
    */
   public InsertManyResult insertMany(List<? extends T> documents, InsertManyOptions options) {
+    refuseAttached("insert into");
     if (documents.isEmpty()) {
       throw new MongoLakeException(
           ErrorCode.INVALID_LENGTH,
@@ -302,7 +304,7 @@ public final class MongoLakeCollection<T> {
     }
     BsonDocument query = toBsonDocument(filter);
     long bound = limit == 0 ? Long.MAX_VALUE : Math.abs((long) limit);
-    if (query.isEmpty() && !engine.views().isView(namespace)) {
+    if (query.isEmpty() && !readsByPipeline()) {
       return Math.min(
           Math.max(0, engine.reads().count(namespace, engine.reads().readSequence()) - skip),
           bound);
@@ -310,7 +312,7 @@ public final class MongoLakeCollection<T> {
     if (skip == 0
         && limit == 0
         && let == null
-        && !engine.views().isView(namespace)
+        && !readsByPipeline()
         && effectiveCollation().isSimple()) {
       OptionalLong byColumns = countByColumns(query);
       if (byColumns.isPresent()) {
@@ -375,7 +377,7 @@ public final class MongoLakeCollection<T> {
 
   /** The number of documents, without a filter (as {@link #countDocuments()}). */
   public long estimatedDocumentCount() {
-    if (engine.views().isView(namespace)) {
+    if (readsByPipeline()) {
       // A view's documents exist only once its pipeline runs.
       return count(new BsonDocument(), 0, 0);
     }
@@ -481,6 +483,11 @@ public final class MongoLakeCollection<T> {
       throw new MongoLakeException(
           ErrorCode.INVALID_NAMESPACE,
           "'$documents' can only be run with database or cluster-level aggregation");
+    }
+    Optional<List<BsonDocument>> attachedRows = attachedDocuments(stages);
+    if (attachedRows.isPresent()) {
+      // The whole pipeline over the table's latest rows: no index or buffer is involved.
+      return cursorOver(parsed.run(attachedRows.get().iterator()), parsed::close);
     }
     Pipeline.FindPrefix prefix = parsed.findPrefix();
     BsonDocument letDocument = let == null ? null : toBsonDocument(let);
@@ -596,7 +603,7 @@ public final class MongoLakeCollection<T> {
    * explain; empty when they read documents.
    */
   public Optional<List<String>> columnarColumns(List<? extends Bson> pipeline, Bson let) {
-    if (engine.views().isView(namespace)) {
+    if (readsByPipeline()) {
       return Optional.empty();
     }
     try (Pipeline parsed = parsePipeline(pipeline, let)) {
@@ -626,7 +633,7 @@ public final class MongoLakeCollection<T> {
    */
   public Optional<List<String>> countColumns(Bson filter) {
     BsonDocument query = toBsonDocument(filter);
-    if (query.isEmpty() || engine.views().isView(namespace)) {
+    if (query.isEmpty() || readsByPipeline()) {
       return Optional.empty();
     }
     try (Pipeline counting = countingPipeline(query)) {
@@ -642,6 +649,44 @@ public final class MongoLakeCollection<T> {
             new BsonDocument("$match", filter),
             BsonDocument.parse("{$group: {_id: null, n: {$sum: 1}}}")),
         null);
+  }
+
+  /**
+   * Whether reads of this name run as a pipeline over documents that are not a collection's: a
+   * view's, or an attached Delta table's rows.
+   */
+  private boolean readsByPipeline() {
+    return engine.views().isView(namespace) || engine.attached().isAttached(namespace);
+  }
+
+  /** Refuses {@code action} when this name is an attached read-only Delta table. */
+  private void refuseAttached(String action) {
+    if (engine.attached().isAttached(namespace)) {
+      throw AttachedTables.readOnly(action, namespace);
+    }
+  }
+
+  /**
+   * The rows of the attached table this name is, read at its latest version, for a pipeline of
+   * {@code stages}; empty for any other name.
+   */
+  private Optional<List<BsonDocument>> attachedDocuments(List<BsonDocument> stages) {
+    if (!engine.attached().isAttached(namespace)) {
+      return Optional.empty();
+    }
+    if (!stages.isEmpty() && stages.getFirst().containsKey("$indexStats")) {
+      throw AttachedTables.readOnly("read index statistics of", namespace);
+    }
+    if (engine.readsThePast()) {
+      // The lake's history does not hold the table's versions: its writer's log does.
+      throw new MongoLakeException(
+          ErrorCode.SNAPSHOT_UNAVAILABLE,
+          "Cannot read "
+              + namespace.fullName()
+              + " at a past point in time: it is an attached Delta table, read at its latest"
+              + " version");
+    }
+    return engine.attached().documents(namespace);
   }
 
   private MongoLakeCursor<T> cursorOver(Iterator<BsonDocument> results, Runnable onClose) {
@@ -786,6 +831,7 @@ public final class MongoLakeCollection<T> {
    * replacement}; the options' {@code let} variables are visible to {@code $expr}.
    */
   public UpdateResult replaceOne(Bson filter, T replacement, ReplaceOptions options) {
+    refuseAttached("update");
     WriteOutcome outcome =
         writes(options.getBypassDocumentValidation())
             .update(
@@ -818,6 +864,7 @@ public final class MongoLakeCollection<T> {
    */
   public BulkWriteResult bulkWrite(
       List<? extends WriteModel<? extends T>> requests, BulkWriteOptions options) {
+    refuseAttached("write to");
     MongoLakeCollection<T> target =
         Boolean.TRUE.equals(options.getBypassDocumentValidation())
             ? bypassingDocumentValidation()
@@ -840,6 +887,7 @@ public final class MongoLakeCollection<T> {
   }
 
   private UpdateResult update(Bson filter, BsonValue update, boolean multi, UpdateOptions options) {
+    refuseAttached("update");
     List<BsonDocument> arrayFilters = new ArrayList<>();
     if (options.getArrayFilters() != null) {
       options.getArrayFilters().forEach(f -> arrayFilters.add(toBsonDocument(f)));
@@ -870,6 +918,7 @@ public final class MongoLakeCollection<T> {
 
   /** Deletes the first match; the options' {@code let} variables are visible to {@code $expr}. */
   public DeleteResult deleteOne(Bson filter, DeleteOptions options) {
+    refuseAttached("delete from");
     return DeleteResult.acknowledged(
         engine
             .writes()
@@ -888,6 +937,7 @@ public final class MongoLakeCollection<T> {
 
   /** Deletes every match; the options' {@code let} variables are visible to {@code $expr}. */
   public DeleteResult deleteMany(Bson filter, DeleteOptions options) {
+    refuseAttached("delete from");
     return DeleteResult.acknowledged(
         engine
             .writes()
@@ -1051,6 +1101,7 @@ public final class MongoLakeCollection<T> {
       Bson projection,
       Bson let,
       Collation collation) {
+    refuseAttached("findAndModify");
     FindAndModifyOutcome outcome =
         writes(null)
             .findAndModify(
@@ -1123,6 +1174,7 @@ public final class MongoLakeCollection<T> {
    * keyPattern}) and gives its new {@code expireAfterSeconds}, {@code hidden}, or both.
    */
   public IndexChange modifyIndex(BsonDocument index) {
+    refuseAttached("modify an index of");
     return engine.indexes().modify(namespace, index);
   }
 
@@ -1141,6 +1193,7 @@ public final class MongoLakeCollection<T> {
    * sparse?, partialFilterExpression?, expireAfterSeconds?}}).
    */
   public IndexesCreated createIndexSpecs(List<BsonDocument> specs) {
+    refuseAttached("create indexes on");
     return engine.indexes().create(namespace, specs);
   }
 
@@ -1197,6 +1250,7 @@ public final class MongoLakeCollection<T> {
 
   /** Drops an index by name ({@code _id_} cannot be dropped: InvalidOptions). */
   public void dropIndex(String name) {
+    refuseAttached("drop an index of");
     engine.indexes().dropByName(namespace, name);
   }
 
@@ -1277,9 +1331,16 @@ public final class MongoLakeCollection<T> {
     return engine.vacuum().vacuum(namespace, retention, dryRun, force);
   }
 
-  /** Drops the collection with its documents, or the view of this name. */
+  /**
+   * Drops the collection with its documents, or the view of this name; an attached Delta table is
+   * detached, its files left as they are.
+   */
   public void drop() {
     engine.refuseInTransaction("drop a collection");
+    if (engine.attached().isAttached(namespace)) {
+      engine.detachTable(namespace);
+      return;
+    }
     if (engine.catalog().dropView(namespace)) {
       return;
     }
@@ -1306,6 +1367,7 @@ public final class MongoLakeCollection<T> {
    */
   public void renameCollection(MongoNamespace newName, RenameCollectionOptions options) {
     engine.refuseInTransaction("rename a collection");
+    refuseAttached("rename");
     Namespace target = new Namespace(newName.getDatabaseName(), newName.getCollectionName());
     engine.catalog().renameCollection(namespace, target, options.isDropTarget());
   }
@@ -1320,10 +1382,12 @@ public final class MongoLakeCollection<T> {
    * MongoDB allows after {@code $changeStream}), starting as {@code options} say.
    *
    * @throws MongoLakeException ChangeStreamHistoryLost for a start the log no longer holds,
-   *     IllegalOperation for a stage not allowed in a change stream
+   *     IllegalOperation for a stage not allowed in a change stream, or on an attached Delta table
+   *     (its writer's commits are not in the lake's log)
    */
   public MongoLakeChangeStream watch(
       java.util.List<? extends org.bson.conversions.Bson> pipeline, ChangeStreamOptions options) {
+    refuseAttached("watch");
     return MongoLakeChangeStream.open(
         engine,
         dev.mongolake.internal.changestream.ChangeStreamScope.of(namespace),

@@ -81,6 +81,44 @@ public final class MongoLakeDatabase {
   }
 
   /**
+   * Attaches the Delta table at {@code location} (written by Spark or anyone) as the read-only
+   * collection {@code collectionName}: find, count, distinct and aggregate (also through {@code
+   * $lookup} and {@code $unionWith} from other collections) read its latest version at each query,
+   * each row a document whose fields are the table's columns in schema order (see docs/attach.md
+   * for the types); writes and index changes fail IllegalOperation; {@link
+   * MongoLakeCollection#drop()} detaches it. The attachment is durable; the table's files are never
+   * written.
+   *
+   * @param location a path relative to the lake's table storage, or an absolute local path or
+   *     {@code file:} URI
+   * @throws MongoLakeException NamespaceExists when a collection, view or attached table has the
+   *     name, BadValue for a location that holds no readable Delta table, InvalidNamespace for an
+   *     invalid name
+   */
+  public void attach(String collectionName, String location) {
+    engine.attachTable(new Namespace(name, collectionName), location);
+  }
+
+  /**
+   * Detaches the attached table {@code collectionName}, leaving its files; whether it was attached.
+   */
+  public boolean detach(String collectionName) {
+    return engine.detachTable(new Namespace(name, collectionName));
+  }
+
+  /** Whether {@code collectionName} names a Delta table attached to this database. */
+  public boolean isAttached(String collectionName) {
+    return engine.attached().isAttached(new Namespace(name, collectionName));
+  }
+
+  /** The Delta tables attached to this database, sorted by name. */
+  public List<AttachedTable> listAttachedTables() {
+    return engine.attached().list(name).stream()
+        .map(entry -> new AttachedTable(entry.getKey(), entry.getValue()))
+        .toList();
+  }
+
+  /**
    * Creates a read-only view, as MongoDB's {@code db.createView(name, viewOn, pipeline)}: reads of
    * {@code collection(viewName)} run {@code pipeline} over {@code viewOn} (a collection, which need
    * not exist yet, or another view of this database) when they run; writes to it fail
@@ -188,6 +226,10 @@ public final class MongoLakeDatabase {
    */
   public void modifyCollection(String collectionName, BsonDocument changes) {
     engine.refuseInTransaction("modify a collection");
+    if (isAttached(collectionName)) {
+      throw dev.mongolake.internal.engine.AttachedTables.readOnly(
+          "modify", new Namespace(name, collectionName));
+    }
     engine.catalog().modifyCollection(new Namespace(name, collectionName), changes);
   }
 
@@ -200,10 +242,16 @@ public final class MongoLakeDatabase {
     return engine.restoreDatabase(name, engine.at(name, point.clusterTime().getValue()));
   }
 
-  /** Drops every collection and view of the database. */
+  /**
+   * Drops every collection and view of the database and detaches its attached tables (their files
+   * stay).
+   */
   public void drop() {
     engine.refuseInTransaction("drop a database");
     engine.catalog().checkDatabaseDroppable(name);
+    for (var attached : engine.attached().list(name)) {
+      engine.detachTable(new Namespace(name, attached.getKey()));
+    }
     for (var view : engine.views().list(name)) {
       engine.catalog().dropView(view.name());
     }

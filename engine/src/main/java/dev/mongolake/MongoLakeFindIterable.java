@@ -196,6 +196,23 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
           allowDiskUse,
           decoder);
     }
+    if (engine.attached().isAttached(namespace)) {
+      if (cursorType != CursorType.NonTailable) {
+        throw new MongoLakeException(
+            ErrorCode.BAD_VALUE,
+            "Cannot open a tailable cursor on "
+                + namespace.fullName()
+                + ": it is an attached read-only Delta table, not a capped collection");
+      }
+      return AttachedReads.find(
+          engine,
+          namespace,
+          ViewReads.findStages(filter, sort, skip, limit, projection),
+          let,
+          allowDiskUse,
+          collation,
+          decoder);
+    }
     if (cursorType != CursorType.NonTailable) {
       return tailable();
     }
@@ -396,6 +413,13 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
    *     limit without {@code allowDiskUse}, ...)
    */
   public QueryExplanation explain(boolean execute) {
+    if (engine.attached().isAttached(namespace)) {
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED,
+          "Cannot explain a find on "
+              + namespace.fullName()
+              + ": it is an attached read-only Delta table");
+    }
     if (engine.views().isView(namespace)) {
       throw new MongoLakeException(
           ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
@@ -439,7 +463,10 @@ public final class MongoLakeFindIterable<T> implements Iterable<T> {
    * explain; empty when it reads documents.
    */
   public Optional<List<String>> columnarColumns() {
-    if (engine.views().isView(namespace) || limit == 0 || NaturalOrder.of(sort).isPresent()) {
+    if (engine.views().isView(namespace)
+        || engine.attached().isAttached(namespace)
+        || limit == 0
+        || NaturalOrder.of(sort).isPresent()) {
       return Optional.empty();
     }
     Collation effective = effectiveCollation();

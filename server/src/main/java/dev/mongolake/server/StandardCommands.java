@@ -25,9 +25,11 @@ import dev.mongolake.server.command.branch.DeleteBranchCommand;
 import dev.mongolake.server.command.branch.DiffBranchCommand;
 import dev.mongolake.server.command.branch.ListBranchesCommand;
 import dev.mongolake.server.command.branch.MergeBranchCommand;
+import dev.mongolake.server.command.catalog.AttachTableCommand;
 import dev.mongolake.server.command.catalog.CloneCollectionAsCappedCommand;
 import dev.mongolake.server.command.catalog.ConvertToCappedCommand;
 import dev.mongolake.server.command.catalog.CreateCommand;
+import dev.mongolake.server.command.catalog.DetachTableCommand;
 import dev.mongolake.server.command.catalog.DropCommand;
 import dev.mongolake.server.command.catalog.DropDatabaseCommand;
 import dev.mongolake.server.command.catalog.ListCollectionsCommand;
@@ -134,6 +136,9 @@ public final class StandardCommands {
             new DiffBranchCommand(lake),
             new MergeBranchCommand(lake),
             new DeleteBranchCommand(lake),
+            // Delta tables attached as read-only collections.
+            new AttachTableCommand(lake),
+            new DetachTableCommand(lake),
             new CurrentOpCommand(),
             new KillOpCommand()));
   }

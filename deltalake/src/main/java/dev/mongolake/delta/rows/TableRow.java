@@ -57,7 +57,9 @@ public record TableRow(StructType schema, List<Object> values) {
    * as Int32 ({@code long} as Int64), floating values as Double, decimals as Decimal128 (rounded to
    * its 34 digits), dates and timestamps as UTC date-times (to the millisecond, rounded down),
    * binary as Binary, structs as documents, arrays as arrays, maps with string keys as documents
-   * and other maps as arrays of {@code {key, value}} documents. Null values are BSON nulls.
+   * and other maps as arrays of {@code {key, value}} documents, variants as the BSON value they
+   * encode ({@link dev.mongolake.delta.variant.BsonVariantCodec#decodeValue}). Null values are BSON
+   * nulls.
    */
   public BsonDocument toDocument() {
     return BsonValues.document(this);

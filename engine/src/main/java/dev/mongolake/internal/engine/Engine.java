@@ -45,6 +45,7 @@ public final class Engine implements AutoCloseable {
   private final WriteAheadLog wal;
   private final Clock clock;
   private final ViewCatalog views;
+  private final AttachedTables attached;
   private final CollectionRegistry collections;
   private final PersistedIndexes indexFiles;
   private final ReadPath reads;
@@ -92,6 +93,7 @@ public final class Engine implements AutoCloseable {
     this.wal = wal;
     this.clock = clock;
     this.views = ViewCatalog.load(storage);
+    this.attached = AttachedTables.load(storage);
     this.indexFiles = new PersistedIndexes(storage);
     this.collections = new CollectionRegistry(views);
     this.reads = new ReadPath(collections, pins, wal::durableSequence);
@@ -136,7 +138,11 @@ public final class Engine implements AutoCloseable {
             () -> new PastCollections(collections, wal, pins, storage),
             views,
             reads);
-    collections.guardCreates(branches::checkCreatable);
+    collections.guardCreates(
+        namespace -> {
+          attached.refuseCreate(namespace);
+          branches.checkCreatable(namespace);
+        });
     this.catalog =
         new CollectionCatalog(
             collections,
@@ -165,6 +171,7 @@ public final class Engine implements AutoCloseable {
     this.wal = present.wal;
     this.clock = present.clock;
     this.views = present.views;
+    this.attached = present.attached;
     this.indexFiles = present.indexFiles;
     this.collections = pastCollections;
     this.reads = new ReadPath(pastCollections, present.pins, point::sequence);
@@ -451,6 +458,39 @@ public final class Engine implements AutoCloseable {
   /** The read-only views of every database. */
   public ViewCatalog views() {
     return views;
+  }
+
+  /** The attached read-only Delta tables of every database. */
+  public AttachedTables attached() {
+    return attached;
+  }
+
+  /**
+   * Attaches the Delta table at {@code location} as {@code namespace} (see {@link AttachedTables}).
+   *
+   * @throws dev.mongolake.MongoLakeException NamespaceExists when a collection, view or attached
+   *     table has the name, BadValue for a location without a readable Delta table
+   */
+  public void attachTable(Namespace namespace, String location) {
+    refuseInTransaction("attach a table");
+    if (past != null) {
+      throw refusePastWrite("attach a table");
+    }
+    collections.checkCreatable(namespace);
+    synchronized (collections.namingLock()) {
+      attached.attach(namespace, location, name -> collections.exists(name) || views.isView(name));
+    }
+  }
+
+  /** Forgets the attached table {@code namespace}, leaving its files; whether it was attached. */
+  public boolean detachTable(Namespace namespace) {
+    refuseInTransaction("detach a table");
+    if (past != null) {
+      throw refusePastWrite("detach a table");
+    }
+    synchronized (collections.namingLock()) {
+      return attached.detach(namespace);
+    }
   }
 
   /**

@@ -2,6 +2,8 @@ package dev.mongolake.delta.rows.internal;
 
 import dev.mongolake.delta.log.schema.StructField;
 import dev.mongolake.delta.rows.TableRow;
+import dev.mongolake.delta.variant.BsonVariantCodec;
+import dev.mongolake.delta.variant.EncodedVariant;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -64,6 +66,7 @@ public final class BsonValues {
         yield array;
       }
       case Map<?, ?> map -> map(map);
+      case EncodedVariant variant -> BsonVariantCodec.decodeValue(variant);
       default ->
           throw new IllegalArgumentException(
               "Cannot convert " + value.getClass().getName() + " to BSON");

@@ -44,8 +44,9 @@ public record DropCommand(MongoLake lake) implements Command {
   public BsonDocument run(CommandRequest request) {
     Namespace namespace = CommandArguments.of(request).namespace(request.database());
     var collection = lake.db(namespace.database()).collection(namespace.collection());
-    if (lake.db(namespace.database()).isView(namespace.collection())) {
-      // MongoDB answers a view's drop with the namespace only.
+    if (lake.db(namespace.database()).isView(namespace.collection())
+        || lake.db(namespace.database()).isAttached(namespace.collection())) {
+      // MongoDB answers a view's drop with the namespace only; an attached table is detached.
       collection.drop();
       return new BsonDocument("ns", new BsonString(namespace.fullName()));
     }

@@ -1,5 +1,6 @@
 package dev.mongolake.server.command.catalog;
 
+import dev.mongolake.AttachedTable;
 import dev.mongolake.MongoLake;
 import dev.mongolake.MongoLakeDatabase;
 import dev.mongolake.ReadOnlyView;
@@ -83,6 +84,21 @@ public record ListCollectionsCommand(MongoLake lake, CursorRegistry cursors) imp
             .append("info", new BsonDocument("readOnly", BsonBoolean.TRUE));
       }
       byName.put(view.name(), entry);
+    }
+    for (AttachedTable attached : database.listAttachedTables()) {
+      // An attached Delta table reads as a collection; its options say where the table is.
+      BsonDocument entry =
+          new BsonDocument("name", new BsonString(attached.name()))
+              .append("type", new BsonString("collection"));
+      if (!nameOnly) {
+        entry
+            .append(
+                "options",
+                new BsonDocument(
+                    "mongolake", new BsonDocument("attached", new BsonString(attached.location()))))
+            .append("info", new BsonDocument("readOnly", BsonBoolean.TRUE));
+      }
+      byName.put(attached.name(), entry);
     }
     List<BsonDocument> entries = new ArrayList<>();
     for (BsonDocument entry : byName.values()) {

@@ -101,6 +101,13 @@ public final class ExplainCommand implements Command {
           ErrorCode.NOT_IMPLEMENTED,
           "explain of a command on a view is not supported: " + namespace.fullName());
     }
+    if (lake.lake().db(namespace.database()).isAttached(namespace.collection())) {
+      // Its reads run as a pipeline over the Delta table's rows, which the planner does not plan.
+      throw new MongoLakeException(
+          ErrorCode.NOT_IMPLEMENTED,
+          "explain of a command on an attached Delta table is not supported: "
+              + namespace.fullName());
+    }
     ScanTarget target = ScanTarget.of(lake, namespace, request.server().clock(), command);
     Explanation explanation = explainer.explain(target, command, !verbosity.equals("queryPlanner"));
 

@@ -137,6 +137,14 @@ public final class StorageStats {
           ErrorCode.COMMAND_NOT_SUPPORTED_ON_VIEW,
           "Namespace " + namespace.fullName() + " is a view, not a collection");
     }
+    if (lake.lake().db(namespace.database()).isAttached(namespace.collection())) {
+      // Its files are the table's writer's: answering as an empty collection would be wrong.
+      throw new MongoLakeException(
+          ErrorCode.COMMAND_NOT_SUPPORTED,
+          "Cannot report storage statistics of "
+              + namespace.fullName()
+              + ": it is an attached read-only Delta table");
+    }
   }
 
   private static BsonDocument zeroLatency() {

@@ -118,6 +118,10 @@ public record CollModCommand(MongoLake lake) implements Command {
     if (view.isPresent()) {
       return modifyView(namespace, view.get(), request.body());
     }
+    if (lake.db(namespace.database()).isAttached(namespace.collection())) {
+      // The engine refuses any change of an attached read-only Delta table, naming it.
+      lake.db(namespace.database()).modifyCollection(namespace.collection(), new BsonDocument());
+    }
     BsonDocument reply = new BsonDocument();
     BsonDocument validation = new BsonDocument();
     for (String field : request.body().keySet()) {
