@@ -686,7 +686,9 @@ public final class MongoLakeCollection<T> {
               + " at a past point in time: it is an attached Delta table, read at its latest"
               + " version");
     }
-    return engine.attached().documents(namespace);
+    // The table's versions are not the transaction's snapshot: refused, never read as of now.
+    engine.refuseInTransaction("read attached Delta table " + namespace.fullName());
+    return engine.attached().documents(namespace, engine.aggregationMemoryLimitBytes() / 4);
   }
 
   private MongoLakeCursor<T> cursorOver(Iterator<BsonDocument> results, Runnable onClose) {

@@ -218,6 +218,39 @@ class AttachedTablesTest {
   }
 
   @Test
+  void aReadInsideATransactionIsRefusedNotReadAsOfNow() {
+    MongoLakeCollection<BsonDocument> sales = attached("sales", "basic-with-inserts-updates");
+    dev.mongolake.MongoLakeTransaction transaction = lake.startTransaction();
+    try {
+      assertThatThrownBy(() -> transaction.run(() -> sales.countDocuments()))
+          .isInstanceOfSatisfying(
+              MongoLakeException.class,
+              e ->
+                  assertThat(e.errorCode())
+                      .isEqualTo(ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION))
+          .hasMessageContaining("read attached Delta table app.sales");
+    } finally {
+      transaction.abort();
+    }
+  }
+
+  @Test
+  void aTableLargerThanAReadMayHoldIsRefusedBeforeItIsRead() {
+    lake.close();
+    lake =
+        MongoLake.open(
+            MongoLakeOptions.defaults().withPath(root).withAggregationMemoryLimitBytes(1_000));
+    db = lake.db("app");
+    MongoLakeCollection<BsonDocument> sales = attached("sales", "basic-with-inserts-updates");
+
+    assertThatThrownBy(sales::countDocuments)
+        .isInstanceOfSatisfying(
+            MongoLakeException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT))
+        .hasMessageContaining("Cannot read attached table app.sales: its data files hold");
+  }
+
+  @Test
   void droppingTheDatabaseDetachesItsTables() {
     attached("sales", "basic-with-inserts-updates");
 

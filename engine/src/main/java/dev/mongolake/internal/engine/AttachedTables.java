@@ -131,9 +131,13 @@ public final class AttachedTables {
    * TableRow#toDocument()}: columns as fields in schema order), or empty when {@code namespace} is
    * not attached.
    *
-   * @throws MongoLakeException BadValue when the table cannot be read
+   * <p>The table is read whole into memory: one whose data files hold more than {@code
+   * maxDataBytes} is refused before anything is read, rather than risk the server's memory.
+   *
+   * @throws MongoLakeException BadValue when the table cannot be read, ExceededMemoryLimit when its
+   *     data files are larger than {@code maxDataBytes}
    */
-  public Optional<List<BsonDocument>> documents(Namespace namespace) {
+  public Optional<List<BsonDocument>> documents(Namespace namespace, long maxDataBytes) {
     Optional<String> location = location(namespace);
     if (location.isEmpty()) {
       return Optional.empty();
@@ -141,6 +145,19 @@ public final class AttachedTables {
     Table table = open(namespace, location.get());
     try {
       Snapshot snapshot = table.delta().snapshot();
+      long bytes = snapshot.files().stream().mapToLong(dev.mongolake.delta.log.AddFile::size).sum();
+      if (bytes > maxDataBytes) {
+        throw new MongoLakeException(
+            ErrorCode.EXCEEDED_MEMORY_LIMIT,
+            "Cannot read attached table "
+                + namespace.fullName()
+                + ": its data files hold "
+                + bytes
+                + " bytes, more than the "
+                + maxDataBytes
+                + " a read of an attached table may hold in memory (a quarter of the aggregation"
+                + " memory limit)");
+      }
       List<BsonDocument> documents = new ArrayList<>();
       for (TableRow row : TableReader.of(table.storage(), snapshot).rows()) {
         documents.add(row.toDocument());
