@@ -10,7 +10,6 @@ import com.mongodb.TransactionOptions;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoChangeStreamCursor;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.CreateCollectionOptions;
@@ -19,7 +18,6 @@ import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.ValidationOptions;
 import com.mongodb.client.model.changestream.ChangeStreamDocument;
-import dev.mongolake.daktilo.Durability;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,16 +47,9 @@ class CatalogCommandsInTransactionsWithJavaDriverTest {
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(ReplicationConfig.replicaSet("rs0")),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set = ReplicaSetOfOne.start(data);
+    server = set.server();
+    client = set.client();
     shop = client.getDatabase("shop");
   }
 

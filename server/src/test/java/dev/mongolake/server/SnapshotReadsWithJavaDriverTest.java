@@ -7,12 +7,10 @@ import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
-import dev.mongolake.daktilo.Durability;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,16 +38,9 @@ class SnapshotReadsWithJavaDriverTest {
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(ReplicationConfig.replicaSet("rs0")),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set = ReplicaSetOfOne.start(data);
+    server = set.server();
+    client = set.client();
     app = client.getDatabase("app");
   }
 

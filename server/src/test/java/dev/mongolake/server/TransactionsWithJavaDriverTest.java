@@ -44,16 +44,9 @@ class TransactionsWithJavaDriverTest {
   }
 
   private void startServer() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(ReplicationConfig.replicaSet("rs0")),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set = ReplicaSetOfOne.start(data);
+    server = set.server();
+    client = set.client();
     bank = client.getDatabase("bank");
   }
 
@@ -218,17 +211,11 @@ class TransactionsWithJavaDriverTest {
   void aTransactionPastItsLifetimeIsAbortedAndItsCommitIsATransientError() throws Exception {
     client.close();
     server.close();
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(
-                    ReplicationConfig.replicaSet("rs0").withTransactionLifetimeSeconds(1)),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set =
+        ReplicaSetOfOne.start(
+            data, ReplicationConfig.replicaSet("rs0").withTransactionLifetimeSeconds(1));
+    server = set.server();
+    client = set.client();
     bank = client.getDatabase("bank");
     try (ClientSession session = client.startSession()) {
       session.startTransaction();

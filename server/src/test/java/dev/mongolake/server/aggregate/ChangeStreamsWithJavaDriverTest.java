@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoChangeStreamCursor;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.ChangeStreamPreAndPostImagesOptions;
@@ -17,10 +16,8 @@ import com.mongodb.client.model.changestream.ChangeStreamDocument;
 import com.mongodb.client.model.changestream.FullDocument;
 import com.mongodb.client.model.changestream.FullDocumentBeforeChange;
 import com.mongodb.client.model.changestream.OperationType;
-import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
-import dev.mongolake.server.ReplicationConfig;
-import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.ReplicaSetOfOne;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,16 +46,9 @@ class ChangeStreamsWithJavaDriverTest {
   }
 
   private void startServer() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(ReplicationConfig.replicaSet("rs0")),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set = ReplicaSetOfOne.start(data);
+    server = set.server();
+    client = set.client();
   }
 
   @AfterEach

@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.MongoNamespace;
 import com.mongodb.client.MongoChangeStreamCursor;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.RenameCollectionOptions;
 import com.mongodb.client.model.changestream.ChangeStreamDocument;
-import dev.mongolake.daktilo.Durability;
 import dev.mongolake.server.MongoLakeServer;
-import dev.mongolake.server.ReplicationConfig;
-import dev.mongolake.server.ServerConfig;
+import dev.mongolake.server.ReplicaSetOfOne;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,16 +40,9 @@ class ExpandedChangeEventsWithJavaDriverTest {
 
   @BeforeEach
   void start() {
-    server =
-        MongoLakeServer.start(
-            new ServerConfig(data, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withReplication(ReplicationConfig.replicaSet("rs0")),
-            "test");
-    client =
-        MongoClients.create(
-            "mongodb://127.0.0.1:"
-                + server.port()
-                + "/?replicaSet=rs0&serverSelectionTimeoutMS=5000");
+    ReplicaSetOfOne set = ReplicaSetOfOne.start(data);
+    server = set.server();
+    client = set.client();
   }
 
   @AfterEach
