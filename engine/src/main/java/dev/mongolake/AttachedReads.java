@@ -30,21 +30,6 @@ final class AttachedReads {
         new MongoLakeCollection<>(namespace, BsonDocument.class, engine)
             .withCollation(collation)
             .aggregate(findStages, let == null || let.isEmpty() ? null : let, allowDiskUse);
-    return new MongoLakeCursor<>() {
-      @Override
-      public boolean hasNext() {
-        return results.hasNext();
-      }
-
-      @Override
-      public T next() {
-        return decoder.apply(results.next());
-      }
-
-      @Override
-      public void close() {
-        results.close();
-      }
-    };
+    return ViewReads.decoded(results, decoder);
   }
 }

@@ -57,6 +57,12 @@ final class ViewReads {
     MongoLakeCursor<BsonDocument> results =
         new MongoLakeCollection<>(view.source(), BsonDocument.class, engine)
             .aggregate(pipeline, let == null || let.isEmpty() ? null : let, allowDiskUse);
+    return decoded(results, decoder);
+  }
+
+  /** {@code results} with each document turned into a {@code T} by {@code decoder}. */
+  static <T> MongoLakeCursor<T> decoded(
+      MongoLakeCursor<BsonDocument> results, Function<BsonDocument, T> decoder) {
     return new MongoLakeCursor<>() {
       @Override
       public boolean hasNext() {

@@ -3,7 +3,6 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.delta.DeltaTable;
 import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.exceptions.DeltaException;
@@ -11,9 +10,7 @@ import dev.mongolake.delta.rows.TableReader;
 import dev.mongolake.delta.rows.TableRow;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.storage.Storage;
-import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,10 +18,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
-import org.bson.BsonValue;
+import org.bson.json.JsonWriterSettings;
 
 /**
  * The durable catalog of attached Delta tables ({@value #FILE}, beside the view catalog): Delta
@@ -50,26 +46,14 @@ public final class AttachedTables {
   /** The catalog {@value #FILE} holds; empty when there is no file yet. */
   static AttachedTables load(Storage storage) {
     AttachedTables catalog = new AttachedTables(storage);
-    byte[] bytes;
-    try {
-      bytes = storage.read(FILE);
-    } catch (StorageFileNotFoundException e) {
-      return catalog;
-    }
-    try {
-      BsonDocument document = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
-      for (BsonValue entry : document.getArray("attached")) {
-        BsonDocument table = entry.asDocument();
-        catalog.locations.put(
-            new Namespace(table.getString("db").getValue(), table.getString("name").getValue()),
-            table.getString("location").getValue());
-      }
-    } catch (RuntimeException e) {
-      throw new MongoLakeException(
-          ErrorCode.DATA_CORRUPTION_DETECTED,
-          "Cannot open the lake: " + FILE + " is damaged (" + e.getMessage() + ")",
-          e);
-    }
+    CatalogFile.read(
+        storage,
+        FILE,
+        "attached",
+        table ->
+            catalog.locations.put(
+                new Namespace(table.getString("db").getValue(), table.getString("name").getValue()),
+                table.getString("location").getValue()));
     return catalog;
   }
 
@@ -260,20 +244,15 @@ public final class AttachedTables {
   }
 
   private void persist(Map<Namespace, String> all) {
-    if (all.isEmpty()) {
-      storage.delete(FILE);
-      return;
-    }
-    BsonArray array = new BsonArray();
+    List<BsonDocument> entries = new ArrayList<>();
     all.entrySet().stream()
         .sorted(Comparator.comparing(entry -> entry.getKey().fullName()))
         .forEach(
             entry ->
-                array.add(
+                entries.add(
                     new BsonDocument("db", new BsonString(entry.getKey().database()))
                         .append("name", new BsonString(entry.getKey().collection()))
                         .append("location", new BsonString(entry.getValue()))));
-    storage.overwrite(
-        FILE, new BsonDocument("attached", array).toJson().getBytes(StandardCharsets.UTF_8));
+    CatalogFile.write(storage, FILE, "attached", entries, JsonWriterSettings.builder().build());
   }
 }

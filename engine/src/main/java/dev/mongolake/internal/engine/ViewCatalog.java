@@ -3,10 +3,7 @@ package dev.mongolake.internal.engine;
 import dev.mongolake.ErrorCode;
 import dev.mongolake.MongoLakeException;
 import dev.mongolake.Namespace;
-import dev.mongolake.bson.BoundedJson;
 import dev.mongolake.delta.storage.Storage;
-import dev.mongolake.delta.storage.StorageFileNotFoundException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,9 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 
@@ -52,24 +47,14 @@ public final class ViewCatalog {
   /** The catalog {@value #FILE} holds; empty when there is no file yet. */
   static ViewCatalog load(Storage storage) {
     ViewCatalog catalog = new ViewCatalog(storage);
-    byte[] bytes;
-    try {
-      bytes = storage.read(FILE);
-    } catch (StorageFileNotFoundException e) {
-      return catalog;
-    }
-    try {
-      BsonDocument document = BoundedJson.parseDocument(new String(bytes, StandardCharsets.UTF_8));
-      for (BsonValue view : document.getArray("views")) {
-        ViewDefinition definition = ViewDefinition.fromDocument(view.asDocument());
-        catalog.views.put(definition.name(), definition);
-      }
-    } catch (RuntimeException e) {
-      throw new MongoLakeException(
-          ErrorCode.DATA_CORRUPTION_DETECTED,
-          "Cannot open the lake: " + FILE + " is damaged (" + e.getMessage() + ")",
-          e);
-    }
+    CatalogFile.read(
+        storage,
+        FILE,
+        "views",
+        view -> {
+          ViewDefinition definition = ViewDefinition.fromDocument(view);
+          catalog.views.put(definition.name(), definition);
+        });
     return catalog;
   }
 
@@ -226,16 +211,12 @@ public final class ViewCatalog {
   }
 
   private void persist(Map<Namespace, ViewDefinition> all) {
-    if (all.isEmpty()) {
-      storage.delete(FILE);
-      return;
-    }
-    BsonArray array = new BsonArray();
-    all.values().stream()
-        .sorted(Comparator.comparing(view -> view.name().fullName()))
-        .forEach(view -> array.add(view.toDocument()));
-    storage.overwrite(
-        FILE, new BsonDocument("views", array).toJson(CANONICAL).getBytes(StandardCharsets.UTF_8));
+    List<BsonDocument> entries =
+        all.values().stream()
+            .sorted(Comparator.comparing(view -> view.name().fullName()))
+            .map(ViewDefinition::toDocument)
+            .toList();
+    CatalogFile.write(storage, FILE, "views", entries, CANONICAL);
   }
 
   /**

@@ -38,11 +38,7 @@ final class BranchCommand {
 
   /** What every branch subcommand takes: the server and the parent database. */
   static class Target {
-    @Option(
-        names = "--uri",
-        defaultValue = "mongodb://127.0.0.1:27017",
-        description = "Connection string of a running server (default: ${DEFAULT-VALUE}).")
-    String uri;
+    @picocli.CommandLine.Mixin ServerUri server;
 
     @Option(
         names = {"--db", "-d"},
@@ -54,7 +50,7 @@ final class BranchCommand {
 
     Integer run(BsonDocument command) {
       PrintWriter out = spec.commandLine().getOut();
-      try (MongoClient client = MongoClients.create(uri)) {
+      try (MongoClient client = MongoClients.create(server.uri)) {
         BsonDocument reply = client.getDatabase(database).runCommand(command, BsonDocument.class);
         reply.remove("ok");
         out.println(

@@ -85,7 +85,7 @@ final class ExportCommand implements Callable<Integer> {
     long exported = 0;
     // Progress shares the terminal with the data only when the data goes to a file.
     Progress progress = Progress.onTerminal(out == null ? null : err, "exported", -1);
-    try (MongoClient client = MongoClients.create(target.uri);
+    try (MongoClient client = MongoClients.create(target.uri());
         DocumentSink sink = sink(format)) {
       FindIterable<BsonDocument> found =
           target.collection(client).find(parse(query, "--query")).sort(parse(sort, "--sort"));

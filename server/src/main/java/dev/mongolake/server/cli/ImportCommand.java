@@ -86,7 +86,7 @@ final class ImportCommand implements Callable<Integer> {
     Progress progress = Progress.onTerminal(err, "imported", size);
     long imported = 0;
     try (DocumentSource source = source(format, counted);
-        MongoClient client = MongoClients.create(target.uri)) {
+        MongoClient client = MongoClients.create(target.uri())) {
       MongoCollection<BsonDocument> collection = target.collection(client);
       if (drop) {
         collection.drop();

@@ -3,16 +3,13 @@ package dev.mongolake.server.cli;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import org.bson.BsonDocument;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Which server and collection {@code import} and {@code export} talk to (a picocli mixin). */
 final class TargetOptions {
 
-  @Option(
-      names = "--uri",
-      defaultValue = "mongodb://127.0.0.1:27017",
-      description = "Connection string of a running server (default: ${DEFAULT-VALUE}).")
-  String uri;
+  @Mixin ServerUri server;
 
   @Option(
       names = {"--db", "-d"},
@@ -25,6 +22,11 @@ final class TargetOptions {
       required = true,
       description = "Collection.")
   String collection;
+
+  /** The server's connection string. */
+  String uri() {
+    return server.uri;
+  }
 
   MongoCollection<BsonDocument> collection(MongoClient client) {
     return client.getDatabase(database).getCollection(collection, BsonDocument.class);
