@@ -71,6 +71,15 @@ public final class TableVacuum {
    */
   public VacuumResult vacuum(
       Namespace namespace, Duration requested, boolean dryRun, boolean force) {
+    return vacuum(namespace, requested, dryRun, force, branchFiles.get());
+  }
+
+  private VacuumResult vacuum(
+      Namespace namespace,
+      Duration requested,
+      boolean dryRun,
+      boolean force,
+      java.util.Set<String> filesBranchesUse) {
     Duration configured = retentionOf(namespace);
     Duration effective = requested == null ? configured : requested;
     if (effective.isNegative()) {
@@ -99,7 +108,7 @@ public final class TableVacuum {
             return new VacuumResult(List.of(), 0, dryRun);
           }
           java.util.Set<String> inUse = new java.util.HashSet<>(pins.filesInUse());
-          inUse.addAll(branchFiles.get());
+          inUse.addAll(filesBranchesUse);
           return state.table().delta().vacuum(options, inUse);
         });
   }
@@ -107,8 +116,10 @@ public final class TableVacuum {
   /** Vacuums every collection's table with its retention; returns the bytes deleted. */
   public long vacuumAll() {
     long bytes = 0;
+    // Read once: listing what the branches' tables use opens their snapshots.
+    java.util.Set<String> filesBranchesUse = branchFiles.get();
     for (CollectionState state : collections.all()) {
-      bytes += vacuum(state.namespace(), null, false, false).bytes();
+      bytes += vacuum(state.namespace(), null, false, false, filesBranchesUse).bytes();
     }
     return bytes;
   }
