@@ -140,14 +140,15 @@ public final class Daktilo implements AutoCloseable {
     return StreamSupport.stream(
         Spliterators.spliterator(
             iterator(from, toInclusive),
-            Math.max(0, toInclusive - from + 1),
+            Math.max(0, lastOfRange(from, toInclusive) - from + 1),
             Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE),
         false);
   }
 
   /** {@link #range} as an iterator. */
-  public Iterator<LogEntry> iterator(long from, long toInclusive) {
-    log.reader().checkRange(from, toInclusive);
+  public Iterator<LogEntry> iterator(long from, long to) {
+    log.reader().checkRange(from, to);
+    long toInclusive = lastOfRange(from, to);
     return new Iterator<>() {
       private final java.util.ArrayDeque<LogEntry> buffer = new java.util.ArrayDeque<>();
       private final java.util.ArrayList<LogEntry> chunk = new java.util.ArrayList<>();
@@ -173,6 +174,15 @@ public final class Daktilo implements AutoCloseable {
         return buffer.poll();
       }
     };
+  }
+
+  /**
+   * The last sequence a range reads: {@code toInclusive}, or {@code from - 1} for a range with
+   * nothing in it. Sequence 0 is never a record: {@code range(0, 0)}, the range from {@link
+   * #firstSequence()} to {@link #lastSequence()} of an empty log, reads nothing.
+   */
+  private static long lastOfRange(long from, long toInclusive) {
+    return toInclusive < Math.max(from, 1) ? from - 1 : toInclusive;
   }
 
   /**

@@ -34,6 +34,18 @@ class AppendReadTest {
   }
 
   @Test
+  void theRangeFromFirstToLastOfAnEmptyLogIsEmpty() {
+    try (Daktilo log = Daktilo.open(dir, small())) {
+      assertThat(log.iterator(log.firstSequence(), log.lastSequence()).hasNext()).isFalse();
+      assertThat(log.range(log.firstSequence(), log.lastSequence())).isEmpty();
+      assertThat(log.range(0, 0).spliterator().estimateSize()).isZero();
+      log.append(Payloads.of("a"));
+      assertThat(log.range(log.firstSequence(), log.lastSequence()).map(LogEntry::sequence))
+          .containsExactly(1L);
+    }
+  }
+
+  @Test
   void appendCopiesThePayloadAndReadReturnsAPrivateCopy() {
     try (Daktilo log = Daktilo.open(dir, small())) {
       byte[] payload = Payloads.of("original");

@@ -150,7 +150,7 @@ class FilteredScanTest {
         scan(table.snapshot(), range, inserted.subList(1_234, 1_334).toArray(BsonDocument[]::new));
 
     assertThat(metrics.rowsMatched()).isEqualTo(100);
-    assertThat(metrics.rowsRead()).isLessThan(400); // pages of 100 rows, not the file's 2,000
+    assertThat(metrics.rowsRead()).isLessThan(400); // pages of 32 rows, not the file's 2,000
   }
 
   @Test

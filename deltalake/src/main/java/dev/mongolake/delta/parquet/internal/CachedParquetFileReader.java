@@ -39,9 +39,10 @@ public final class CachedParquetFileReader extends ParquetFileReader {
     if (cached != null) {
       return cached.orElse(null);
     }
-    ColumnIndex index = super.readColumnIndex(column);
-    // Parsed indexes hold the min and max of every page: about twice their encoded size.
-    parts.putColumnIndex(reference.getOffset(), index, 2L * reference.getLength() + 64);
+    ColumnIndex index = MemoizedColumnIndex.of(super.readColumnIndex(column));
+    // Parsed indexes hold the min and max of every page twice (parsed and as buffers): about
+    // three times their encoded size.
+    parts.putColumnIndex(reference.getOffset(), index, 3L * reference.getLength() + 64);
     return index;
   }
 

@@ -1,6 +1,5 @@
 package dev.mongolake.delta.parquet.internal;
 
-import com.github.luben.zstd.Zstd;
 import dev.mongolake.delta.parquet.ParquetCodec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,7 +39,7 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
     public BytesInput compress(BytesInput bytes) throws IOException {
       return switch (codec) {
         case UNCOMPRESSED -> bytes;
-        case ZSTD -> BytesInput.from(Zstd.compress(bytesOf(bytes), level));
+        case ZSTD -> BytesInput.from(ZstdContexts.compress(bytesOf(bytes), level));
         case SNAPPY -> BytesInput.from(Snappy.compress(bytesOf(bytes)));
       };
     }
@@ -74,7 +73,7 @@ public final class ParquetCodecFactory implements CompressionCodecFactory {
     }
 
     private static byte[] zstd(byte[] compressed, int uncompressedSize) throws IOException {
-      byte[] out = Zstd.decompress(compressed, uncompressedSize);
+      byte[] out = ZstdContexts.decompress(compressed, uncompressedSize);
       if (out.length != uncompressedSize) {
         throw new IOException(
             "Cannot decompress zstd page: got "
