@@ -1,6 +1,7 @@
 package dev.mongolake;
 
 import dev.mongolake.delta.parquet.IdEncoding;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.delta.table.DocumentTableConfig;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,6 +12,11 @@ import java.util.Objects;
  * beside the Variant, for other engines and for pruning), automatic promotion, change data feed,
  * file and row-group sizes, deletion vectors. One config for every collection, with per-collection
  * overrides by full name ({@code "app.users"}). A table keeps the config it was created with.
+ *
+ * <p>The lake's default ({@link #lakeDefaults()}) promotes automatically at {@link
+ * #DEFAULT_AUTO_PROMOTE}: the first flush of a collection turns each consistently typed top-level
+ * field into a typed Parquet column that DuckDB and Spark filter on directly. {@link #plain()}
+ * keeps every field only in the Variant column.
  *
  * <p>The {@code _id} encoding is always {@link IdEncoding#KEY}: a collection accepts any {@code
  * _id} type, so its table must store every one.
@@ -27,7 +33,22 @@ public record CollectionTableConfigs(
     byNamespace.keySet().forEach(Namespace::parse);
   }
 
-  /** Plain tables: every field only in the Variant column. */
+  /**
+   * The share of a flush's documents in which a top-level field must hold one type to become a
+   * column, by default: 0.9 (measured in BENCHMARKS.md, "DuckDB over the default layout").
+   */
+  public static final AutoPromote DEFAULT_AUTO_PROMOTE = AutoPromote.atThreshold(0.9);
+
+  /**
+   * The lake's default: automatic promotion at {@link #DEFAULT_AUTO_PROMOTE}, everything else as
+   * {@link DocumentTableConfig#defaults()}.
+   */
+  public static CollectionTableConfigs lakeDefaults() {
+    return new CollectionTableConfigs(
+        DocumentTableConfig.defaults().withAutoPromote(DEFAULT_AUTO_PROMOTE), Map.of());
+  }
+
+  /** Plain tables: every field only in the Variant column, no automatic promotion. */
   public static CollectionTableConfigs plain() {
     return new CollectionTableConfigs(DocumentTableConfig.defaults(), Map.of());
   }

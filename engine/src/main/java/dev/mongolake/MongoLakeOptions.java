@@ -24,7 +24,9 @@ import java.time.Clock;
  *     module), {@code memory://} or another directory. The write-ahead log always stays under
  *     {@code path} on local disk.
  * @param tableConfigs how new collections' tables store documents (promoted columns, automatic
- *     promotion, change data feed, sizes)
+ *     promotion, change data feed, sizes); by default {@link
+ *     CollectionTableConfigs#lakeDefaults()}: automatic promotion at 0.9 ({@link
+ *     CollectionTableConfigs#plain()} turns it off)
  * @param acceptTableLoss open even when a collection's Delta table is older than the version the
  *     trimmed write-ahead log relied on (its newest commits deleted or an old copy restored),
  *     serving that older version and losing the writes it lacks; by default such a lake does not
@@ -98,7 +100,10 @@ public record MongoLakeOptions(
   /** The environment variable naming the default data root. */
   public static final String PATH_VARIABLE = "MONGOLAKE_PATH";
 
-  /** Defaults: {@code $MONGOLAKE_PATH} or {@code ./.mongolake}, batch durability, the UTC clock. */
+  /**
+   * Defaults: {@code $MONGOLAKE_PATH} or {@code ./.mongolake}, batch durability, the UTC clock,
+   * automatic promotion at 0.9 for new collections' tables.
+   */
   public static MongoLakeOptions defaults() {
     String fromEnvironment = System.getenv(PATH_VARIABLE);
     Path path =
@@ -113,7 +118,7 @@ public record MongoLakeOptions(
         DEFAULT_FLUSH_INTERVAL,
         DEFAULT_TTL_MONITOR_PERIOD,
         null,
-        CollectionTableConfigs.plain(),
+        CollectionTableConfigs.lakeDefaults(),
         false,
         defaultAggregationMemoryLimitBytes(),
         VacuumSettings.defaults(),

@@ -95,7 +95,10 @@ class CollectionLayoutOptionsTest {
               BsonDocument.parse(
                   "{mongolake: {autoPromote: {threshold: 0.9}, changeDataFeed: true,"
                       + " targetFileSizeBytes: 8388608}}"));
+      lake.db("app")
+          .createCollection("plain", BsonDocument.parse("{mongolake: {autoPromote: false}}"));
       lake.db("app").collection("plain").insertOne(new Document("a", 1));
+      lake.db("app").collection("defaulted").insertOne(new Document("a", 1));
       lake.db("app").collection("events").insertOne(new Document("kind", "click"));
       lake.flush();
     }
@@ -109,14 +112,45 @@ class CollectionLayoutOptionsTest {
     DocumentTableConfig plain = tableConfig("app/plain");
     assertThat(plain.autoPromote()).isEqualTo(AutoPromote.OFF);
     assertThat(plain.changeDataFeed()).isFalse();
+    assertThat(plain.schema()).isEqualTo(DocumentSchema.empty());
+  }
+
+  @Test
+  void aCollectionWithoutLayoutOptionsPromotesItsConsistentlyTypedFieldsAtTheFirstFlush()
+      throws Exception {
+    try (MongoLake lake = MongoLake.open(root)) {
+      MongoLakeCollection<Document> users = lake.db("app").collection("users");
+      for (int i = 0; i < 10; i++) {
+        users.insertOne(
+            new Document("_id", i)
+                .append("status", i < 7 ? "active" : "inactive")
+                .append("age", 20 + i)
+                .append("address", new Document("city", "Oslo")));
+      }
+      lake.flush();
+
+      DocumentTableConfig config = tableConfig("app/users");
+      assertThat(config.autoPromote()).isEqualTo(CollectionTableConfigs.DEFAULT_AUTO_PROMOTE);
+      assertThat(config.schema())
+          .isEqualTo(DocumentSchema.parse(BsonDocument.parse("{status: 'string', age: 'int'}")));
+      assertThat(
+              count(
+                  "SELECT count(*) FROM read_parquet('"
+                      + root
+                      + "/app/users/*.parquet') WHERE status = 'active' AND age >= 22"))
+          .isEqualTo(5);
+    }
   }
 
   @Test
   void collModAddsAPromotedColumnThatFilesWrittenFromThenOnCarry() throws Exception {
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeDatabase shop = lake.db("shop");
+      // Without automatic promotion, so that city becomes a column only by the collMod below.
       shop.createCollection(
-          "users", BsonDocument.parse("{mongolake: {promotedColumns: {status: 'string'}}}"));
+          "users",
+          BsonDocument.parse(
+              "{mongolake: {promotedColumns: {status: 'string'}, autoPromote: false}}"));
       MongoLakeCollection<Document> users = shop.collection("users");
       users.insertOne(new Document("_id", 1).append("status", "active").append("city", "Oslo"));
       lake.flush();

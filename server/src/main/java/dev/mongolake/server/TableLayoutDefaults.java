@@ -11,28 +11,23 @@ import dev.mongolake.delta.table.DocumentTableConfig;
  * @param deletionVectors whether replaced and deleted rows are marked in Delta deletion vectors
  *     instead of rewriting data files (see {@code
  *     dev.mongolake.CollectionTableConfigs#withDeletionVectors})
- * @param autoPromoteThreshold automatic promotion of consistently typed fields to columns at this
- *     share of the documents written, in (0, 1]; {@code null}: off
+ * @param autoPromote automatic promotion of consistently typed fields to columns ({@link
+ *     AutoPromote#OFF}: none); {@code null}: the lake's default, {@link
+ *     CollectionTableConfigs#DEFAULT_AUTO_PROMOTE}
  * @param changeDataFeed whether commits record Delta's change data feed
  */
 public record TableLayoutDefaults(
-    boolean deletionVectors, Double autoPromoteThreshold, boolean changeDataFeed) {
+    boolean deletionVectors, AutoPromote autoPromote, boolean changeDataFeed) {
 
-  /** The lake's defaults: no deletion vectors, no automatic promotion, no change data feed. */
+  /**
+   * The lake's defaults: no deletion vectors, automatic promotion at the lake's default threshold,
+   * no change data feed.
+   */
   public static final TableLayoutDefaults DEFAULTS = new TableLayoutDefaults(false, null, false);
-
-  public TableLayoutDefaults {
-    if (autoPromoteThreshold != null && !(autoPromoteThreshold > 0 && autoPromoteThreshold <= 1)) {
-      throw new IllegalArgumentException(
-          "Cannot promote columns automatically at "
-              + autoPromoteThreshold
-              + ": the threshold must be in (0, 1]");
-    }
-  }
 
   /** The same defaults with or without deletion vectors. */
   public TableLayoutDefaults withDeletionVectors(boolean value) {
-    return new TableLayoutDefaults(value, autoPromoteThreshold, changeDataFeed);
+    return new TableLayoutDefaults(value, autoPromote, changeDataFeed);
   }
 
   /**
@@ -40,8 +35,8 @@ public record TableLayoutDefaults(
    */
   public CollectionTableConfigs applyTo(CollectionTableConfigs configs) {
     DocumentTableConfig defaults = configs.defaults();
-    if (autoPromoteThreshold != null) {
-      defaults = defaults.withAutoPromote(AutoPromote.atThreshold(autoPromoteThreshold));
+    if (autoPromote != null) {
+      defaults = defaults.withAutoPromote(autoPromote);
     }
     if (changeDataFeed) {
       defaults = defaults.withChangeDataFeed(true);

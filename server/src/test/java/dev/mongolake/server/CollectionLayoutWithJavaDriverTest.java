@@ -73,8 +73,11 @@ class CollectionLayoutWithJavaDriverTest {
 
   @Test
   void collModAddsPromotedColumnsAndListCollectionsShowsThem() throws SQLException {
+    // Without automatic promotion, so that plan becomes a column only by the collMod below.
     shop.runCommand(
-        Document.parse("{create: 'users', mongolake: {promotedColumns: {status: 'string'}}}"));
+        Document.parse(
+            "{create: 'users', mongolake: {promotedColumns: {status: 'string'},"
+                + " autoPromote: false}}"));
     MongoCollection<Document> users = shop.getCollection("users");
     users.insertOne(new Document("_id", 1).append("status", "active").append("plan", "pro"));
     local.server().lake().flush();
@@ -91,7 +94,7 @@ class CollectionLayoutWithJavaDriverTest {
     assertThat(lakeOption("users"))
         .isEqualTo(
             Document.parse(
-                "{promotedColumns: {status: 'string', plan: 'string'},"
+                "{promotedColumns: {status: 'string', plan: 'string'}, autoPromote: false,"
                     + " targetFileSizeBytes: 16777216}"));
     // The file written before the collMod has no plan column: its row reads null there.
     assertThat(duckDbCount("shop/users", "plan = 'pro'")).isEqualTo(1);

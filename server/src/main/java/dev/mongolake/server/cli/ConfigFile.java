@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.server.logging.LogFormat;
 import dev.mongolake.server.logging.LogLevel;
 import dev.mongolake.server.net.ConnectionThreads;
@@ -29,7 +30,8 @@ import java.nio.file.Path;
  * @param sessionTimeoutMinutes {@code setParameter.localLogicalSessionTimeoutMinutes}
  * @param icebergMetadata {@code storage.icebergMetadata} ({@code --iceberg-metadata})
  * @param deletionVectors {@code storage.deletionVectors} ({@code --deletion-vectors})
- * @param autoPromote {@code storage.autoPromote} ({@code --auto-promote})
+ * @param autoPromote {@code storage.autoPromote}: a threshold ({@code --auto-promote}) or {@code
+ *     false} ({@link AutoPromote#OFF}, {@code --no-auto-promote})
  * @param changeDataFeed {@code storage.changeDataFeed} ({@code --change-data-feed})
  * @param vacuumRetentionHours {@code storage.vacuumRetentionHours} ({@code
  *     --vacuum-retention-hours})
@@ -57,7 +59,7 @@ record ConfigFile(
     Integer sessionTimeoutMinutes,
     Boolean icebergMetadata,
     Boolean deletionVectors,
-    Double autoPromote,
+    AutoPromote autoPromote,
     Boolean changeDataFeed,
     Integer vacuumRetentionHours,
     Integer historyWindowSeconds,

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.server.logging.LogFormat;
 import dev.mongolake.server.logging.LogLevel;
 import dev.mongolake.server.net.ConnectionThreads;
@@ -201,7 +202,7 @@ final class ConfigFileReader {
         integer("setParameter.localLogicalSessionTimeoutMinutes", 1, 1_000_000),
         bool("storage.icebergMetadata"),
         bool("storage.deletionVectors"),
-        share("storage.autoPromote"),
+        autoPromote("storage.autoPromote"),
         bool("storage.changeDataFeed"),
         integer("storage.vacuumRetentionHours", 0, 1_000_000),
         integer("setParameter.minSnapshotHistoryWindowInSeconds", 0, 1_000_000_000),
@@ -262,15 +263,20 @@ final class ConfigFileReader {
   }
 
   /** A share in (0, 1], such as an automatic promotion threshold. */
-  private Double share(String key) {
+  /** A share in (0, 1] promotes at that threshold; {@code false} turns promotion off. */
+  private AutoPromote autoPromote(String key) {
     JsonNode value = values.get(key);
     if (value == null) {
       return null;
     }
-    if (!value.isNumber() || !(value.doubleValue() > 0 && value.doubleValue() <= 1)) {
-      throw refused(key + " must be a number in (0, 1], such as 0.9, not " + shown(value));
+    if (value.isBoolean() && !value.booleanValue()) {
+      return AutoPromote.OFF;
     }
-    return value.doubleValue();
+    if (!value.isNumber() || !(value.doubleValue() > 0 && value.doubleValue() <= 1)) {
+      throw refused(
+          key + " must be a number in (0, 1], such as 0.9, or false, not " + shown(value));
+    }
+    return AutoPromote.atThreshold(value.doubleValue());
   }
 
   private Boolean bool(String key) {

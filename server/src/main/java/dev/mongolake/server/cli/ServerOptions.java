@@ -1,6 +1,7 @@
 package dev.mongolake.server.cli;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.server.HistoryRetention;
 import dev.mongolake.server.ReplicationConfig;
 import dev.mongolake.server.ServerConfig;
@@ -164,9 +165,16 @@ final class ServerOptions {
       description =
           "New collections' tables promote a top-level field to a typed Parquet column once it"
               + " holds one type in at least this share of the documents a flush writes, in"
-              + " (0, 1] (0.9 is a good start). Off by default. A collection's"
-              + " mongolake.autoPromote option overrides it.")
+              + " (0, 1] (default: 0.9). A collection's mongolake.autoPromote option overrides"
+              + " it.")
   Double autoPromote;
+
+  @Option(
+      names = "--no-auto-promote",
+      description =
+          "New collections' tables keep every field only in the document's Variant column (no"
+              + " automatic promotion). A collection's mongolake.autoPromote option overrides it.")
+  boolean noAutoPromote;
 
   @Option(
       names = "--change-data-feed",
@@ -326,7 +334,12 @@ final class ServerOptions {
             transactionLifetimeSeconds);
     icebergMetadata = pick(given, "--iceberg-metadata", file.icebergMetadata(), icebergMetadata);
     deletionVectors = pick(given, "--deletion-vectors", file.deletionVectors(), deletionVectors);
-    autoPromote = pick(given, "--auto-promote", file.autoPromote(), autoPromote);
+    if (file.autoPromote() != null
+        && !given.hasMatchedOption("--auto-promote")
+        && !given.hasMatchedOption("--no-auto-promote")) {
+      autoPromote = file.autoPromote().enabled() ? file.autoPromote().threshold() : null;
+      noAutoPromote = !file.autoPromote().enabled();
+    }
     changeDataFeed = pick(given, "--change-data-feed", file.changeDataFeed(), changeDataFeed);
     if (file.vacuumRetentionHours() != null) {
       vacuumRetentionHours =
@@ -390,7 +403,17 @@ final class ServerOptions {
       throw new IllegalArgumentException(
           "--auto-promote (storage.autoPromote) must be a share in (0, 1], not " + autoPromote);
     }
-    return new TableLayoutDefaults(deletionVectors, autoPromote, changeDataFeed);
+    if (autoPromote != null && noAutoPromote) {
+      throw new IllegalArgumentException(
+          "Cannot combine --auto-promote "
+              + autoPromote
+              + " with --no-auto-promote: give one of them");
+    }
+    AutoPromote promotion =
+        noAutoPromote
+            ? AutoPromote.OFF
+            : autoPromote == null ? null : AutoPromote.atThreshold(autoPromote);
+    return new TableLayoutDefaults(deletionVectors, promotion, changeDataFeed);
   }
 
   Durability durabilityMode() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.daktilo.Durability;
+import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.server.logging.LogFormat;
 import dev.mongolake.server.logging.LogLevel;
 import dev.mongolake.server.net.ConnectionThreads;
@@ -124,7 +125,7 @@ class ConfigFileReaderTest {
                 5,
                 true,
                 true,
-                0.9,
+                AutoPromote.atThreshold(0.9),
                 true,
                 24,
                 600,
