@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.io.InputFile;
 import org.bson.BsonDocument;
 
@@ -81,6 +82,32 @@ public final class DocumentFileReader implements AutoCloseable {
         RowGroupRecordReader.open(file, support, options.filter());
     reader.skipRows(options.deletedRows());
     return new DocumentFileReader(file.toString(), reader, support);
+  }
+
+  /**
+   * Opens a Delta data file to read the one document at row {@code row} (0-based over all row
+   * groups, as {@link #rowIndex()} and Delta deletion vectors number rows): of the document's
+   * columns only the page holding the row is read and decompressed, the {@code _id} column not at
+   * all (the document holds the {@code _id}), and only that row is decoded.
+   */
+  public static DocumentFileReader openRow(
+      Storage storage, String path, long length, long row, FileMetadataCache cache) {
+    InputFile file = ParquetFiles.inputFile(storage, path, length);
+    DocumentReadSupport support = new DocumentReadSupport(DocumentReadOptions.documents(), false);
+    RowGroupRecordReader<DocumentRow> reader =
+        RowGroupRecordReader.open(file, support, FilterCompat.NOOP, cache);
+    reader.onlyRow(row);
+    return new DocumentFileReader(file.toString(), reader, support);
+  }
+
+  /**
+   * Reads only the row at this physical index (0-based over all row groups; as {@link #rowIndex()}
+   * and Delta deletion vectors number rows): of each column only the page holding it is read and
+   * decompressed, and only that row is decoded. Call before the first {@link #next()}, on a reader
+   * opened without a filter.
+   */
+  public void onlyRow(long row) {
+    reader.onlyRow(row);
   }
 
   /**

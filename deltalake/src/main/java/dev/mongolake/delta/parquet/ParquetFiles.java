@@ -92,6 +92,7 @@ public final class ParquetFiles {
           .withRowGroupSize(options.rowGroupSizeBytes())
           .withPageSize(options.pageSizeBytes())
           .withPageRowCountLimit(ParquetWriteOptions.PAGE_ROW_COUNT_LIMIT)
+          .withMinRowCountForPageSizeCheck(ParquetWriteOptions.MIN_ROWS_BETWEEN_PAGE_SIZE_CHECKS)
           .withDictionaryEncoding(options.dictionaryEncoding())
           .withExtraMetaData(options.keyValueMetadata())
           .withBloomFilters(options)

@@ -32,19 +32,29 @@ public record ParquetWriteOptions(
   public static final long DEFAULT_ROW_GROUP_SIZE = 128L * 1024 * 1024;
 
   /**
-   * At most this many rows per data page (parquet-java's default is 20,000). A point read keeps
-   * only the {@code _id} page whose column-index bounds admit the key, then reads and decompresses
-   * every other column's pages over the same rows, so this bounds what one lookup decodes: with ~1
-   * KiB documents, 32 rows are ~32 KiB of Variant to decompress. Measured with the engine's point
-   * read bench (100,000 ~1 KiB documents in 8 files): 1,000 rows cost about four times the CPU per
-   * lookup of 100; 32 rows cut the lookup's median by about a third against 100 for 5.5% more bytes
-   * (20 rows: 9.7% more bytes for little more). The column and offset indexes grow with the page
-   * count, which is why readers cache them ({@link FileMetadataCache}).
+   * At most this many rows per data page: parquet-java's default. Pages are bounded by bytes
+   * ({@link #DEFAULT_PAGE_SIZE}) instead, so that a narrow column (an int, a dictionary-coded
+   * string, {@code _id}) gets long pages, which scans such as DuckDB's read at typed-column speed,
+   * while the wide document column gets short ones, which bound what a point read decompresses.
    */
-  public static final int PAGE_ROW_COUNT_LIMIT = 32;
+  public static final int PAGE_ROW_COUNT_LIMIT = 20_000;
 
-  /** 1 MiB, parquet-java's default page size. */
-  public static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
+  /**
+   * How many rows a page may grow by between two checks of its size. parquet-java's default, 100,
+   * would let a page of ~1 KiB documents reach 100 KiB whatever the page size; checked after every
+   * row instead (parquet-java then spaces its checks by how fast the pages fill).
+   */
+  public static final int MIN_ROWS_BETWEEN_PAGE_SIZE_CHECKS = 1;
+
+  /**
+   * 32 KiB of uncompressed values per data page (parquet-java's default is 1 MiB). A point read
+   * decompresses one {@code _id} page and one page of the document ({@link IdRows}, {@link
+   * DocumentFileReader#onlyRow}): with ~1 KiB documents about 32 of them. Measured with the
+   * engine's point read bench (100,000 ~1 KiB documents in 8 files, random string ids): a table
+   * lookup at 124 us p50 against 207 us with pages of 100 rows and parquet-java's one-pass read; 16
+   * KiB pages gave 103 us for 5% more bytes.
+   */
+  public static final int DEFAULT_PAGE_SIZE = 32 * 1024;
 
   public ParquetWriteOptions {
     if (codec == null) {

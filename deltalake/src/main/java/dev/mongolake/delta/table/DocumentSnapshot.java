@@ -10,6 +10,7 @@ import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.FileMetadataCache;
 import dev.mongolake.delta.parquet.IdProbe;
+import dev.mongolake.delta.parquet.IdRows;
 import dev.mongolake.delta.query.FileStats;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.query.StatsPredicate;
@@ -334,12 +335,17 @@ public final class DocumentSnapshot {
           }
         }
         if (parquetFilter == null) {
-          parquetFilter = ScanPredicate.of(filter, config);
+          // The _id equality alone: the first pass reads the _id column and nothing else.
+          parquetFilter =
+              IdPushdown.of(filter.root(), config.idEncoding())
+                  .map(FilterCompat::get)
+                  .orElse(FilterCompat.NOOP);
         }
         known =
             readById(
                 file.path(),
                 file.size(),
+                stored,
                 parquetFilter,
                 filter,
                 skippedRows(files().get(i)),
@@ -378,13 +384,51 @@ public final class DocumentSnapshot {
   private Optional<BsonDocument> readById(
       String path,
       long size,
+      Optional<Comparable<?>> storedId,
       FilterCompat.Filter parquetFilter,
       Filter filter,
       LongPredicate deletedRows,
       LookupCounts counts) {
-    DocumentReadOptions options =
-        DocumentReadOptions.documents().withFilter(parquetFilter).withDeletedRows(deletedRows);
     counts.filesOpened++;
+    if (parquetFilter == FilterCompat.NOOP || storedId.isEmpty()) {
+      // An id whose equal values may be stored differently: no stored value to look for.
+      return scanForId(path, size, filter, deletedRows, counts);
+    }
+    Comparable<?> stored = storedId.get();
+    // Two passes: where the id is (the _id pages the column index admits, nothing decoded), then
+    // that one row (of each other column only the page holding it).
+    IdRows.Found found =
+        IdRows.locate(
+            storage, path, size, stored, parquetFilter, deletedRows, FileMetadataCache.shared());
+    counts.rowGroupsTotal += found.rowGroupCount();
+    counts.rowGroupsRead += found.rowGroupsRead();
+    long pages = found.pagesRead();
+    try {
+      for (long position : found.positions()) {
+        try (DocumentFileReader reader =
+            DocumentFileReader.openRow(storage, path, size, position, FileMetadataCache.shared())) {
+          DocumentRow row = reader.next();
+          pages = Math.max(pages, reader.pagesRead());
+          if (row == null) {
+            throw new IllegalStateException(
+                "Cannot read row " + position + " of " + path + ": the file has fewer rows");
+          }
+          counts.rowsRead++;
+          if (filter.matches(row.document())) {
+            return Optional.of(row.document());
+          }
+        }
+      }
+      return Optional.empty();
+    } finally {
+      counts.pagesRead += pages;
+    }
+  }
+
+  /** A lookup that reads every row the filter's pushed-down part leaves, checking each. */
+  private Optional<BsonDocument> scanForId(
+      String path, long size, Filter filter, LongPredicate deletedRows, LookupCounts counts) {
+    DocumentReadOptions options = DocumentReadOptions.documents().withDeletedRows(deletedRows);
     try (DocumentFileReader reader =
         DocumentFileReader.open(storage, path, size, options, FileMetadataCache.shared())) {
       try {

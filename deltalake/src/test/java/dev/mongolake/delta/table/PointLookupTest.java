@@ -2,6 +2,7 @@ package dev.mongolake.delta.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.query.Filter;
 import dev.mongolake.delta.storage.MemoryStorage;
 import java.time.Clock;
@@ -12,8 +13,11 @@ import java.util.Map;
 import java.util.Random;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonValue;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -129,6 +133,61 @@ class PointLookupTest {
       assertThat(lookup.document()).contains(table.documents.get(id));
       assertThat(lookup.metrics().filesOpened()).isEqualTo(1);
       assertThat(lookup.metrics().pagesRead()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void lookupFindsEveryIdOfEachEncodingInPagesOfManyIds() {
+    Random random = new Random(11);
+    Map<IdEncoding, java.util.function.Supplier<BsonValue>> ids =
+        Map.of(
+            IdEncoding.OBJECT_ID, () -> new BsonObjectId(new ObjectId()),
+            IdEncoding.STRING, () -> new BsonString(Long.toHexString(random.nextLong())),
+            IdEncoding.INT32, () -> new BsonInt32(random.nextInt()),
+            IdEncoding.INT64, () -> new BsonInt64(random.nextLong()),
+            IdEncoding.KEY,
+                () ->
+                    random.nextBoolean()
+                        // Within 2^53: larger Int64 keys are not pushed down (equal doubles).
+                        ? new BsonInt64(random.nextInt(1 << 30))
+                        : new BsonString(Long.toHexString(random.nextLong())));
+    for (IdEncoding encoding : IdEncoding.values()) {
+      DocumentTable table =
+          DocumentTable.create(
+              new MemoryStorage(),
+              "db/" + encoding,
+              DocumentTableConfig.defaults().withIdEncoding(encoding),
+              Clock.systemUTC());
+      Map<BsonValue, BsonDocument> all = new HashMap<>();
+      for (int file = 0; file < 2; file++) {
+        List<BsonDocument> documents = new ArrayList<>();
+        while (documents.size() < 2_000) {
+          BsonValue id = ids.get(encoding).get();
+          if (!all.containsKey(id)) {
+            BsonDocument document =
+                new BsonDocument("_id", id).append("text", new BsonString(text(random, 300)));
+            documents.add(document);
+            all.put(id, document);
+          }
+        }
+        table.write(documents);
+      }
+      DocumentSnapshot snapshot = table.snapshot();
+      List<BsonValue> sample = new ArrayList<>(all.keySet());
+      java.util.Collections.shuffle(sample, random);
+      for (BsonValue id : sample.subList(0, 300)) {
+        PointLookup lookup = snapshot.lookupById(id);
+        assertThat(lookup.document()).as("%s %s", encoding, id).contains(all.get(id));
+        assertThat(lookup.metrics().rowsRead()).as("%s %s", encoding, id).isEqualTo(1);
+      }
+      for (int i = 0; i < 50; i++) {
+        BsonValue absent = ids.get(encoding).get();
+        if (!all.containsKey(absent)) {
+          assertThat(snapshot.lookupById(absent).document())
+              .as("%s %s", encoding, absent)
+              .isEmpty();
+        }
+      }
     }
   }
 

@@ -31,11 +31,22 @@ import org.bson.BsonValue;
 /** Reads document files into {@link DocumentRow}s with the projection the options ask for. */
 public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
   private final DocumentReadOptions options;
+  private final boolean idColumnWithDocument;
   private Set<String> exactColumns = Set.of();
   private boolean readsDocument;
 
   public DocumentReadSupport(DocumentReadOptions options) {
+    this(options, true);
+  }
+
+  /**
+   * @param idColumnWithDocument whether to read the {@code _id} column also when the document is
+   *     read (which holds the {@code _id} too): false for a point read that found its row by the
+   *     {@code _id} column already and needs no second look at it
+   */
+  public DocumentReadSupport(DocumentReadOptions options, boolean idColumnWithDocument) {
     this.options = options;
+    this.idColumnWithDocument = idColumnWithDocument;
   }
 
   /** The promoted columns exact in the file (known once the reader opened it). */
@@ -88,7 +99,7 @@ public final class DocumentReadSupport extends ReadSupport<DocumentRow> {
     for (Type field : file.getFields()) {
       String name = field.getName();
       boolean keep =
-          name.equals(DocumentFileLayout.ID_COLUMN)
+          (name.equals(DocumentFileLayout.ID_COLUMN) && (idColumnWithDocument || !readsDocument))
               || (name.equals(DocumentFileLayout.DOCUMENT_COLUMN) && readsDocument)
               || (!name.equals(DocumentFileLayout.DOCUMENT_COLUMN)
                   && (allPromoted || wanted.contains(name)));

@@ -5,16 +5,19 @@ import dev.mongolake.delta.parquet.ParquetFileException;
 import dev.mongolake.delta.parquet.ParquetFiles;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongPredicate;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
@@ -41,6 +44,8 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   private final FilterCompat.Filter filter;
   private final int rowGroupCount;
   private LongPredicate deletedRows;
+  private long onlyRow = -1;
+  private boolean onlyRowRead;
   private RecordReader<T> records;
   private RowPositions positions;
   private long rowIndex = -1;
@@ -120,13 +125,27 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
   }
 
   /**
+   * Reads only the row at this physical index (0-based over all row groups): of each column, only
+   * the page that holds it, whatever the pages' row counts. For a point read that knows the row
+   * from a first pass over the {@code _id} column. Set before the first {@link #next()}; the filter
+   * given at open should be {@code NOOP}, since the row groups are then not pruned and {@code row}
+   * is looked up among all of them.
+   */
+  public void onlyRow(long row) {
+    if (row < 0) {
+      throw new IllegalArgumentException("Cannot read row " + row + ": rows start at 0");
+    }
+    this.onlyRow = row;
+  }
+
+  /**
    * The next record that passes the filter (and is not skipped by {@link #skipRows}), or {@code
    * null} at the end of the file.
    */
   public T next() throws IOException {
     while (true) {
       if (remainingInRowGroup == 0) {
-        PageReadStore read = file.readNextFilteredRowGroup();
+        PageReadStore read = onlyRow < 0 ? file.readNextFilteredRowGroup() : readOnlyRow();
         if (currentPages != null) {
           pagesReadBefore += currentPages.mostPagesOfOneColumn();
           currentPages = null;
@@ -159,6 +178,30 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
       rowIndex = index;
       return record;
     }
+  }
+
+  /** The row group holding {@link #onlyRow}, narrowed to that row; null once it was read. */
+  private PageReadStore readOnlyRow() throws IOException {
+    if (onlyRowRead) {
+      return null;
+    }
+    onlyRowRead = true;
+    List<BlockMetaData> blocks = file.getRowGroups();
+    if (blocks.size() != rowGroupCount) {
+      // readFilteredRowGroup numbers the row groups the filter kept, not the file's.
+      throw new IllegalStateException(
+          "Cannot read row " + onlyRow + " of " + path + ": its row groups were filtered");
+    }
+    long first = 0;
+    for (int block = 0; block < blocks.size(); block++) {
+      long rows = blocks.get(block).getRowCount();
+      if (onlyRow < first + rows) {
+        return file.readFilteredRowGroup(
+            block, RowRanges.builder().addSelectedRow(onlyRow - first).build());
+      }
+      first += rows;
+    }
+    return null;
   }
 
   /** The physical row index of the record {@link #next()} returned last, or -1 before it. */
