@@ -80,8 +80,7 @@ class TypedIdColumnsTest {
           List.of(person(new BsonString("ada"), "Ada"), person(new BsonString("bob"), "Bob")));
       ints.insertMany(List.of(person(new BsonInt32(1), "Ada"), person(new BsonInt32(2), "Bob")));
       longs.insertMany(
-          List.of(
-              person(new BsonInt64(1L << 40), "Ada"), person(new BsonInt64(1L << 41), "Bob")));
+          List.of(person(new BsonInt64(1L << 40), "Ada"), person(new BsonInt64(1L << 41), "Bob")));
       lake.flush();
 
       assertThat(encoding(strings)).isEqualTo(IdEncoding.STRING);
@@ -96,7 +95,11 @@ class TypedIdColumnsTest {
                       + liveFiles(strings)
                       + ") WHERE _id = 'bob'"))
           .containsExactly("Bob");
-      assertThat(rows("SELECT doc.name::VARCHAR FROM read_parquet(" + liveFiles(ints) + ") WHERE _id = 2"))
+      assertThat(
+              rows(
+                  "SELECT doc.name::VARCHAR FROM read_parquet("
+                      + liveFiles(ints)
+                      + ") WHERE _id = 2"))
           .containsExactly("Bob");
       assertThat(
               rows(
@@ -177,8 +180,7 @@ class TypedIdColumnsTest {
     deleteLog();
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeCollection<BsonDocument> users = collection(lake, "users");
-      assertThat(users.table().orElseThrow().delta().snapshot().version())
-          .isEqualTo(reencoded + 1);
+      assertThat(users.table().orElseThrow().delta().snapshot().version()).isEqualTo(reencoded + 1);
       assertAllFound(users, stored);
     }
   }
@@ -211,8 +213,7 @@ class TypedIdColumnsTest {
       ints.insertOne(person(new BsonInt32(2), "Bob"));
 
       for (BsonValue id :
-          List.of(
-              new BsonDouble(1.0), new BsonInt64(1), new BsonDouble(2.0), new BsonInt64(2))) {
+          List.of(new BsonDouble(1.0), new BsonInt64(1), new BsonDouble(2.0), new BsonInt64(2))) {
         assertThatThrownBy(() -> ints.insertOne(person(id, "Again")))
             .as("_id %s", id)
             .isInstanceOfSatisfying(
@@ -302,8 +303,7 @@ class TypedIdColumnsTest {
   }
 
   private static String columnType(String files) throws SQLException {
-    List<String> types =
-        rows("SELECT DISTINCT typeof(_id) FROM read_parquet(" + files + ")");
+    List<String> types = rows("SELECT DISTINCT typeof(_id) FROM read_parquet(" + files + ")");
     assertThat(types).hasSize(1);
     return types.getFirst();
   }

@@ -73,8 +73,8 @@ class DocumentTableIdEncodingChangeTest {
 
     List<Action> actions = table.delta().commitActions(version);
     assertThat(actions).filteredOn(Metadata.class::isInstance).hasSize(1);
-    Metadata metadata = (Metadata) actions.stream().filter(Metadata.class::isInstance).findFirst()
-        .orElseThrow();
+    Metadata metadata =
+        (Metadata) actions.stream().filter(Metadata.class::isInstance).findFirst().orElseThrow();
     assertThat(metadata.configuration(DocumentTable.ID_ENCODING_PROPERTY, null)).isEqualTo("KEY");
     assertThat(metadata.schema().field("_id").orElseThrow().type())
         .isEqualTo(dev.mongolake.delta.log.schema.PrimitiveType.BINARY);
@@ -147,7 +147,9 @@ class DocumentTableIdEncodingChangeTest {
         Clock.systemUTC());
   }
 
-  /** The rows delta-kernel reads from the {@code _id} column of every file of the latest version. */
+  /**
+   * The rows delta-kernel reads from the {@code _id} column of every file of the latest version.
+   */
   private static long kernelIdRows(String tablePath) throws IOException {
     io.delta.kernel.Snapshot snapshot =
         io.delta.kernel.Table.forPath(ENGINE, tablePath).getLatestSnapshot(ENGINE);

@@ -53,7 +53,8 @@ final class IdEncodingChange {
     for (AddFile file : rewritten) {
       // One output per input, so that each file keeps its _id range and row order.
       try (DocumentFileWriter writer =
-              DocumentFileWriter.open(storage, delta.tablePath(), DocumentTable.writeOptions(wanted));
+              DocumentFileWriter.open(
+                  storage, delta.tablePath(), DocumentTable.writeOptions(wanted));
           DocumentFileReader reader =
               DocumentFileReader.open(
                   storage, base.storagePath(file), file.size(), DocumentTable.live(base, file))) {
@@ -77,9 +78,12 @@ final class IdEncodingChange {
     transaction.operation(
         "REORG",
         Map.<String, Object>of(
-            "predicate", "[]",
-            "applyPurge", "false",
-            TableProperties.ID_ENCODING, current.idEncoding().name() + " -> " + next.name()));
+            "predicate",
+            "[]",
+            "applyPurge",
+            "false",
+            TableProperties.ID_ENCODING,
+            current.idEncoding().name() + " -> " + next.name()));
     return Optional.of(transaction.commit());
   }
 }
