@@ -103,6 +103,46 @@ class DocumentTableIdEncodingChangeTest {
   }
 
   @Test
+  void theChangeFeedSeesNoChangeInTheReencodingAndReadsTheVersionsOnBothSides() {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/c",
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.OBJECT_ID)
+                .withChangeDataFeed(true),
+            Clock.systemUTC());
+    BsonDocument ada = new BsonDocument("_id", new BsonObjectId(new ObjectId()));
+    BsonDocument grace = new BsonDocument("_id", new BsonObjectId(new ObjectId()));
+    long first = table.write(List.of(ada, grace)).version();
+    BsonDocument adaLater = ada.clone().append("n", new BsonInt32(1));
+    table.commit(new TableChanges(List.of(), List.of(adaLater), List.of()), null, 0);
+    long reencoded = table.changeIdEncoding(IdEncoding.KEY);
+    BsonDocument named = new BsonDocument("_id", new BsonString("named"));
+    BsonDocument graceLater = grace.clone().append("n", new BsonInt32(2));
+    long last =
+        table
+            .commit(new TableChanges(List.of(named), List.of(graceLater), List.of()), null, 0)
+            .version();
+
+    List<String> feed =
+        table.changes(first, last).stream()
+            .map(row -> row.commitVersion() + " " + row.changeType() + " " + row.document())
+            .toList();
+
+    assertThat(feed)
+        .noneMatch(row -> row.startsWith(reencoded + " "))
+        .containsExactlyInAnyOrder(
+            first + " INSERT " + ada,
+            first + " INSERT " + grace,
+            (first + 1) + " UPDATE_PREIMAGE " + ada,
+            (first + 1) + " UPDATE_POSTIMAGE " + adaLater,
+            last + " INSERT " + named,
+            last + " UPDATE_PREIMAGE " + grace,
+            last + " UPDATE_POSTIMAGE " + graceLater);
+  }
+
+  @Test
   void aStoredIdThatDoesNotFitTheEncodingCommitsNothing() {
     DocumentTable table = table(IdEncoding.STRING, false);
     table.write(List.of(new BsonDocument("_id", new BsonString("a"))));
@@ -113,6 +153,18 @@ class DocumentTableIdEncodingChangeTest {
         .hasMessageContaining("the files store _id as INT32");
     assertThat(table.snapshot().version()).isEqualTo(before);
     assertThat(table.snapshot().config().idEncoding()).isEqualTo(IdEncoding.STRING);
+  }
+
+  @Test
+  void aStringUtf8CannotHoldFitsOnlyTheKey() {
+    BsonString lone = new BsonString("a\uD800b");
+    DocumentTable table = table(IdEncoding.STRING, false);
+
+    assertThat(IdEncoding.forValue(lone)).isEqualTo(IdEncoding.KEY);
+    assertThat(IdEncoding.forValue(new BsonString("a\uD83D\uDE00b"))).isEqualTo(IdEncoding.STRING);
+    assertThatThrownBy(() -> table.write(List.of(new BsonDocument("_id", lone))))
+        .isInstanceOf(ParquetFileException.class)
+        .hasMessageContaining("the files store _id as STRING");
   }
 
   @Test
