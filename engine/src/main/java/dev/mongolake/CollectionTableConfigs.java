@@ -18,8 +18,17 @@ import java.util.Objects;
  * field into a typed Parquet column that DuckDB and Spark filter on directly. {@link #plain()}
  * keeps every field only in the Variant column.
  *
- * <p>The {@code _id} encoding is always {@link IdEncoding#KEY}: a collection accepts any {@code
- * _id} type, so its table must store every one.
+ * <p>The {@code _id} encoding of these configs is not used: the engine chooses each table's from
+ * the {@code _id}s of the flush that creates it. When they all share a type with a readable column
+ * (ObjectId as its 24-character lower-case hex string, string, int32, int64), the table gets that
+ * typed {@code _id} column ({@link IdEncoding#OBJECT_ID}, {@link IdEncoding#STRING}, {@link
+ * IdEncoding#INT32}, {@link IdEncoding#INT64}); otherwise {@link IdEncoding#KEY}, which stores any
+ * value as an opaque order-preserving binary key. A collection accepts any {@code _id} type, and a
+ * Delta column has one type, so when a later flush holds an {@code _id} the table's column cannot
+ * store (by BSON type: an Int64 or a Double in an INT32 table too), the engine first rewrites the
+ * whole table with KEY {@code _id}s in one commit, once. A table without data files (created by a
+ * flush with no documents, or emptied) takes the encoding of the next {@code _id}s it gets, in a
+ * commit that rewrites nothing.
  *
  * @param defaults the config of collections without an override
  * @param byNamespace overrides by full collection name
@@ -81,7 +90,10 @@ public record CollectionTableConfigs(
     return new CollectionTableConfigs(defaults.withDeletionVectors(value), copy);
   }
 
-  /** The config for a new table of {@code namespace}. */
+  /**
+   * The config for a new table of {@code namespace}, with {@link IdEncoding#KEY} until the engine
+   * chooses the encoding from the table's first {@code _id}s.
+   */
   public DocumentTableConfig forCollection(Namespace namespace) {
     return byNamespace.getOrDefault(namespace.fullName(), defaults).withIdEncoding(IdEncoding.KEY);
   }

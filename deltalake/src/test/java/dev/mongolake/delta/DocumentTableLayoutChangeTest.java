@@ -90,7 +90,7 @@ class DocumentTableLayoutChangeTest {
                     c -> c.withSchema(DocumentSchema.parse(BsonDocument.parse("{n: 'string'}")))))
         .hasMessageContaining("a column can be added, not removed or retyped");
     assertThatThrownBy(() -> table.changeLayout(c -> c.withIdEncoding(IdEncoding.INT64)))
-        .hasMessageContaining("its _id encoding is fixed when it is created");
+        .hasMessageContaining("its _id encoding changes only by DocumentTable#changeIdEncoding");
   }
 
   private DocumentTable table() {

@@ -12,7 +12,10 @@ public enum IdEncoding {
    * ObjectId as its 24-character lower-case hex string: sorts like the 12 bytes, reads anywhere.
    */
   OBJECT_ID,
-  /** String as a Parquet {@code STRING}. */
+  /**
+   * String as a Parquet {@code STRING}: only well-formed text (a lone UTF-16 surrogate does not
+   * survive UTF-8, so such a string needs {@link #KEY}).
+   */
   STRING,
   /** Int32 as Parquet {@code INT32}. */
   INT32,
@@ -32,7 +35,7 @@ public enum IdEncoding {
   public static IdEncoding forValue(BsonValue id) {
     return switch (id.getBsonType()) {
       case OBJECT_ID -> OBJECT_ID;
-      case STRING -> STRING;
+      case STRING -> ColumnExactness.wellFormed(id.asString().getValue()) ? STRING : KEY;
       case INT32 -> INT32;
       case INT64 -> INT64;
       default -> KEY;

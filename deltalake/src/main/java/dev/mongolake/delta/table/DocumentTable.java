@@ -22,6 +22,7 @@ import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.DocumentWriteOptions;
+import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
@@ -347,6 +348,38 @@ public final class DocumentTable {
   }
 
   /**
+   * Gives the table another {@code _id} encoding ({@link IdEncoding#KEY} stores every {@code _id}),
+   * in one commit ({@code REORG}) that rewrites every live file with the new encoding, without the
+   * rows deletion vectors delete (the new files carry no vector), and records the new {@code _id}
+   * column type in the schema and {@code mongolake.idEncoding} in the table properties. The removes
+   * and adds carry {@code dataChange: false}: the documents stay the same. The cost is one rewrite
+   * of the whole table; with no live file it is a metadata-only commit. Callers serialize it with
+   * the table's other writers, as for {@link #optimize()}.
+   *
+   * @return the table's version with the encoding, or the current one when it has it already
+   * @throws dev.mongolake.delta.parquet.ParquetFileException if a stored {@code _id} does not fit
+   *     {@code encoding}; nothing is committed then
+   * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
+   *     changed the table's files meanwhile; nothing is lost, and the change can run again
+   */
+  public long changeIdEncoding(IdEncoding encoding) {
+    Snapshot base = delta.snapshot();
+    checkWritable(delta.tablePath(), base);
+    DocumentTableConfig current = configOf(base.metadata(), path());
+    long now = clock.millis();
+    return IdEncodingChange.commit(
+            storage,
+            delta,
+            base,
+            current,
+            encoding,
+            now,
+            (file, dataChange) -> addFile(file, now, dataChange))
+        .map(CommitResult::version)
+        .orElse(base.version());
+  }
+
+  /**
    * Turns deletion vectors on for this table from its next commit: one commit adds the {@code
    * deletionVectors} reader and writer feature to the protocol (upgrading it to reader version 3
    * and writer version 7 if needed) and sets {@code delta.enableDeletionVectors=true}. Nothing is
@@ -545,7 +578,7 @@ public final class DocumentTable {
    * Reads a file's documents without the rows its deletion vector deletes: a rewrite must never
    * bring them back.
    */
-  private static DocumentReadOptions live(Snapshot base, AddFile file) {
+  static DocumentReadOptions live(Snapshot base, AddFile file) {
     DeletedRows deleted = base.deletedRows(file);
     return DocumentReadOptions.documents()
         .withDeletedRows(deleted.isEmpty() ? null : deleted::contains);
@@ -571,7 +604,7 @@ public final class DocumentTable {
   private static final Comparator<BsonDocument> BY_ID =
       (a, b) -> BsonComparisonOrder.INSTANCE.compare(a.get("_id"), b.get("_id"));
 
-  private static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
+  static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
     DocumentWriteOptions options =
         DocumentWriteOptions.defaults()
             .withSchema(config.schema())

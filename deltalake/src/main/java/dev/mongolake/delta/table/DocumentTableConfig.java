@@ -7,9 +7,10 @@ import dev.mongolake.delta.parquet.ParquetWriteOptions;
 import java.util.Objects;
 
 /**
- * How a document table stores its documents. The {@code _id} encoding is fixed when the table is
- * created; the promoted columns may grow with {@link AutoPromote}, each change recorded in the
- * Delta metadata (schema and {@code mongolake.promotedColumns}).
+ * How a document table stores its documents. The {@code _id} encoding is chosen when the table is
+ * created and changes only by {@link DocumentTable#changeIdEncoding}, which rewrites every file;
+ * the promoted columns may grow with {@link AutoPromote}, each change recorded in the Delta
+ * metadata (schema and {@code mongolake.promotedColumns}).
  *
  * @param idEncoding the {@code _id} column's encoding in every file ({@link IdEncoding#KEY} stores
  *     any BSON value)

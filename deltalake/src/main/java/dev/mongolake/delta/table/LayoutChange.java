@@ -87,7 +87,8 @@ final class LayoutChange {
       String path, DocumentTableConfig current, DocumentTableConfig next) {
     String refusal = null;
     if (next.idEncoding() != current.idEncoding()) {
-      refusal = "its _id encoding is fixed when it is created";
+      refusal =
+          "its _id encoding changes only by DocumentTable#changeIdEncoding, which rewrites its files";
     } else if (next.deletionVectors() != current.deletionVectors()) {
       refusal = "deletion vectors are turned on by DocumentTable#enableDeletionVectors";
     } else if (next.rowGroupSizeBytes() != current.rowGroupSizeBytes()

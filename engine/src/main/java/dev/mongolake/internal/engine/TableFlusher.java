@@ -4,6 +4,7 @@ import dev.mongolake.FlushProgress;
 import dev.mongolake.Namespace;
 import dev.mongolake.delta.DeltaTableOptions;
 import dev.mongolake.delta.exceptions.TableAlreadyExistsException;
+import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.table.DocumentSnapshot;
 import dev.mongolake.delta.table.DocumentTable;
@@ -315,7 +316,9 @@ public final class TableFlusher {
       }
     }
     TableChanges changes = new TableChanges(inserts, replacements, deletes);
-    DocumentTable table = state.table() == null ? createTable(state) : state.table();
+    List<BsonDocument> written = new ArrayList<>(inserts);
+    written.addAll(replacements);
+    DocumentTable table = state.table() == null ? createTable(state, written) : state.table();
     // Before the commit: once a table version holds the changes up to the cut, replay skips the
     // index records below it, so the catalog file must already reflect them.
     persistCatalog(state, table.path());
@@ -336,6 +339,7 @@ public final class TableFlusher {
       return;
     }
     if (!changes.isEmpty()) {
+      fitIds(state, view, table, written);
       table.commit(changes, FLUSH_WRITER_ID, cut);
     }
     DocumentSnapshot snapshot = table.snapshot();
@@ -395,7 +399,29 @@ public final class TableFlusher {
     }
   }
 
-  private DocumentTable createTable(CollectionState state) {
+  /**
+   * Before the data: re-encodes the table when its {@code _id} encoding cannot store the ids about
+   * to be written (see {@link IdEncodingChoice}), in one commit that rewrites its files. Holds
+   * flushLock, as compaction does.
+   */
+  private static void fitIds(
+      CollectionState state, TableView view, DocumentTable table, List<BsonDocument> written) {
+    // The published version is the latest one: only this class commits, under flushLock.
+    DocumentSnapshot seen = view.snapshot() == null ? table.snapshot() : view.snapshot();
+    IdEncoding current = seen.config().idEncoding();
+    IdEncoding wanted = IdEncodingChoice.forWrite(current, !seen.files().isEmpty(), written);
+    if (wanted != current) {
+      LOG.info(
+          "Re-encoding the _id column of {} from {} to {}: rewriting its {} files",
+          state.namespace(),
+          current,
+          wanted,
+          seen.files().size());
+      table.changeIdEncoding(wanted);
+    }
+  }
+
+  private DocumentTable createTable(CollectionState state, List<BsonDocument> written) {
     Namespace namespace = state.namespace();
     String path = tables.register(namespace);
     try {
@@ -403,7 +429,8 @@ public final class TableFlusher {
       return DocumentTable.create(
           storage,
           path,
-          TableLayoutOptions.forNewTable(tableConfigs.apply(namespace), state.options()),
+          TableLayoutOptions.forNewTable(tableConfigs.apply(namespace), state.options())
+              .withIdEncoding(IdEncodingChoice.forFirst(written)),
           clock,
           state.uuid().toString(),
           tableOptions);

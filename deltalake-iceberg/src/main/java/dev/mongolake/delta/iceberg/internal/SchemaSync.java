@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
 
 /**
@@ -17,7 +18,8 @@ import org.apache.iceberg.types.Types;
  * that existing fields keep their ids and a column promoted later gets the next unused id (Iceberg
  * never reuses one). Added columns are added, dropped ones deleted, widened primitives ({@code int}
  * to {@code long}, {@code float} to {@code double}) updated, and a column that became nullable made
- * optional; any other type change cannot be expressed and fails.
+ * optional; a primitive column retyped otherwise (a string {@code _id} re-encoded as binary) is
+ * replaced by a new column of the same name; any other type change cannot be expressed and fails.
  */
 final class SchemaSync {
   private SchemaSync() {}
@@ -35,13 +37,23 @@ final class SchemaSync {
   private static void struct(
       UpdateSchema update, String parent, Types.StructType iceberg, StructType delta) {
     Set<String> present = new HashSet<>();
+    String previous = null;
     for (StructField field : delta.fields()) {
       present.add(field.name());
       String path = parent == null ? field.name() : parent + "." + field.name();
       Types.NestedField existing = iceberg.field(field.name());
       Type wanted = IcebergSchemas.type(field.type(), new AtomicInteger(1_000_000));
+      String before = previous;
+      previous = path;
       if (existing == null) {
         update.addColumn(parent, field.name(), wanted);
+        continue;
+      }
+      if (existing.type().isPrimitiveType()
+          && wanted.isPrimitiveType()
+          && !existing.type().equals(wanted)
+          && !TypeUtil.isPromotionAllowed(existing.type(), wanted.asPrimitiveType())) {
+        replace(update, parent, path, before, field, wanted);
         continue;
       }
       if (field.nullable() && existing.isRequired()) {
@@ -53,6 +65,32 @@ final class SchemaSync {
       if (!present.contains(field.name())) {
         update.deleteColumn(parent == null ? field.name() : parent + "." + field.name());
       }
+    }
+  }
+
+  /**
+   * A primitive column whose new type Iceberg cannot promote to (a string {@code _id} re-encoded as
+   * binary keys): the column is dropped and added again under a new field id, where it was. The
+   * Delta table rewrote every file holding it in the same version, so no live file keeps the old
+   * type.
+   */
+  private static void replace(
+      UpdateSchema update,
+      String parent,
+      String path,
+      String before,
+      StructField field,
+      Type wanted) {
+    update.deleteColumn(path);
+    if (field.nullable()) {
+      update.addColumn(parent, field.name(), wanted);
+    } else {
+      update.allowIncompatibleChanges().addRequiredColumn(parent, field.name(), wanted);
+    }
+    if (before == null) {
+      update.moveFirst(path);
+    } else {
+      update.moveAfter(path, before);
     }
   }
 
