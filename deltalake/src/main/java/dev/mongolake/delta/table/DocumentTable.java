@@ -14,6 +14,7 @@ import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.exceptions.TableNotFoundException;
 import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
+import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.parquet.DocumentFileReader;
@@ -28,6 +29,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,6 +63,9 @@ public final class DocumentTable {
 
   /** Table property holding the target data file size. */
   public static final String TARGET_FILE_SIZE_PROPERTY = "mongolake.targetFileSize";
+
+  /** Table property holding the partition-column config (Extended JSON). */
+  public static final String PARTITION_COLUMNS_PROPERTY = "mongolake.partitionColumns";
 
   private final Storage storage;
   private final DeltaTable delta;
@@ -110,7 +115,11 @@ public final class DocumentTable {
         DeltaTable.create(
             storage,
             path,
-            new TableDefinition(DocumentTableSchema.of(config), List.of(), properties, null),
+            new TableDefinition(
+                DocumentTableSchema.of(config),
+                config.partitionColumns().names(),
+                properties,
+                null),
             options,
             id);
     return new DocumentTable(storage, delta, config, clock);
@@ -308,12 +317,12 @@ public final class DocumentTable {
       transaction.updateMetadata(TableProperties.withSchema(base.metadata(), written));
     }
     long now = clock.millis();
-    for (WrittenDocumentFile file : write(written, toWrite)) {
-      transaction.add(addFile(file, now, true));
+    for (PartitionFile file : write(written, toWrite)) {
+      transaction.add(addFile(file.file(), file.partitionValues(), now, true));
     }
     if (current.changeDataFeed() && !oldVersions.isEmpty()) {
-      transaction.addChangeData(
-          ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions)));
+      ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions))
+          .forEach(transaction::addChangeData);
     }
     if (appId != null) {
       transaction.setTransaction(appId, writerVersion);
@@ -407,49 +416,45 @@ public final class DocumentTable {
     Snapshot base = delta.snapshot();
     checkWritable(delta.tablePath(), base);
     DocumentTableConfig current = configOf(base.metadata(), path());
-    List<AddFile> small = new ArrayList<>();
+    // Files merge only within their partition: every document of a file shares its values.
+    Map<Map<String, String>, List<AddFile>> candidates = new LinkedHashMap<>();
+    Map<Map<String, String>, Boolean> purging = new HashMap<>();
     long smallBytes = 0;
-    boolean purging = false;
     for (AddFile file : base.files()) {
       boolean purge = current.deletesEnoughToPurge(file);
       if (purge || file.size() < current.smallFileBytes()) {
-        small.add(file);
+        List<AddFile> group =
+            candidates.computeIfAbsent(file.partitionValues(), values -> new ArrayList<>());
+        group.add(file);
         smallBytes += file.size();
-        purging |= purge;
-        if (small.size() >= 2 && smallBytes >= maxBytes) {
+        purging.merge(file.partitionValues(), purge, Boolean::logicalOr);
+        if (group.size() >= 2 && smallBytes >= maxBytes) {
           break;
         }
       }
     }
     // One file is worth rewriting alone only to drop its deleted rows.
-    if (small.size() < 2 && !purging) {
+    candidates
+        .entrySet()
+        .removeIf(group -> group.getValue().size() < 2 && !purging.get(group.getKey()));
+    if (candidates.isEmpty()) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }
-    List<WrittenDocumentFile> written;
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(current))) {
-      List<DocumentFileReader> readers = new ArrayList<>(small.size());
-      try {
-        for (AddFile file : small) {
-          readers.add(
-              DocumentFileReader.open(
-                  storage, base.storagePath(file), file.size(), live(base, file)));
-        }
-      } catch (RuntimeException e) {
-        readers.forEach(DocumentFileReader::close);
-        throw e;
-      }
-      IdOrderedMerge.merge(readers, writer::write);
-      written = writer.finish();
+    List<AddFile> small = new ArrayList<>();
+    List<PartitionFile> written = new ArrayList<>();
+    for (Map.Entry<Map<String, String>, List<AddFile>> group : candidates.entrySet()) {
+      small.addAll(group.getValue());
+      merge(base, current, group.getKey(), group.getValue())
+          .forEach(file -> written.add(new PartitionFile(file, group.getKey())));
     }
     Transaction transaction = delta.startTransaction(base);
     transaction.readFiles(small);
     long now = clock.millis();
     small.forEach(file -> transaction.remove(file.toRemove(now, false)));
     long bytesAdded = 0;
-    for (WrittenDocumentFile file : written) {
-      transaction.add(addFile(file, now, false));
-      bytesAdded += file.sizeBytes();
+    for (PartitionFile file : written) {
+      transaction.add(addFile(file.file(), file.partitionValues(), now, false));
+      bytesAdded += file.file().sizeBytes();
     }
     transaction.operation(
         "OPTIMIZE", Map.of("predicate", "[]", "targetFileSize", current.targetFileSizeBytes()));
@@ -460,6 +465,31 @@ public final class DocumentTable {
         written.size(),
         small.stream().mapToLong(AddFile::size).sum(),
         bytesAdded);
+  }
+
+  /** Merges the live documents of {@code files}, all of one partition, in {@code _id} order. */
+  private List<WrittenDocumentFile> merge(
+      Snapshot base,
+      DocumentTableConfig config,
+      Map<String, String> partitionValues,
+      List<AddFile> files) {
+    try (DocumentFileWriter writer =
+        DocumentFileWriter.open(
+            storage, folder(config.partitionColumns(), partitionValues), writeOptions(config))) {
+      List<DocumentFileReader> readers = new ArrayList<>(files.size());
+      try {
+        for (AddFile file : files) {
+          readers.add(
+              DocumentFileReader.open(
+                  storage, base.storagePath(file), file.size(), live(base, file)));
+        }
+      } catch (RuntimeException e) {
+        readers.forEach(DocumentFileReader::close);
+        throw e;
+      }
+      IdOrderedMerge.merge(readers, writer::write);
+      return writer.finish();
+    }
   }
 
   /**
@@ -481,8 +511,14 @@ public final class DocumentTable {
     if (!config.autoPromote().enabled()) {
       return config;
     }
-    DocumentSchema schema =
+    DocumentSchema extended =
         AutoPromotion.extend(config.schema(), documents, config.autoPromote().threshold());
+    // A partition column is never promoted: its values are in the log, not in the files.
+    DocumentSchema schema =
+        new DocumentSchema(
+            extended.columns().stream()
+                .filter(column -> !config.partitionColumns().overlaps(column))
+                .toList());
     return schema.equals(config.schema()) ? config : config.withSchema(schema);
   }
 
@@ -551,21 +587,46 @@ public final class DocumentTable {
         .withDeletedRows(deleted.isEmpty() ? null : deleted::contains);
   }
 
-  private List<WrittenDocumentFile> write(
-      DocumentTableConfig config, List<BsonDocument> documents) {
+  /** A written data file and the partition values of every document in it. */
+  private record PartitionFile(WrittenDocumentFile file, Map<String, String> partitionValues) {}
+
+  /** Writes {@code documents}, one set of files per partition (one set when unpartitioned). */
+  private List<PartitionFile> write(DocumentTableConfig config, List<BsonDocument> documents) {
     if (documents.isEmpty()) {
       return List.of();
     }
-    // Files sorted by _id give each page of the _id column a narrow range, so that a point read's
-    // column index leaves one page; a rewrite's survivors and a flush's inserts and replacements
-    // would otherwise interleave runs that each span the whole range.
-    List<BsonDocument> sorted = new ArrayList<>(documents);
-    sorted.sort(BY_ID);
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(config))) {
-      sorted.forEach(writer::write);
-      return writer.finish();
+    Map<Map<String, String>, List<BsonDocument>> partitions = new LinkedHashMap<>();
+    for (BsonDocument document : documents) {
+      partitions
+          .computeIfAbsent(
+              config.partitionColumns().valuesOf(document), values -> new ArrayList<>())
+          .add(document);
     }
+    List<PartitionFile> files = new ArrayList<>();
+    partitions.forEach(
+        (values, members) -> {
+          // Files sorted by _id give each page of the _id column a narrow range, so that a point
+          // read's column index leaves one page; a rewrite's survivors and a flush's inserts and
+          // replacements would otherwise interleave runs that each span the whole range.
+          List<BsonDocument> sorted = new ArrayList<>(members);
+          sorted.sort(BY_ID);
+          try (DocumentFileWriter writer =
+              DocumentFileWriter.open(
+                  storage, folder(config.partitionColumns(), values), writeOptions(config))) {
+            sorted.forEach(writer::write);
+            writer.finish().forEach(file -> files.add(new PartitionFile(file, values)));
+          }
+        });
+    return files;
+  }
+
+  /** The storage folder of the files of one partition. */
+  private String folder(PartitionColumns columns, Map<String, String> values) {
+    String relative = columns.folder(values);
+    if (relative.isEmpty()) {
+      return delta.tablePath();
+    }
+    return delta.tablePath().isEmpty() ? relative : delta.tablePath() + "/" + relative;
   }
 
   private static final Comparator<BsonDocument> BY_ID =
@@ -580,10 +641,11 @@ public final class DocumentTable {
     return options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
   }
 
-  private AddFile addFile(WrittenDocumentFile file, long now, boolean dataChange) {
+  private AddFile addFile(
+      WrittenDocumentFile file, Map<String, String> partitionValues, long now, boolean dataChange) {
     return new AddFile(
-        relativePath(file.path()),
-        Map.of(),
+        FilePaths.encode(relativePath(file.path())),
+        partitionValues,
         file.sizeBytes(),
         now,
         dataChange,

@@ -90,6 +90,8 @@ final class LayoutChange {
       refusal = "its _id encoding is fixed when it is created";
     } else if (next.deletionVectors() != current.deletionVectors()) {
       refusal = "deletion vectors are turned on by DocumentTable#enableDeletionVectors";
+    } else if (!next.partitionColumns().equals(current.partitionColumns())) {
+      refusal = "its partition columns are fixed when it is created (repartitioning rewrites it)";
     } else if (next.rowGroupSizeBytes() != current.rowGroupSizeBytes()
         || next.purgeDeletedShare() != current.purgeDeletedShare()) {
       refusal = "its row-group size and purge share are fixed when it is created";
