@@ -38,7 +38,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -138,6 +137,56 @@ class PartitionedDocumentTablesTest {
     assertThat(reopened.snapshot().config().partitionColumns().names()).containsExactly("region");
     assertEachFileHoldsOnlyItsPartition(reopened);
     assertThat(ids(reopened, "{region: 'eu'}")).isEqualTo(ids(table, "{region: 'eu'}"));
+  }
+
+  @Test
+  void dateIntAndBoolPartitionsReadBackInDeltaKernelAndPrune() throws IOException {
+    DocumentTableConfig config =
+        baseConfig()
+            .withPartitionColumns(
+                PartitionColumns.parse(BsonDocument.parse("{day: 'date', k: 'int', b: 'bool'}")));
+    DocumentTable table =
+        DocumentTable.create(new FileSystemStorage(root), "db/t", config, Clock.systemUTC());
+    List<BsonDocument> documents = new ArrayList<>();
+    for (long i = 0; i < 8; i++) {
+      documents.add(
+          new BsonDocument("_id", new BsonInt64(i))
+              .append("day", new org.bson.BsonDateTime(1_700_000_000_123L + (i % 2) * 86_400_000L))
+              .append("k", new BsonInt32((int) (i % 4)))
+              .append("b", org.bson.BsonBoolean.valueOf(i < 4)));
+    }
+    table.write(documents);
+
+    assertThat(table.snapshot().files()).hasSize(8);
+    StructType read =
+        new StructType()
+            .add("_id", LongType.LONG)
+            .add("day", io.delta.kernel.types.TimestampType.TIMESTAMP)
+            .add("k", io.delta.kernel.types.IntegerType.INTEGER)
+            .add("b", io.delta.kernel.types.BooleanType.BOOLEAN);
+    Map<Long, String> kernel = new TreeMap<>();
+    kernelRows(
+        root.resolve("db/t").toString(),
+        read,
+        row ->
+            kernel.put(
+                row.getLong(0), row.getLong(1) + "/" + row.getInt(2) + "/" + row.getBoolean(3)));
+    Map<Long, String> expected = new TreeMap<>();
+    for (BsonDocument document : documents) {
+      expected.put(
+          document.getInt64("_id").getValue(),
+          document.getDateTime("day").getValue() * 1000
+              + "/"
+              + document.getInt32("k").getValue()
+              + "/"
+              + document.getBoolean("b").getValue());
+    }
+    assertThat(kernel).isEqualTo(expected);
+    assertThat(ids(table, "{k: 1, b: true}")).containsExactly(1L);
+    assertThat(filesOpened(table, "{k: 1, b: true}")).isEqualTo(1);
+    assertThat(filesOpened(table, "{day: {$gt: {$date: '2023-11-15T00:00:00Z'}}}")).isEqualTo(4);
+    assertThat(ids(table, "{day: {$gt: {$date: '2023-11-15T00:00:00Z'}}}"))
+        .containsExactly(1L, 3L, 5L, 7L);
   }
 
   @Test
@@ -280,12 +329,12 @@ class PartitionedDocumentTablesTest {
             Map.entry("i", "7"),
             Map.entry("l", "-9000000000"),
             Map.entry("b", "true"),
-            Map.entry("t", "2024-01-31 12:34:56.789000"));
+            Map.entry("t", "2024-01-31T12:34:56.789000Z"));
     Map<String, String> wrongTypes =
         columns.valuesOf(BsonDocument.parse("{i: 'x', l: 1.5, b: 1, t: 'today'}"));
     assertThat(wrongTypes.values()).containsOnlyNulls();
     assertThat(columns.folder(columns.valuesOf(document)))
-        .isEqualTo("i=7/l=-9000000000/b=true/t=2024-01-31 12%3A34%3A56.789000");
+        .isEqualTo("i=7/l=-9000000000/b=true/t=2024-01-31T12%3A34%3A56.789000Z");
   }
 
   private DocumentTable create(DocumentTableConfig options) {
@@ -384,13 +433,24 @@ class PartitionedDocumentTablesTest {
 
   /** delta-kernel's {@code _id} and {@code region} of every row (the variant left out). */
   private static Map<Long, String> kernelRegions(String tablePath) throws IOException {
+    StructType read = new StructType().add("_id", LongType.LONG).add("region", StringType.STRING);
+    Map<Long, String> regions = new TreeMap<>();
+    kernelRows(
+        tablePath,
+        read,
+        row -> regions.put(row.getLong(0), row.isNullAt(1) ? null : row.getString(1)));
+    return regions;
+  }
+
+  /** Every row delta-kernel reads of the table, in the columns {@code read}. */
+  private static void kernelRows(
+      String tablePath, StructType read, java.util.function.Consumer<Row> action)
+      throws IOException {
     io.delta.kernel.Snapshot snapshot =
         io.delta.kernel.Table.forPath(ENGINE, tablePath).getLatestSnapshot(ENGINE);
-    StructType read = new StructType().add("_id", LongType.LONG).add("region", StringType.STRING);
     Scan scan = snapshot.getScanBuilder().withReadSchema(read).build();
     Row scanState = scan.getScanState(ENGINE);
     StructType physical = ScanStateRow.getPhysicalDataReadSchema(scanState);
-    Map<Long, String> regions = new HashMap<>();
     try (CloseableIterator<FilteredColumnarBatch> scanFiles = scan.getScanFiles(ENGINE)) {
       while (scanFiles.hasNext()) {
         try (CloseableIterator<Row> files = scanFiles.next().getRows()) {
@@ -409,10 +469,7 @@ class PartitionedDocumentTablesTest {
                 Scan.transformPhysicalData(ENGINE, scanState, scanFile, data)) {
               while (logical.hasNext()) {
                 try (CloseableIterator<Row> rows = logical.next().getRows()) {
-                  while (rows.hasNext()) {
-                    Row row = rows.next();
-                    regions.put(row.getLong(0), row.isNullAt(1) ? null : row.getString(1));
-                  }
+                  rows.forEachRemaining(action);
                 }
               }
             }
@@ -420,6 +477,5 @@ class PartitionedDocumentTablesTest {
         }
       }
     }
-    return new TreeMap<>(regions);
   }
 }

@@ -14,20 +14,15 @@ import dev.mongolake.delta.exceptions.DeltaException;
 import dev.mongolake.delta.exceptions.TableNotFoundException;
 import dev.mongolake.delta.exceptions.UnsupportedTableFeatureException;
 import dev.mongolake.delta.log.AddFile;
-import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.parquet.DocumentFileReader;
-import dev.mongolake.delta.parquet.DocumentFileWriter;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
-import dev.mongolake.delta.parquet.DocumentWriteOptions;
-import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +44,11 @@ import org.bson.BsonValue;
  * commit's new file as inserts do. Rewrites (copy-on-write and {@link #optimize()}) never write a
  * vector's deleted rows back. A commit may carry an idempotent-writer id ({@code txn}), so a writer
  * that replays a batch after a crash can see it already landed.
+ *
+ * <p>A table with {@link DocumentTableConfig#partitionColumns()} is a partitioned Delta table:
+ * every file it writes (appends, rewrites, compaction, change data files) holds the documents of
+ * one partition, in that partition's Hive-style folder, with the {@code partitionValues} of its
+ * documents; compaction merges files only within one partition (see {@link PartitionColumns}).
  *
  * <p>Thread-safe for readers; writers of one table must be serialized by the caller (a concurrent
  * writer elsewhere surfaces as the Delta library's {@code ConcurrentModificationException}).
@@ -317,9 +317,9 @@ public final class DocumentTable {
       transaction.updateMetadata(TableProperties.withSchema(base.metadata(), written));
     }
     long now = clock.millis();
-    for (PartitionFile file : write(written, toWrite)) {
-      transaction.add(addFile(file.file(), file.partitionValues(), now, true));
-    }
+    new PartitionedFileWriter(storage, delta.tablePath(), written)
+        .write(toWrite, now, true)
+        .forEach(transaction::add);
     if (current.changeDataFeed() && !oldVersions.isEmpty()) {
       ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions))
           .forEach(transaction::addChangeData);
@@ -398,7 +398,9 @@ public final class DocumentTable {
    * input's current row group is held meanwhile, about the compressed size of the files merged,
    * which {@link #optimize(long)} bounds. Nothing happens when fewer than two files are small. A
    * file whose deletion vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of
-   * its rows is rewritten too, even alone, so that its deleted rows are dropped (purged).
+   * its rows is rewritten too, even alone, so that its deleted rows are dropped (purged). In a
+   * partitioned table the files are merged per partition, one writer each, and a partition with a
+   * single small file (and nothing to purge) is left as it is.
    *
    * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
    *     removed one of the files being compacted; nothing is lost, and the compaction can simply
@@ -440,22 +442,19 @@ public final class DocumentTable {
     if (candidates.isEmpty()) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }
+    long now = clock.millis();
+    PartitionedFileWriter writer = new PartitionedFileWriter(storage, delta.tablePath(), current);
     List<AddFile> small = new ArrayList<>();
-    List<PartitionFile> written = new ArrayList<>();
+    List<AddFile> written = new ArrayList<>();
     for (Map.Entry<Map<String, String>, List<AddFile>> group : candidates.entrySet()) {
       small.addAll(group.getValue());
-      merge(base, current, group.getKey(), group.getValue())
-          .forEach(file -> written.add(new PartitionFile(file, group.getKey())));
+      written.addAll(writer.merge(group.getKey(), readers(base, group.getValue()), now));
     }
     Transaction transaction = delta.startTransaction(base);
     transaction.readFiles(small);
-    long now = clock.millis();
     small.forEach(file -> transaction.remove(file.toRemove(now, false)));
-    long bytesAdded = 0;
-    for (PartitionFile file : written) {
-      transaction.add(addFile(file.file(), file.partitionValues(), now, false));
-      bytesAdded += file.file().sizeBytes();
-    }
+    written.forEach(transaction::add);
+    long bytesAdded = written.stream().mapToLong(AddFile::size).sum();
     transaction.operation(
         "OPTIMIZE", Map.of("predicate", "[]", "targetFileSize", current.targetFileSizeBytes()));
     CommitResult result = transaction.commit();
@@ -465,31 +464,6 @@ public final class DocumentTable {
         written.size(),
         small.stream().mapToLong(AddFile::size).sum(),
         bytesAdded);
-  }
-
-  /** Merges the live documents of {@code files}, all of one partition, in {@code _id} order. */
-  private List<WrittenDocumentFile> merge(
-      Snapshot base,
-      DocumentTableConfig config,
-      Map<String, String> partitionValues,
-      List<AddFile> files) {
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(
-            storage, folder(config.partitionColumns(), partitionValues), writeOptions(config))) {
-      List<DocumentFileReader> readers = new ArrayList<>(files.size());
-      try {
-        for (AddFile file : files) {
-          readers.add(
-              DocumentFileReader.open(
-                  storage, base.storagePath(file), file.size(), live(base, file)));
-        }
-      } catch (RuntimeException e) {
-        readers.forEach(DocumentFileReader::close);
-        throw e;
-      }
-      IdOrderedMerge.merge(readers, writer::write);
-      return writer.finish();
-    }
   }
 
   /**
@@ -577,6 +551,22 @@ public final class DocumentTable {
     return true;
   }
 
+  /** Readers of the live documents of {@code files}; on a failure the ones opened are closed. */
+  private List<DocumentFileReader> readers(Snapshot base, List<AddFile> files) {
+    List<DocumentFileReader> readers = new ArrayList<>(files.size());
+    try {
+      for (AddFile file : files) {
+        readers.add(
+            DocumentFileReader.open(
+                storage, base.storagePath(file), file.size(), live(base, file)));
+      }
+    } catch (RuntimeException e) {
+      readers.forEach(DocumentFileReader::close);
+      throw e;
+    }
+    return readers;
+  }
+
   /**
    * Reads a file's documents without the rows its deletion vector deletes: a rewrite must never
    * bring them back.
@@ -585,80 +575,5 @@ public final class DocumentTable {
     DeletedRows deleted = base.deletedRows(file);
     return DocumentReadOptions.documents()
         .withDeletedRows(deleted.isEmpty() ? null : deleted::contains);
-  }
-
-  /** A written data file and the partition values of every document in it. */
-  private record PartitionFile(WrittenDocumentFile file, Map<String, String> partitionValues) {}
-
-  /** Writes {@code documents}, one set of files per partition (one set when unpartitioned). */
-  private List<PartitionFile> write(DocumentTableConfig config, List<BsonDocument> documents) {
-    if (documents.isEmpty()) {
-      return List.of();
-    }
-    Map<Map<String, String>, List<BsonDocument>> partitions = new LinkedHashMap<>();
-    for (BsonDocument document : documents) {
-      partitions
-          .computeIfAbsent(
-              config.partitionColumns().valuesOf(document), values -> new ArrayList<>())
-          .add(document);
-    }
-    List<PartitionFile> files = new ArrayList<>();
-    partitions.forEach(
-        (values, members) -> {
-          // Files sorted by _id give each page of the _id column a narrow range, so that a point
-          // read's column index leaves one page; a rewrite's survivors and a flush's inserts and
-          // replacements would otherwise interleave runs that each span the whole range.
-          List<BsonDocument> sorted = new ArrayList<>(members);
-          sorted.sort(BY_ID);
-          try (DocumentFileWriter writer =
-              DocumentFileWriter.open(
-                  storage, folder(config.partitionColumns(), values), writeOptions(config))) {
-            sorted.forEach(writer::write);
-            writer.finish().forEach(file -> files.add(new PartitionFile(file, values)));
-          }
-        });
-    return files;
-  }
-
-  /** The storage folder of the files of one partition. */
-  private String folder(PartitionColumns columns, Map<String, String> values) {
-    String relative = columns.folder(values);
-    if (relative.isEmpty()) {
-      return delta.tablePath();
-    }
-    return delta.tablePath().isEmpty() ? relative : delta.tablePath() + "/" + relative;
-  }
-
-  private static final Comparator<BsonDocument> BY_ID =
-      (a, b) -> BsonComparisonOrder.INSTANCE.compare(a.get("_id"), b.get("_id"));
-
-  private static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
-    DocumentWriteOptions options =
-        DocumentWriteOptions.defaults()
-            .withSchema(config.schema())
-            .withIdEncoding(config.idEncoding())
-            .withTargetFileSizeBytes(config.targetFileSizeBytes());
-    return options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
-  }
-
-  private AddFile addFile(
-      WrittenDocumentFile file, Map<String, String> partitionValues, long now, boolean dataChange) {
-    return new AddFile(
-        FilePaths.encode(relativePath(file.path())),
-        partitionValues,
-        file.sizeBytes(),
-        now,
-        dataChange,
-        file.statistics().toDeltaJson(),
-        AddFileStats.tags(file.idBounds()),
-        null,
-        null,
-        null,
-        null);
-  }
-
-  private String relativePath(String storagePath) {
-    String prefix = delta.tablePath().isEmpty() ? "" : delta.tablePath() + "/";
-    return storagePath.startsWith(prefix) ? storagePath.substring(prefix.length()) : storagePath;
   }
 }

@@ -66,9 +66,12 @@ public record PartitionColumns(List<PromotedColumn> columns) {
           ColumnType.BOOL,
           ColumnType.TIMESTAMP);
 
-  /** {@code 2024-01-31 12:34:56.123456}: Delta's timestamp partition value, in UTC. */
+  /**
+   * {@code 2024-01-31T12:34:56.789000Z}: the ISO 8601 form adjusted to UTC that PROTOCOL.md allows
+   * for a timestamp partition value, so that no reader applies a time zone of its own.
+   */
   private static final DateTimeFormatter MICROS =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
   private static final DateTimeFormatter SPACED =
       new DateTimeFormatterBuilder()

@@ -93,6 +93,7 @@ final class TableLayoutOptions {
             : PartitionColumns.none();
     refuseOverlap("collMod", namespace, partitions, added);
     if (table != null) {
+      refuseOverlap("collMod", namespace, table.partitionColumns(), added);
       union(namespace, table.schema(), added, "collMod");
     }
     return merged.toConfig();
