@@ -317,6 +317,29 @@ class PartitionedDocumentTablesTest {
   }
 
   @Test
+  void automaticPromotionNeverPromotesAPartitionColumn() {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/auto",
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.INT64)
+                .withAutoPromote(dev.mongolake.delta.table.AutoPromote.atThreshold(0.5))
+                .withPartitionColumns(
+                    PartitionColumns.parse(BsonDocument.parse("{region: 'string'}"))),
+            Clock.systemUTC());
+    table.write(documents(0, 12));
+
+    DocumentSnapshot snapshot = table.snapshot();
+    assertThat(snapshot.config().schema())
+        .isEqualTo(DocumentSchema.parse(BsonDocument.parse("{n: 'long'}")));
+    assertThat(snapshot.delta().schema().fields())
+        .extracting(field -> field.name())
+        .containsExactly("_id", "doc", "n", "region");
+    assertEachFileHoldsOnlyItsPartition(table);
+  }
+
+  @Test
   void typedPartitionValuesAreSerializedAsTheProtocolSays() {
     PartitionColumns columns =
         PartitionColumns.parse(BsonDocument.parse("{i: 'int', l: 'long', b: 'bool', t: 'date'}"));
@@ -335,6 +358,12 @@ class PartitionedDocumentTablesTest {
     assertThat(wrongTypes.values()).containsOnlyNulls();
     assertThat(columns.folder(columns.valuesOf(document)))
         .isEqualTo("i=7/l=-9000000000/b=true/t=2024-01-31T12%3A34%3A56.789000Z");
+    // A folder name too long for a file system: the file goes to the table's root.
+    PartitionColumns region = PartitionColumns.parse(BsonDocument.parse("{region: 'string'}"));
+    Map<String, String> longValue =
+        region.valuesOf(new BsonDocument("region", new BsonString("x".repeat(200))));
+    assertThat(longValue).containsEntry("region", "x".repeat(200));
+    assertThat(region.folder(longValue)).isEmpty();
   }
 
   private DocumentTable create(DocumentTableConfig options) {
