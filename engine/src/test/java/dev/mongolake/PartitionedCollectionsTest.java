@@ -77,6 +77,31 @@ class PartitionedCollectionsTest {
       assertThat(lake.db("app").collectionOptions("events").orElseThrow().getDocument("mongolake"))
           .isEqualTo(BsonDocument.parse("{" + LAYOUT + "}"));
     }
+    // Without the log, the tables alone: the Delta metadata records the partitioning.
+    deleteRecursively(root.resolve("_wal"));
+    try (MongoLake lake = MongoLake.open(root)) {
+      assertSameReads(lake);
+      assertThat(
+              lake.db("app")
+                  .collection("events")
+                  .table()
+                  .orElseThrow()
+                  .snapshot()
+                  .config()
+                  .partitionColumns()
+                  .names())
+          .containsExactly("region");
+    }
+  }
+
+  private static void deleteRecursively(Path folder) {
+    try (var paths = java.nio.file.Files.walk(folder)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(path);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
