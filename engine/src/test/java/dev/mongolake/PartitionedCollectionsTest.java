@@ -26,6 +26,8 @@ import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Collections whose tables are partitioned ({@code mongolake: {partitionColumns: ...}}): every read
@@ -40,9 +42,15 @@ class PartitionedCollectionsTest {
 
   @TempDir Path root;
 
-  @Test
-  void readsEqualAnUnpartitionedCollectionsThroughMovesDeletesCompactionAndRestart() {
-    try (MongoLake lake = MongoLake.open(root)) {
+  @ParameterizedTest(name = "deletion vectors {0}")
+  @ValueSource(booleans = {false, true})
+  void readsEqualAnUnpartitionedCollectionsThroughMovesDeletesCompactionAndRestart(
+      boolean deletionVectors) {
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults()
+            .withPath(root)
+            .withTableConfigs(CollectionTableConfigs.plain().withDeletionVectors(deletionVectors));
+    try (MongoLake lake = MongoLake.open(options)) {
       createBoth(lake);
       for (String name : List.of("events", "plain")) {
         MongoLakeCollection<Document> c = lake.db("app").collection(name);
@@ -71,15 +79,24 @@ class PartitionedCollectionsTest {
       assertThat(lake.db("app").collection("events").compactFiles().filesRemoved()).isPositive();
       assertSameReads(lake);
       assertEachFileHoldsItsPartition(lake.db("app").collection("events"));
+      assertThat(
+              lake.db("app")
+                  .collection("events")
+                  .table()
+                  .orElseThrow()
+                  .snapshot()
+                  .config()
+                  .deletionVectors())
+          .isEqualTo(deletionVectors);
     }
-    try (MongoLake lake = MongoLake.open(root)) {
+    try (MongoLake lake = MongoLake.open(options)) {
       assertSameReads(lake);
       assertThat(lake.db("app").collectionOptions("events").orElseThrow().getDocument("mongolake"))
           .isEqualTo(BsonDocument.parse("{" + LAYOUT + "}"));
     }
     // Without the log, the tables alone: the Delta metadata records the partitioning.
     deleteRecursively(root.resolve("_wal"));
-    try (MongoLake lake = MongoLake.open(root)) {
+    try (MongoLake lake = MongoLake.open(options)) {
       assertSameReads(lake);
       assertThat(
               lake.db("app")

@@ -114,7 +114,7 @@ public final class TableMirror {
    * A partitioned Delta table's partition columns are not in its data files, and the mirror writes
    * an unpartitioned Iceberg spec: Iceberg readers would see the columns as null. Refused by name.
    */
-  private void refusePartitioned(Snapshot snapshot) {
+  void refusePartitioned(Snapshot snapshot) {
     if (!snapshot.partitionColumns().isEmpty()) {
       throw new IcebergMetadataException(
           "Cannot mirror Delta table "
