@@ -340,6 +340,30 @@ class PartitionedDocumentTablesTest {
   }
 
   @Test
+  void vacuumDeletesReplacedFilesInAPartitionFolderWhoseColumnStartsWithAnUnderscore() {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/u",
+            baseConfig()
+                .withPartitionColumns(PartitionColumns.parse(BsonDocument.parse("{_r: 'int'}"))),
+            Clock.systemUTC());
+    for (long i = 0; i < 3; i++) {
+      table.write(
+          List.of(new BsonDocument("_id", new BsonInt64(i)).append("_r", new BsonInt32(1))));
+    }
+    table.optimize();
+
+    var vacuumed =
+        table
+            .delta()
+            .vacuum(
+                VacuumOptions.defaults().withRetention(java.time.Duration.ZERO).withForce(true));
+    assertThat(vacuumed.paths()).hasSize(3).allMatch(path -> path.startsWith("db/u/_r=1/"));
+    assertThat(ids(table, "{}")).containsExactly(0L, 1L, 2L);
+  }
+
+  @Test
   void typedPartitionValuesAreSerializedAsTheProtocolSays() {
     PartitionColumns columns =
         PartitionColumns.parse(BsonDocument.parse("{i: 'int', l: 'long', b: 'bool', t: 'date'}"));
