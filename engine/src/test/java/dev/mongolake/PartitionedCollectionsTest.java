@@ -214,6 +214,28 @@ class PartitionedCollectionsTest {
   }
 
   @Test
+  void aRestoreToAnEarlierTableVersionPutsDocumentsBackInTheirPartitions() {
+    try (MongoLake lake = MongoLake.open(root)) {
+      createBoth(lake);
+      MongoLakeCollection<Document> events = lake.db("app").collection("events");
+      events.insertMany(documents(0, 60));
+      lake.flush();
+      long version = events.table().orElseThrow().snapshot().version();
+      List<Document> before = events.find().sort(eq("_id", 1)).into(new ArrayList<>());
+      events.updateMany(eq("region", "eu"), set("region", "ap"));
+      events.deleteMany(eq("region", "us"));
+      lake.flush();
+
+      events.restoreToTableVersion(version);
+      lake.flush();
+
+      assertThat(events.find().sort(eq("_id", 1)).into(new ArrayList<>())).isEqualTo(before);
+      assertThat(events.countDocuments(eq("region", "eu"))).isEqualTo(18);
+      assertEachFileHoldsItsPartition(events);
+    }
+  }
+
+  @Test
   void badPartitionColumnsAreRefusedByNameAndCollModCannotRepartition() {
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeDatabase app = lake.db("app");
