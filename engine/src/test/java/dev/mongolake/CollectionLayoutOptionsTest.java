@@ -299,7 +299,7 @@ class CollectionLayoutOptionsTest {
               app.createCollection(
                   "c", BsonDocument.parse("{mongolake: {partitionColumns: ['region']}}")),
           ErrorCode.INVALID_OPTIONS,
-          "MongoLake option 'partitionColumns' is not supported");
+          "partitionColumns must give each column's type, such as {region: \"string\"}");
       assertRefused(
           () -> app.createCollection("c", BsonDocument.parse("{mongolake: {promoted: {}}}")),
           ErrorCode.INVALID_OPTIONS,
@@ -328,7 +328,8 @@ class CollectionLayoutOptionsTest {
               app.modifyCollection(
                   "c", BsonDocument.parse("{mongolake: {partitionColumns: ['n']}}")),
           ErrorCode.INVALID_OPTIONS,
-          "Cannot modify collection app.c: MongoLake option 'partitionColumns' is not supported");
+          "Cannot modify collection app.c: MongoLake option 'partitionColumns' is set only when the"
+              + " collection is created");
       app.modifyCollection("c", BsonDocument.parse("{mongolake: {promotedColumns: {m: 'int'}}}"));
       assertRefused(
           () ->

@@ -37,6 +37,32 @@ class IcebergMetadataOfCollectionsTest {
   @TempDir Path root;
 
   @Test
+  void aPartitionedCollectionIsRefusedByTheMirrorAndOthersAreStillMirrored()
+      throws InterruptedException {
+    IcebergMetadataListener listener = IcebergMetadata.listener();
+    MongoLakeOptions options =
+        MongoLakeOptions.defaults().withPath(root).withCommitListener(listener);
+    try (MongoLake lake = MongoLake.open(options)) {
+      lake.db("app")
+          .createCollection(
+              "events",
+              org.bson.BsonDocument.parse("{mongolake: {partitionColumns: {status: 'string'}}}"));
+      lake.db("app").collection("events").insertMany(documents(0, 10));
+      lake.db("app").collection("orders").insertMany(documents(0, 10));
+      lake.flush();
+      assertThat(listener.awaitMirrored(Duration.ofSeconds(30))).isTrue();
+
+      lake.db("app").collection("events").insertMany(documents(10, 20));
+      lake.flush();
+      assertThat(listener.awaitMirrored(Duration.ofSeconds(30))).isTrue();
+
+      assertThat(root.resolve("app/events/metadata")).doesNotExist();
+      assertThat(icebergFiles(table(lake).path())).isNotEmpty();
+      assertThat(lake.db("app").collection("events").countDocuments()).isEqualTo(20);
+    }
+  }
+
+  @Test
   void flushedCollectionsHaveIcebergMetadataThatIcebergLoads() throws InterruptedException {
     IcebergMetadataListener listener = IcebergMetadata.listener();
     MongoLakeOptions options =

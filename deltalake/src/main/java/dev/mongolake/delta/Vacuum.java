@@ -94,7 +94,8 @@ final class Vacuum {
       return true;
     }
     for (String segment : relative.split("/")) {
-      if (segment.startsWith("_") || segment.startsWith(".")) {
+      // A partition folder (column=value) is data even when its column's name starts with '_'.
+      if ((segment.startsWith("_") && !segment.contains("=")) || segment.startsWith(".")) {
         return true;
       }
     }

@@ -113,7 +113,7 @@ class CollectionLayoutWithJavaDriverTest {
               assertThat(e.getErrorCode()).isEqualTo(72);
               assertThat(e.getErrorCodeName()).isEqualTo("InvalidOptions");
             })
-        .hasMessageContaining("MongoLake option 'partitionColumns' is not supported");
+        .hasMessageContaining("partitionColumns must give each column's type");
     assertThatThrownBy(
             () ->
                 shop.runCommand(

@@ -5,6 +5,7 @@ import dev.mongolake.delta.parquet.IdEncoding;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.table.DocumentTable;
 import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.delta.table.PartitionColumns;
 import dev.mongolake.delta.table.TableChanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,6 +39,13 @@ final class OurTables {
   /** Replacements and deletes as deletion vectors (inline and in a vector file), a checkpoint. */
   static final String DELETION_VECTORS = "deletion-vectors";
 
+  /**
+   * Partitioned by {@code region} (a string; a value with '/' and ':' that the folder name escapes;
+   * a number and a missing field in the null partition), replacements that move documents between
+   * partitions, deletes, a checkpoint.
+   */
+  static final String PARTITIONED = "partitioned";
+
   static final DocumentSchema SCHEMA =
       DocumentSchema.parse(BsonDocument.parse("{n: 'long', s: 'string'}"));
 
@@ -49,7 +57,9 @@ final class OurTables {
         PROMOTED,
         write(ours, PROMOTED, false),
         DELETION_VECTORS,
-        write(ours, DELETION_VECTORS, true));
+        write(ours, DELETION_VECTORS, true),
+        PARTITIONED,
+        writePartitioned(ours));
   }
 
   private static TreeMap<Long, BsonDocument> write(Path ours, String name, boolean vectors) {
@@ -109,6 +119,52 @@ final class OurTables {
       }
     }
     return live;
+  }
+
+  private static TreeMap<Long, BsonDocument> writePartitioned(Path ours) {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(ours),
+            PARTITIONED,
+            DocumentTableConfig.defaults()
+                .withIdEncoding(IdEncoding.INT64)
+                .withSchema(SCHEMA)
+                .withPartitionColumns(
+                    PartitionColumns.parse(BsonDocument.parse("{region: 'string'}"))),
+            Clock.systemUTC());
+    TreeMap<Long, BsonDocument> live = new TreeMap<>();
+    for (int batch = 0; batch < 2; batch++) {
+      List<BsonDocument> documents =
+          IntStream.range(batch * 100, batch * 100 + 100)
+              .mapToObj(i -> withRegion(document(i), i))
+              .toList();
+      table.write(documents);
+      documents.forEach(d -> live.put(d.getInt64("_id").getValue(), d));
+    }
+    List<BsonDocument> moved = new ArrayList<>();
+    for (int id = 0; id < 200; id += 9) {
+      moved.add(withRegion(document(id), id + 1).append("moved", BsonBoolean.TRUE));
+    }
+    List<BsonValue> deleted = new ArrayList<>();
+    for (long id = 4; id < 200; id += 18) {
+      deleted.add(new BsonInt64(id));
+    }
+    table.commit(new TableChanges(List.of(), moved, deleted), null, 0);
+    moved.forEach(d -> live.put(d.getInt64("_id").getValue(), d));
+    deleted.forEach(id -> live.remove(id.asInt64().getValue()));
+    table.delta().checkpoint(table.delta().snapshot());
+    return live;
+  }
+
+  /** eu, us/east:1, the number 5 or no region. */
+  private static BsonDocument withRegion(BsonDocument document, int i) {
+    switch (i % 4) {
+      case 0 -> document.put("region", new BsonString("eu"));
+      case 1 -> document.put("region", new BsonString("us/east:1"));
+      case 2 -> document.put("region", new BsonInt32(5));
+      default -> document.remove("region");
+    }
+    return document;
   }
 
   private static void deleteCommit(Path table, long version) {

@@ -91,6 +91,30 @@ class SparkReadsOurTablesTest {
   }
 
   @Test
+  void sparkReadsAPartitionedTablesPartitionColumnFromTheLog() throws IOException {
+    SparkRun run = SparkRun.get();
+    TreeMap<Long, BsonDocument> live = run.ourLiveDocuments(OurTables.PARTITIONED);
+    List<List<String>> rows = run.rows("ours", OurTables.PARTITIONED);
+
+    JsonNode schema = JSON.readTree(run.schema("ours", OurTables.PARTITIONED));
+    assertThat(schema.get("fields").findValuesAsText("name"))
+        .containsExactly("_id", "doc", "n", "s", "region");
+    TreeSet<Long> ids = new TreeSet<>();
+    for (List<String> row : rows) {
+      long id = Long.parseLong(row.get(0));
+      assertThat(ids.add(id)).as("_id %d read once", id).isTrue();
+      BsonDocument expected = live.get(id);
+      assertThat(expected).as("_id %d is live", id).isNotNull();
+      // A region that is not a string is in the null partition: Spark reads null there.
+      assertThat(row.get(4))
+          .as("region of %d", id)
+          .isEqualTo(promotedString(expected.get("region")));
+      assertThat(row.get(2)).isEqualTo(promotedLong(expected.get("n")));
+    }
+    assertThat(ids).isEqualTo(live.keySet());
+  }
+
+  @Test
   void theTablesSparkReadHaveDeletionVectorsAndCheckpointsWhereIntended() throws IOException {
     SparkRun run = SparkRun.get();
     FileSystemStorage storage = new FileSystemStorage(run.ours());

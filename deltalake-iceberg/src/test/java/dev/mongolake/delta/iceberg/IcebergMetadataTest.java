@@ -489,6 +489,26 @@ class IcebergMetadataTest {
   }
 
   /** A table whose Iceberg metadata {@link #listener} writes, version 0 already mirrored. */
+  @Test
+  void aPartitionedTableIsRefusedByNameAndNeverMirrored() {
+    DocumentTable table =
+        DocumentTable.create(
+            new FileSystemStorage(root),
+            "db/c",
+            fixedSchema("{n: 'long'}")
+                .withPartitionColumns(
+                    dev.mongolake.delta.table.PartitionColumns.parse(
+                        BsonDocument.parse("{s: 'string'}"))),
+            Clock.systemUTC());
+    table.write(batch(0, 10));
+
+    assertThatThrownBy(() -> IcebergMetadata.mirror(table.delta(), listener))
+        .isInstanceOf(IcebergMetadataException.class)
+        .hasMessageContaining(
+            "Cannot mirror Delta table db/c into Iceberg: it is partitioned by [s]");
+    assertThat(tableFolder().resolve("metadata")).doesNotExist();
+  }
+
   private DocumentTable create(DocumentTableConfig config) {
     DocumentTable table = create(new FileSystemStorage(root), config, listener);
     try {

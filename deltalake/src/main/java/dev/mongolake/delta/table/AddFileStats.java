@@ -71,6 +71,7 @@ final class AddFileStats {
         columns.put(column.path(), columnStats(stats, column.segments(), column.type()));
       }
     }
+    columns.putAll(config.partitionColumns().stats(file.partitionValues()));
     return Optional.of(new FileStats(numRecords.asLong(), columns));
   }
 

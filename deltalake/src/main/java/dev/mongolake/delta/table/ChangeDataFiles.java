@@ -2,6 +2,7 @@ package dev.mongolake.delta.table;
 
 import dev.mongolake.delta.cdc.ChangeType;
 import dev.mongolake.delta.log.AddCdcFile;
+import dev.mongolake.delta.log.FilePaths;
 import dev.mongolake.delta.parquet.DocumentFileReader;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
@@ -13,6 +14,7 @@ import dev.mongolake.delta.storage.Storage;
 import dev.mongolake.delta.storage.StorageFileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,13 +37,44 @@ final class ChangeDataFiles {
   record Change(ChangeType type, BsonDocument document) {}
 
   /**
-   * Writes {@code changes} into one new change data file of the table.
+   * Writes {@code changes} into new change data files of the table: one, or for a partitioned table
+   * one per partition of the changed documents ({@code _change_data/<partition folder>/}, the
+   * {@code cdc} action carrying the partition values, as for data files).
    *
-   * @return the {@code cdc} action (path relative to the table)
+   * @return the {@code cdc} actions (paths relative to the table)
    */
-  static AddCdcFile write(
+  static List<AddCdcFile> write(
       Storage storage, String tablePath, DocumentTableConfig config, List<Change> changes) {
-    String relative = DIRECTORY + "/cdc-" + UUID.randomUUID() + ".zstd.parquet";
+    PartitionColumns partitioning = config.partitionColumns();
+    Map<Map<String, String>, List<Change>> partitions = new LinkedHashMap<>();
+    for (Change change : changes) {
+      partitions
+          .computeIfAbsent(partitioning.valuesOf(change.document()), v -> new ArrayList<>())
+          .add(change);
+    }
+    List<AddCdcFile> files = new ArrayList<>();
+    partitions.forEach(
+        (values, rows) -> {
+          String folder = partitioning.folder(values);
+          String name = "cdc-" + UUID.randomUUID() + ".zstd.parquet";
+          String relative = DIRECTORY + "/" + (folder.isEmpty() ? "" : folder + "/") + name;
+          files.add(
+              new AddCdcFile(
+                  FilePaths.encode(relative),
+                  values,
+                  writeFile(storage, tablePath, config, relative, rows),
+                  false,
+                  null));
+        });
+    return files;
+  }
+
+  private static long writeFile(
+      Storage storage,
+      String tablePath,
+      DocumentTableConfig config,
+      String relative,
+      List<Change> changes) {
     String path = tablePath.isEmpty() ? relative : tablePath + "/" + relative;
     ChangeDataWriteSupport support =
         new ChangeDataWriteSupport(config.idEncoding(), config.schema());
@@ -53,8 +86,7 @@ final class ChangeDataFiles {
     } catch (IOException e) {
       throw new ParquetFileException("Cannot write change data file " + path + ": " + e, e);
     }
-    long size = storage.stat(path).orElseThrow(() -> new StorageFileNotFoundException(path)).size();
-    return new AddCdcFile(relative, Map.of(), size, false, null);
+    return storage.stat(path).orElseThrow(() -> new StorageFileNotFoundException(path)).size();
   }
 
   /** The rows of a change data file, in file order. */

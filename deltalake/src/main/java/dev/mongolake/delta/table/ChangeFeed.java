@@ -70,12 +70,22 @@ final class ChangeFeed {
     List<AddCdcFile> cdc =
         actions.stream().filter(AddCdcFile.class::isInstance).map(AddCdcFile.class::cast).toList();
     if (!cdc.isEmpty()) {
+      List<ChangeRow> rows = new ArrayList<>();
       for (AddCdcFile file : cdc) {
         for (ChangeDataFiles.Change change :
             ChangeDataFiles.read(storage, storagePath(delta, file.path()), file.size())) {
-          out.add(new ChangeRow(change.type(), change.document(), version, timestamp));
+          rows.add(new ChangeRow(change.type(), change.document(), version, timestamp));
         }
       }
+      if (cdc.size() > 1) {
+        // A partitioned table's update that moves a document writes its pre-image in the old
+        // partition's file and its post-image in the new one's: pre-images go first, so that each
+        // one still precedes its post-image (a commit changes each _id once).
+        rows.sort(
+            java.util.Comparator.comparingInt(
+                row -> row.changeType() == ChangeType.UPDATE_PREIMAGE ? 0 : 1));
+      }
+      out.addAll(rows);
       return;
     }
     Map<String, RemoveFile> removed = new HashMap<>();

@@ -17,18 +17,15 @@ import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.log.Metadata;
 import dev.mongolake.delta.order.BsonComparisonOrder;
 import dev.mongolake.delta.parquet.DocumentFileReader;
-import dev.mongolake.delta.parquet.DocumentFileWriter;
 import dev.mongolake.delta.parquet.DocumentReadOptions;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.DocumentSchema;
-import dev.mongolake.delta.parquet.DocumentWriteOptions;
 import dev.mongolake.delta.parquet.IdEncoding;
-import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.storage.Storage;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +46,11 @@ import org.bson.BsonValue;
  * vector's deleted rows back. A commit may carry an idempotent-writer id ({@code txn}), so a writer
  * that replays a batch after a crash can see it already landed.
  *
+ * <p>A table with {@link DocumentTableConfig#partitionColumns()} is a partitioned Delta table:
+ * every file it writes (appends, rewrites, compaction, change data files) holds the documents of
+ * one partition, in that partition's Hive-style folder, with the {@code partitionValues} of its
+ * documents; compaction merges files only within one partition (see {@link PartitionColumns}).
+ *
  * <p>Thread-safe for readers; writers of one table must be serialized by the caller (a concurrent
  * writer elsewhere surfaces as the Delta library's {@code ConcurrentModificationException}).
  */
@@ -62,6 +64,9 @@ public final class DocumentTable {
 
   /** Table property holding the target data file size. */
   public static final String TARGET_FILE_SIZE_PROPERTY = "mongolake.targetFileSize";
+
+  /** Table property holding the partition-column config (Extended JSON). */
+  public static final String PARTITION_COLUMNS_PROPERTY = "mongolake.partitionColumns";
 
   private final Storage storage;
   private final DeltaTable delta;
@@ -111,7 +116,11 @@ public final class DocumentTable {
         DeltaTable.create(
             storage,
             path,
-            new TableDefinition(DocumentTableSchema.of(config), List.of(), properties, null),
+            new TableDefinition(
+                DocumentTableSchema.of(config),
+                config.partitionColumns().names(),
+                properties,
+                null),
             options,
             id);
     return new DocumentTable(storage, delta, config, clock);
@@ -309,12 +318,12 @@ public final class DocumentTable {
       transaction.updateMetadata(TableProperties.withSchema(base.metadata(), written));
     }
     long now = clock.millis();
-    for (WrittenDocumentFile file : write(written, toWrite)) {
-      transaction.add(addFile(file, now, true));
-    }
+    new PartitionedFileWriter(storage, delta.tablePath(), written)
+        .write(toWrite, now, true)
+        .forEach(transaction::add);
     if (current.changeDataFeed() && !oldVersions.isEmpty()) {
-      transaction.addChangeData(
-          ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions)));
+      ChangeDataFiles.write(storage, path(), written, changeRows(changes, oldVersions))
+          .forEach(transaction::addChangeData);
     }
     if (appId != null) {
       transaction.setTransaction(appId, writerVersion);
@@ -367,14 +376,7 @@ public final class DocumentTable {
     checkWritable(delta.tablePath(), base);
     DocumentTableConfig current = configOf(base.metadata(), path());
     long now = clock.millis();
-    return IdEncodingChange.commit(
-            storage,
-            delta,
-            base,
-            current,
-            encoding,
-            now,
-            (file, dataChange) -> addFile(file, now, dataChange))
+    return IdEncodingChange.commit(storage, delta, base, current, encoding, now)
         .map(CommitResult::version)
         .orElse(base.version());
   }
@@ -422,7 +424,9 @@ public final class DocumentTable {
    * input's current row group is held meanwhile, about the compressed size of the files merged,
    * which {@link #optimize(long)} bounds. Nothing happens when fewer than two files are small. A
    * file whose deletion vector deletes more than {@link DocumentTableConfig#purgeDeletedShare()} of
-   * its rows is rewritten too, even alone, so that its deleted rows are dropped (purged).
+   * its rows is rewritten too, even alone, so that its deleted rows are dropped (purged). In a
+   * partitioned table the files are merged per partition, one writer each, and a partition with a
+   * single small file (and nothing to purge) is left as it is.
    *
    * @throws dev.mongolake.delta.exceptions.ConcurrentModificationException if a concurrent commit
    *     removed one of the files being compacted; nothing is lost, and the compaction can simply
@@ -440,50 +444,43 @@ public final class DocumentTable {
     Snapshot base = delta.snapshot();
     checkWritable(delta.tablePath(), base);
     DocumentTableConfig current = configOf(base.metadata(), path());
-    List<AddFile> small = new ArrayList<>();
+    // Files merge only within their partition: every document of a file shares its values.
+    Map<Map<String, String>, List<AddFile>> candidates = new LinkedHashMap<>();
+    Map<Map<String, String>, Boolean> purging = new HashMap<>();
     long smallBytes = 0;
-    boolean purging = false;
     for (AddFile file : base.files()) {
       boolean purge = current.deletesEnoughToPurge(file);
       if (purge || file.size() < current.smallFileBytes()) {
-        small.add(file);
+        List<AddFile> group =
+            candidates.computeIfAbsent(file.partitionValues(), values -> new ArrayList<>());
+        group.add(file);
         smallBytes += file.size();
-        purging |= purge;
-        if (small.size() >= 2 && smallBytes >= maxBytes) {
+        purging.merge(file.partitionValues(), purge, Boolean::logicalOr);
+        if (group.size() >= 2 && smallBytes >= maxBytes) {
           break;
         }
       }
     }
     // One file is worth rewriting alone only to drop its deleted rows.
-    if (small.size() < 2 && !purging) {
+    candidates
+        .entrySet()
+        .removeIf(group -> group.getValue().size() < 2 && !purging.get(group.getKey()));
+    if (candidates.isEmpty()) {
       return new OptimizeResult(base.version(), 0, 0, 0, 0);
     }
-    List<WrittenDocumentFile> written;
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(current))) {
-      List<DocumentFileReader> readers = new ArrayList<>(small.size());
-      try {
-        for (AddFile file : small) {
-          readers.add(
-              DocumentFileReader.open(
-                  storage, base.storagePath(file), file.size(), live(base, file)));
-        }
-      } catch (RuntimeException e) {
-        readers.forEach(DocumentFileReader::close);
-        throw e;
-      }
-      IdOrderedMerge.merge(readers, writer::write);
-      written = writer.finish();
+    long now = clock.millis();
+    PartitionedFileWriter writer = new PartitionedFileWriter(storage, delta.tablePath(), current);
+    List<AddFile> small = new ArrayList<>();
+    List<AddFile> written = new ArrayList<>();
+    for (Map.Entry<Map<String, String>, List<AddFile>> group : candidates.entrySet()) {
+      small.addAll(group.getValue());
+      written.addAll(writer.merge(group.getKey(), readers(base, group.getValue()), now));
     }
     Transaction transaction = delta.startTransaction(base);
     transaction.readFiles(small);
-    long now = clock.millis();
     small.forEach(file -> transaction.remove(file.toRemove(now, false)));
-    long bytesAdded = 0;
-    for (WrittenDocumentFile file : written) {
-      transaction.add(addFile(file, now, false));
-      bytesAdded += file.sizeBytes();
-    }
+    written.forEach(transaction::add);
+    long bytesAdded = written.stream().mapToLong(AddFile::size).sum();
     transaction.operation(
         "OPTIMIZE", Map.of("predicate", "[]", "targetFileSize", current.targetFileSizeBytes()));
     CommitResult result = transaction.commit();
@@ -514,8 +511,14 @@ public final class DocumentTable {
     if (!config.autoPromote().enabled()) {
       return config;
     }
-    DocumentSchema schema =
+    DocumentSchema extended =
         AutoPromotion.extend(config.schema(), documents, config.autoPromote().threshold());
+    // A partition column is never promoted: its values are in the log, not in the files.
+    DocumentSchema schema =
+        new DocumentSchema(
+            extended.columns().stream()
+                .filter(column -> !config.partitionColumns().overlaps(column))
+                .toList());
     return schema.equals(config.schema()) ? config : config.withSchema(schema);
   }
 
@@ -574,6 +577,22 @@ public final class DocumentTable {
     return true;
   }
 
+  /** Readers of the live documents of {@code files}; on a failure the ones opened are closed. */
+  private List<DocumentFileReader> readers(Snapshot base, List<AddFile> files) {
+    List<DocumentFileReader> readers = new ArrayList<>(files.size());
+    try {
+      for (AddFile file : files) {
+        readers.add(
+            DocumentFileReader.open(
+                storage, base.storagePath(file), file.size(), live(base, file)));
+      }
+    } catch (RuntimeException e) {
+      readers.forEach(DocumentFileReader::close);
+      throw e;
+    }
+    return readers;
+  }
+
   /**
    * Reads a file's documents without the rows its deletion vector deletes: a rewrite must never
    * bring them back.
@@ -582,54 +601,5 @@ public final class DocumentTable {
     DeletedRows deleted = base.deletedRows(file);
     return DocumentReadOptions.documents()
         .withDeletedRows(deleted.isEmpty() ? null : deleted::contains);
-  }
-
-  private List<WrittenDocumentFile> write(
-      DocumentTableConfig config, List<BsonDocument> documents) {
-    if (documents.isEmpty()) {
-      return List.of();
-    }
-    // Files sorted by _id give each page of the _id column a narrow range, so that a point read's
-    // column index leaves one page; a rewrite's survivors and a flush's inserts and replacements
-    // would otherwise interleave runs that each span the whole range.
-    List<BsonDocument> sorted = new ArrayList<>(documents);
-    sorted.sort(BY_ID);
-    try (DocumentFileWriter writer =
-        DocumentFileWriter.open(storage, delta.tablePath(), writeOptions(config))) {
-      sorted.forEach(writer::write);
-      return writer.finish();
-    }
-  }
-
-  private static final Comparator<BsonDocument> BY_ID =
-      (a, b) -> BsonComparisonOrder.INSTANCE.compare(a.get("_id"), b.get("_id"));
-
-  static DocumentWriteOptions writeOptions(DocumentTableConfig config) {
-    DocumentWriteOptions options =
-        DocumentWriteOptions.defaults()
-            .withSchema(config.schema())
-            .withIdEncoding(config.idEncoding())
-            .withTargetFileSizeBytes(config.targetFileSizeBytes());
-    return options.withParquet(options.parquet().withRowGroupSizeBytes(config.rowGroupSizeBytes()));
-  }
-
-  private AddFile addFile(WrittenDocumentFile file, long now, boolean dataChange) {
-    return new AddFile(
-        relativePath(file.path()),
-        Map.of(),
-        file.sizeBytes(),
-        now,
-        dataChange,
-        file.statistics().toDeltaJson(),
-        AddFileStats.tags(file.idBounds()),
-        null,
-        null,
-        null,
-        null);
-  }
-
-  private String relativePath(String storagePath) {
-    String prefix = delta.tablePath().isEmpty() ? "" : delta.tablePath() + "/";
-    return storagePath.startsWith(prefix) ? storagePath.substring(prefix.length()) : storagePath;
   }
 }

@@ -28,6 +28,8 @@ import java.util.Objects;
  * @param purgeDeletedShare {@link DocumentTable#optimize()} also rewrites, without their deleted
  *     rows, the files whose deletion vector deletes more than this share of their rows (default
  *     {@value #DEFAULT_PURGE_DELETED_SHARE}; {@code mongolake.purgeDeletedShare})
+ * @param partitionColumns the columns whose values split the files (Delta's {@code
+ *     partitionColumns}), fixed when the table is created; none of them is a promoted column
  */
 public record DocumentTableConfig(
     IdEncoding idEncoding,
@@ -37,7 +39,8 @@ public record DocumentTableConfig(
     AutoPromote autoPromote,
     long rowGroupSizeBytes,
     boolean deletionVectors,
-    double purgeDeletedShare) {
+    double purgeDeletedShare,
+    PartitionColumns partitionColumns) {
 
   /** The default share of deleted rows above which compaction rewrites a file. */
   public static final double DEFAULT_PURGE_DELETED_SHARE = 0.3;
@@ -46,6 +49,15 @@ public record DocumentTableConfig(
     Objects.requireNonNull(idEncoding, "idEncoding");
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(autoPromote, "autoPromote");
+    Objects.requireNonNull(partitionColumns, "partitionColumns");
+    for (dev.mongolake.delta.parquet.PromotedColumn column : schema.columns()) {
+      if (partitionColumns.overlaps(column)) {
+        throw new IllegalArgumentException(
+            "Cannot configure a document table: promoted column '"
+                + column.path()
+                + "' overlaps a partition column, which its files do not hold");
+      }
+    }
     if (rowGroupSizeBytes < 1024) {
       throw new IllegalArgumentException(
           "Cannot configure a document table: row group size " + rowGroupSizeBytes + " < 1024");
@@ -56,6 +68,28 @@ public record DocumentTableConfig(
               + purgeDeletedShare
               + " is not in (0, 1]");
     }
+  }
+
+  /** Unpartitioned. */
+  public DocumentTableConfig(
+      IdEncoding idEncoding,
+      DocumentSchema schema,
+      long targetFileSizeBytes,
+      boolean changeDataFeed,
+      AutoPromote autoPromote,
+      long rowGroupSizeBytes,
+      boolean deletionVectors,
+      double purgeDeletedShare) {
+    this(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare,
+        PartitionColumns.none());
   }
 
   /** The default purge share. */
@@ -124,6 +158,19 @@ public record DocumentTableConfig(
         IdEncoding.KEY, DocumentSchema.empty(), DocumentWriteOptions.DEFAULT_TARGET_FILE_SIZE);
   }
 
+  public DocumentTableConfig withPartitionColumns(PartitionColumns value) {
+    return new DocumentTableConfig(
+        idEncoding,
+        schema,
+        targetFileSizeBytes,
+        changeDataFeed,
+        autoPromote,
+        rowGroupSizeBytes,
+        deletionVectors,
+        purgeDeletedShare,
+        value);
+  }
+
   /**
    * Files below this size (three quarters of the target) are small: {@link
    * DocumentTable#optimize()} merges them.
@@ -141,7 +188,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withSchema(DocumentSchema value) {
@@ -153,7 +201,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withTargetFileSizeBytes(long value) {
@@ -165,7 +214,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withChangeDataFeed(boolean value) {
@@ -177,7 +227,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withAutoPromote(AutoPromote value) {
@@ -189,7 +240,8 @@ public record DocumentTableConfig(
         value,
         rowGroupSizeBytes,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withRowGroupSizeBytes(long value) {
@@ -201,7 +253,8 @@ public record DocumentTableConfig(
         autoPromote,
         value,
         deletionVectors,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withDeletionVectors(boolean value) {
@@ -213,7 +266,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         value,
-        purgeDeletedShare);
+        purgeDeletedShare,
+        partitionColumns);
   }
 
   public DocumentTableConfig withPurgeDeletedShare(double value) {
@@ -225,7 +279,8 @@ public record DocumentTableConfig(
         autoPromote,
         rowGroupSizeBytes,
         deletionVectors,
-        value);
+        value,
+        partitionColumns);
   }
 
   /**

@@ -31,6 +31,8 @@ final class DocumentTableSchema {
     fields.add(
         new StructField(DocumentFileLayout.DOCUMENT_COLUMN, VariantType.INSTANCE, false, Map.of()));
     fields.addAll(promoted(config.schema().columns()));
+    // Partition columns are in the table's schema but not in its files (PROTOCOL.md).
+    fields.addAll(promoted(config.partitionColumns().columns()));
     return new StructType(fields);
   }
 

@@ -6,17 +6,15 @@ import dev.mongolake.delta.Snapshot;
 import dev.mongolake.delta.Transaction;
 import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentFileReader;
-import dev.mongolake.delta.parquet.DocumentFileWriter;
 import dev.mongolake.delta.parquet.DocumentRow;
 import dev.mongolake.delta.parquet.IdEncoding;
-import dev.mongolake.delta.parquet.WrittenDocumentFile;
 import dev.mongolake.delta.storage.Storage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
+import org.bson.BsonDocument;
 
 /**
  * One commit that gives a document table another {@code _id} encoding: every live file is read
@@ -32,7 +30,6 @@ final class IdEncodingChange {
    * Commits the table after {@code base} with {@code next} as its encoding, or nothing when it has
    * it already.
    *
-   * @param addFile the {@code add} action of a written file, with {@code dataChange} as given
    * @throws dev.mongolake.delta.parquet.ParquetFileException if a stored {@code _id} does not fit
    *     {@code next} (nothing is committed)
    */
@@ -42,27 +39,26 @@ final class IdEncodingChange {
       Snapshot base,
       DocumentTableConfig current,
       IdEncoding next,
-      long now,
-      BiFunction<WrittenDocumentFile, Boolean, AddFile> addFile) {
+      long now) {
     if (current.idEncoding() == next) {
       return Optional.empty();
     }
     DocumentTableConfig wanted = current.withIdEncoding(next);
     List<AddFile> rewritten = new ArrayList<>(base.files());
-    List<WrittenDocumentFile> written = new ArrayList<>();
+    List<AddFile> written = new ArrayList<>();
+    PartitionedFileWriter files = new PartitionedFileWriter(storage, delta.tablePath(), wanted);
     for (AddFile file : rewritten) {
-      // One output per input, so that each file keeps its _id range and row order.
-      try (DocumentFileWriter writer =
-              DocumentFileWriter.open(
-                  storage, delta.tablePath(), DocumentTable.writeOptions(wanted));
-          DocumentFileReader reader =
-              DocumentFileReader.open(
-                  storage, base.storagePath(file), file.size(), DocumentTable.live(base, file))) {
+      // One output per input (its documents share its partition), so that each file keeps its
+      // _id range; the documents stay the same, so change data feed readers see no change.
+      List<BsonDocument> documents = new ArrayList<>();
+      try (DocumentFileReader reader =
+          DocumentFileReader.open(
+              storage, base.storagePath(file), file.size(), DocumentTable.live(base, file))) {
         for (DocumentRow row = reader.next(); row != null; row = reader.next()) {
-          writer.write(row.document());
+          documents.add(row.document());
         }
-        written.addAll(writer.finish());
       }
+      written.addAll(files.write(documents, now, false));
     }
     Map<String, String> configuration = new HashMap<>(base.metadata().configuration());
     configuration.put(TableProperties.ID_ENCODING, next.name());
@@ -72,9 +68,8 @@ final class IdEncodingChange {
         base.metadata()
             .withSchema(DocumentTableSchema.of(wanted))
             .withConfiguration(configuration));
-    // The documents stay the same: change data feed readers see no change.
     rewritten.forEach(file -> transaction.remove(file.toRemove(now, false)));
-    written.forEach(file -> transaction.add(addFile.apply(file, false)));
+    written.forEach(transaction::add);
     transaction.operation(
         "REORG",
         Map.<String, Object>of(

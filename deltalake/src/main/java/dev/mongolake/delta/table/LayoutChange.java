@@ -91,6 +91,8 @@ final class LayoutChange {
           "its _id encoding changes only by DocumentTable#changeIdEncoding, which rewrites its files";
     } else if (next.deletionVectors() != current.deletionVectors()) {
       refusal = "deletion vectors are turned on by DocumentTable#enableDeletionVectors";
+    } else if (!next.partitionColumns().equals(current.partitionColumns())) {
+      refusal = "its partition columns are fixed when it is created (repartitioning rewrites it)";
     } else if (next.rowGroupSizeBytes() != current.rowGroupSizeBytes()
         || next.purgeDeletedShare() != current.purgeDeletedShare()) {
       refusal = "its row-group size and purge share are fixed when it is created";

@@ -23,6 +23,7 @@ final class TableProperties {
   static final String ROW_GROUP_SIZE = "mongolake.rowGroupSize";
   static final String DELETION_VECTORS = "delta.enableDeletionVectors";
   static final String PURGE_DELETED_SHARE = "mongolake.purgeDeletedShare";
+  static final String PARTITION_COLUMNS = DocumentTable.PARTITION_COLUMNS_PROPERTY;
 
   private TableProperties() {}
 
@@ -40,6 +41,9 @@ final class TableProperties {
     }
     if (config.purgeDeletedShare() != DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE) {
       properties.put(PURGE_DELETED_SHARE, Double.toString(config.purgeDeletedShare()));
+    }
+    if (!config.partitionColumns().isEmpty()) {
+      properties.put(PARTITION_COLUMNS, config.partitionColumns().toConfig().toJson());
     }
     if (config.autoPromote().enabled()) {
       properties.put(AUTO_PROMOTE_THRESHOLD, Double.toString(config.autoPromote().threshold()));
@@ -59,6 +63,21 @@ final class TableProperties {
           "Cannot open " + path + " as a document table: it has no " + ID_ENCODING);
     }
     String threshold = metadata.configuration(AUTO_PROMOTE_THRESHOLD, null);
+    PartitionColumns partitioning =
+        PartitionColumns.parse(
+            BoundedJson.parseDocument(metadata.configuration(PARTITION_COLUMNS, "{}")));
+    if (!partitioning.names().equals(metadata.partitionColumns())) {
+      throw new DeltaException(
+          "Cannot open "
+              + path
+              + " as a document table: its partition columns "
+              + metadata.partitionColumns()
+              + " are not those "
+              + PARTITION_COLUMNS
+              + " describes ("
+              + partitioning.names()
+              + ")");
+    }
     return new DocumentTableConfig(
         IdEncoding.valueOf(encoding),
         DocumentSchema.parse(
@@ -77,7 +96,8 @@ final class TableProperties {
         Double.parseDouble(
             metadata.configuration(
                 PURGE_DELETED_SHARE,
-                Double.toString(DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE))));
+                Double.toString(DocumentTableConfig.DEFAULT_PURGE_DELETED_SHARE))),
+        partitioning);
   }
 
   /** {@code metadata} with the schema and promoted-column property of {@code config}. */

@@ -15,8 +15,8 @@ import org.bson.BsonValue;
  * collMod} and shown by {@code listCollections}: {@code vacuumRetentionHours}, how long the
  * collection's table keeps the files later versions replaced (and so how far back its history
  * reaches), instead of the lake's retention; and the table's layout (promoted columns, automatic
- * promotion, change data feed, target file size: see {@link TableLayoutOptions}). Any other key is
- * refused by name.
+ * promotion, change data feed, target file size, partition columns: see {@link
+ * TableLayoutOptions}). Any other key is refused by name.
  */
 final class LakeCollectionOptions {
 
@@ -29,7 +29,6 @@ final class LakeCollectionOptions {
 
   private static Set<String> keys() {
     Set<String> keys = new java.util.TreeSet<>(TableLayoutOptions.KEYS);
-    keys.remove(TableLayoutOptions.PARTITION_COLUMNS);
     keys.add(VACUUM_RETENTION_HOURS);
     return java.util.Collections.unmodifiableSet(keys);
   }

@@ -7,6 +7,7 @@ import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.parquet.PromotedColumn;
 import dev.mongolake.delta.table.AutoPromote;
 import dev.mongolake.delta.table.DocumentTableConfig;
+import dev.mongolake.delta.table.PartitionColumns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +21,10 @@ import org.bson.BsonValue;
  * changeDataFeed} (a boolean) and {@code targetFileSizeBytes} (a whole number, at least {@value
  * #MIN_TARGET_FILE_SIZE}). Each one given replaces the lake's default when the table is created; on
  * a table that exists, promoted columns are only added, and the others change from the next file
- * written (see {@code DocumentTable#changeLayout}). {@code partitionColumns} is refused by name:
- * document tables are not partitioned.
+ * written (see {@code DocumentTable#changeLayout}). {@code partitionColumns} ({@code {region:
+ * "string"}}, in {@link PartitionColumns}' form: top-level fields of type string, int, long, bool
+ * or date, at most {@value PartitionColumns#MAX_COLUMNS}, none also promoted) is given only at
+ * {@code create}: {@code collMod} refuses it by name, since repartitioning would rewrite the table.
  */
 final class TableLayoutOptions {
 
@@ -47,18 +50,13 @@ final class TableLayoutOptions {
    *     a value out of range, a malformed promoted column or {@code partitionColumns}
    */
   static void check(String command, Namespace namespace, BsonDocument options) {
-    if (options.containsKey(PARTITION_COLUMNS)) {
-      throw invalid(
-          command,
-          namespace,
-          "MongoLake option '"
-              + PARTITION_COLUMNS
-              + "' is not supported: a collection's table is not partitioned (its files are pruned"
-              + " by _id ranges and promoted-column statistics instead)");
-    }
     BsonValue columns = options.get(PROMOTED_COLUMNS);
     if (columns != null) {
       schema(command, namespace, columns);
+    }
+    BsonValue partitions = options.get(PARTITION_COLUMNS);
+    if (partitions != null) {
+      partitionColumns(command, namespace, partitions, options.get(PROMOTED_COLUMNS));
     }
     BsonValue auto = options.get(AUTO_PROMOTE);
     if (auto != null) {
@@ -89,7 +87,13 @@ final class TableLayoutOptions {
             : DocumentSchema.empty();
     DocumentSchema added = DocumentSchema.parse(changes.getDocument(PROMOTED_COLUMNS));
     DocumentSchema merged = union(namespace, before, added, "collMod");
+    PartitionColumns partitions =
+        stored.isDocument(PARTITION_COLUMNS)
+            ? PartitionColumns.parse(stored.getDocument(PARTITION_COLUMNS))
+            : PartitionColumns.none();
+    refuseOverlap("collMod", namespace, partitions, added);
     if (table != null) {
+      refuseOverlap("collMod", namespace, table.partitionColumns(), added);
       union(namespace, table.schema(), added, "collMod");
     }
     return merged.toConfig();
@@ -102,6 +106,18 @@ final class TableLayoutOptions {
     DocumentTableConfig config = applyScalars(defaults, lake);
     if (lake.isDocument(PROMOTED_COLUMNS)) {
       config = config.withSchema(DocumentSchema.parse(lake.getDocument(PROMOTED_COLUMNS)));
+    }
+    if (lake.isDocument(PARTITION_COLUMNS)) {
+      PartitionColumns partitions = PartitionColumns.parse(lake.getDocument(PARTITION_COLUMNS));
+      // A lake-wide promoted column the collection partitions by is a partition column instead.
+      config =
+          config
+              .withSchema(
+                  new DocumentSchema(
+                      config.schema().columns().stream()
+                          .filter(column -> !partitions.overlaps(column))
+                          .toList()))
+              .withPartitionColumns(partitions);
     }
     return config;
   }
@@ -120,7 +136,8 @@ final class TableLayoutOptions {
       List<PromotedColumn> columns = new ArrayList<>(table.schema().columns());
       for (PromotedColumn wanted :
           DocumentSchema.parse(lake.getDocument(PROMOTED_COLUMNS)).columns()) {
-        if (columns.stream().noneMatch(c -> overlaps(c, wanted))) {
+        if (columns.stream().noneMatch(c -> overlaps(c, wanted))
+            && !table.partitionColumns().overlaps(wanted)) {
           columns.add(wanted);
         }
       }
@@ -201,6 +218,56 @@ final class TableLayoutOptions {
       DocumentSchema.parse(columns.asDocument());
     } catch (IllegalArgumentException e) {
       throw invalid(command, namespace, PROMOTED_COLUMNS + ": " + e.getMessage());
+    }
+  }
+
+  private static void partitionColumns(
+      String command, Namespace namespace, BsonValue partitions, BsonValue promoted) {
+    if (!command.equals("create")) {
+      throw invalid(
+          command,
+          namespace,
+          "MongoLake option '"
+              + PARTITION_COLUMNS
+              + "' is set only when the collection is created: repartitioning would rewrite its"
+              + " table");
+    }
+    if (partitions.isArray()) {
+      throw invalid(
+          command,
+          namespace,
+          PARTITION_COLUMNS
+              + " must give each column's type, such as {region: \"string\"}, not an array");
+    }
+    if (!partitions.isDocument()) {
+      throw wrongType(command, PARTITION_COLUMNS, "object");
+    }
+    PartitionColumns parsed;
+    try {
+      parsed = PartitionColumns.parse(partitions.asDocument());
+    } catch (IllegalArgumentException e) {
+      throw invalid(command, namespace, PARTITION_COLUMNS + ": " + e.getMessage());
+    }
+    if (parsed.isEmpty()) {
+      throw invalid(command, namespace, PARTITION_COLUMNS + " must name at least one column");
+    }
+    if (promoted != null && promoted.isDocument()) {
+      refuseOverlap(command, namespace, parsed, DocumentSchema.parse(promoted.asDocument()));
+    }
+  }
+
+  private static void refuseOverlap(
+      String command, Namespace namespace, PartitionColumns partitions, DocumentSchema promoted) {
+    for (PromotedColumn column : promoted.columns()) {
+      if (partitions.overlaps(column)) {
+        throw invalid(
+            command,
+            namespace,
+            "promoted column '"
+                + column.path()
+                + "' overlaps a partition column: a partition column's values are in the Delta"
+                + " log, not in the data files");
+      }
     }
   }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MirroringListener implements IcebergMetadataListener {
   private final Optional<String> rootLocation;
   private final Map<TableKey, TableMirror> mirrors = new ConcurrentHashMap<>();
+  private final Map<TableKey, Kind> kinds = new ConcurrentHashMap<>();
 
   /**
    * How long a commit's pass waits for more commits of its table to share its snapshot: a snapshot
@@ -42,7 +43,26 @@ public final class MirroringListener implements IcebergMetadataListener {
   public void committed(DeltaTable table, long version) {
     // Resolving the mirror here (not on the background thread) reports a storage without a
     // location to the committing handle, which logs it.
-    background.request(mirror(table), version);
+    TableMirror mirror = mirror(table);
+    TableKey key = key(table);
+    Kind kind =
+        kinds.computeIfAbsent(
+            key,
+            k -> table.snapshot().partitionColumns().isEmpty() ? Kind.MIRRORED : Kind.PARTITIONED);
+    if (kind == Kind.MIRRORED) {
+      background.request(mirror, version);
+    } else if (kinds.replace(key, Kind.PARTITIONED, Kind.REPORTED)) {
+      // Refused by name once per table and process, through the committing handle's log: a
+      // table's partitioning is fixed, so later commits would only repeat it.
+      mirror.refusePartitioned(table.snapshot());
+    }
+  }
+
+  /** Whether a table is mirrored, or partitioned and so refused (and whether that was said). */
+  private enum Kind {
+    MIRRORED,
+    PARTITIONED,
+    REPORTED
   }
 
   /** The mirror of {@code table}, for a caller that mirrors on its own thread. */
@@ -65,6 +85,7 @@ public final class MirroringListener implements IcebergMetadataListener {
     background.close();
     // A closed lake's storages are closed too: forget their mirrors (a reopened lake has new ones).
     mirrors.clear();
+    kinds.clear();
   }
 
   private static TableKey key(DeltaTable table) {

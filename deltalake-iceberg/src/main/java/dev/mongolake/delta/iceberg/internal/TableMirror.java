@@ -78,6 +78,7 @@ public final class TableMirror {
    * up to {@value #MAX_VERSIONS_PER_SNAPSHOT} consecutive versions.
    */
   public synchronized Progress catchUp(long version) {
+    refusePartitioned(delta.snapshotAt(version));
     TableMetadata current = ops.refresh();
     if (current == null) {
       Snapshot snapshot = delta.snapshotAt(version);
@@ -107,6 +108,22 @@ public final class TableMirror {
     }
     expireOldSnapshots();
     return new Progress(snapshots, Math.max(0, version - mirrored));
+  }
+
+  /**
+   * A partitioned Delta table's partition columns are not in its data files, and the mirror writes
+   * an unpartitioned Iceberg spec: Iceberg readers would see the columns as null. Refused by name.
+   */
+  void refusePartitioned(Snapshot snapshot) {
+    if (!snapshot.partitionColumns().isEmpty()) {
+      throw new IcebergMetadataException(
+          "Cannot mirror Delta table "
+              + delta.tablePath()
+              + " into Iceberg: it is partitioned by "
+              + snapshot.partitionColumns()
+              + ", and partitioned tables are not mirrored (their partition values are only in"
+              + " the Delta log)");
+    }
   }
 
   /**
