@@ -2,17 +2,15 @@ package dev.mongolake.delta.parquet;
 
 import dev.mongolake.delta.parquet.internal.CachedFileParts;
 import dev.mongolake.delta.parquet.internal.CachedParquetFileReader;
+import dev.mongolake.delta.parquet.internal.IdColumnChunk;
 import dev.mongolake.delta.parquet.internal.StorageInputFile;
 import dev.mongolake.delta.storage.Storage;
 import java.io.IOException;
 import java.util.Optional;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Asks a document file whether it may hold one stored {@code _id}, from its footer's {@code _id}
@@ -62,12 +60,13 @@ public final class IdProbe {
     CachedParquetFileReader reader = null;
     try {
       for (BlockMetaData block : parts.footer().getBlocks()) {
-        ColumnChunkMetaData id = idColumn(block);
+        ColumnChunkMetaData id = IdColumnChunk.of(block);
         // A hash of another physical type than the column's would wrongly say "absent".
-        if (id == null || !sameType(id.getPrimitiveType().getPrimitiveTypeName(), stored)) {
+        if (id == null
+            || !IdColumnChunk.sameType(id.getPrimitiveType().getPrimitiveTypeName(), stored)) {
           return new Result(true, fetched);
         }
-        if (outsideBounds(id.getStatistics(), stored)) {
+        if (IdColumnChunk.outsideBounds(id.getStatistics(), stored)) {
           continue;
         }
         long offset = id.getBloomFilterOffset();
@@ -102,35 +101,6 @@ public final class IdProbe {
         }
       }
     }
-  }
-
-  private static ColumnChunkMetaData idColumn(BlockMetaData block) {
-    for (ColumnChunkMetaData column : block.getColumns()) {
-      if (column.getPath().size() == 1
-          && column.getPath().toArray()[0].equals(DocumentFileLayout.ID_COLUMN)) {
-        return column;
-      }
-    }
-    return null;
-  }
-
-  private static boolean sameType(PrimitiveType.PrimitiveTypeName type, Comparable<?> stored) {
-    return switch (type) {
-      case BINARY -> stored instanceof Binary;
-      case INT32 -> stored instanceof Integer;
-      case INT64 -> stored instanceof Long;
-      default -> false;
-    };
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static boolean outsideBounds(Statistics statistics, Comparable<?> stored) {
-    if (statistics == null || statistics.isEmpty() || !statistics.hasNonNullValue()) {
-      return false;
-    }
-    // The caller checked that the value has the column's physical type.
-    return statistics.compareMinToValue((Comparable) stored) > 0
-        || statistics.compareMaxToValue((Comparable) stored) < 0;
   }
 
   /** The bloom filter hash of a stored {@code _id} value (XXH64 of its plain encoding). */

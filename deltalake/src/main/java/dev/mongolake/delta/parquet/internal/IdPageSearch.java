@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PrimitiveIterator;
 import java.util.function.LongPredicate;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.Encoding;
@@ -70,11 +69,11 @@ public final class IdPageSearch {
     long firstRowOfGroup = 0;
     List<BlockMetaData> blocks = reader.getFooter().getBlocks();
     for (BlockMetaData block : blocks) {
-      ColumnChunkMetaData column = idColumn(block);
+      ColumnChunkMetaData column = IdColumnChunk.of(block);
       if (column == null || !plainRequired(column, stored)) {
         return null;
       }
-      if (!outsideBounds(column.getStatistics(), stored)) {
+      if (!IdColumnChunk.outsideBounds(column.getStatistics(), stored)) {
         ColumnIndex columnIndex = reader.readColumnIndex(column);
         OffsetIndex offsetIndex = reader.readOffsetIndex(column);
         if (columnIndex == null || offsetIndex == null) {
@@ -211,30 +210,6 @@ public final class IdPageSearch {
     if (type.getRepetition() != Type.Repetition.REQUIRED) {
       return false;
     }
-    return switch (type.getPrimitiveTypeName()) {
-      case BINARY -> stored instanceof Binary;
-      case INT32 -> stored instanceof Integer;
-      case INT64 -> stored instanceof Long;
-      default -> false;
-    };
-  }
-
-  private static ColumnChunkMetaData idColumn(BlockMetaData block) {
-    for (ColumnChunkMetaData column : block.getColumns()) {
-      if (column.getPath().size() == 1
-          && column.getPath().toArray()[0].equals(DocumentFileLayout.ID_COLUMN)) {
-        return column;
-      }
-    }
-    return null;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static boolean outsideBounds(Statistics statistics, Comparable<?> stored) {
-    if (statistics == null || statistics.isEmpty() || !statistics.hasNonNullValue()) {
-      return false;
-    }
-    return statistics.compareMinToValue((Comparable) stored) > 0
-        || statistics.compareMaxToValue((Comparable) stored) < 0;
+    return IdColumnChunk.sameType(type.getPrimitiveTypeName(), stored);
   }
 }
