@@ -49,12 +49,17 @@ public record CollectionTableConfigs(
   public static final AutoPromote DEFAULT_AUTO_PROMOTE = AutoPromote.atThreshold(0.9);
 
   /**
-   * The lake's default: automatic promotion at {@link #DEFAULT_AUTO_PROMOTE}, everything else as
-   * {@link DocumentTableConfig#defaults()}.
+   * The lake's default: automatic promotion at {@link #DEFAULT_AUTO_PROMOTE} and deletion vectors
+   * (replaced and deleted documents of flushed files are marked, not rewritten: an update writes
+   * about its own size instead of its file's), everything else as {@link
+   * DocumentTableConfig#defaults()}.
    */
   public static CollectionTableConfigs lakeDefaults() {
     return new CollectionTableConfigs(
-        DocumentTableConfig.defaults().withAutoPromote(DEFAULT_AUTO_PROMOTE), Map.of());
+        DocumentTableConfig.defaults()
+            .withAutoPromote(DEFAULT_AUTO_PROMOTE)
+            .withDeletionVectors(true),
+        Map.of());
   }
 
   /** Plain tables: every field only in the Variant column, no automatic promotion. */
@@ -79,9 +84,10 @@ public record CollectionTableConfigs(
   /**
    * The same configs with deletion vectors on (or off) for every collection, overrides included:
    * replacements and deletes of flushed documents then mark rows in Delta deletion vectors instead
-   * of rewriting data files (see {@link DocumentTableConfig#deletionVectors()}). Off by default:
-   * readers that ignore vectors, such as DuckDB's {@code read_parquet} over a table's folder, see
-   * the replaced and deleted rows too.
+   * of rewriting data files (see {@link DocumentTableConfig#deletionVectors()}). On in {@link
+   * #lakeDefaults()}; readers that ignore vectors, such as DuckDB's {@code read_parquet} over a
+   * table's files, see the replaced and deleted rows too (DuckDB's {@code delta_scan} applies
+   * them).
    */
   public CollectionTableConfigs withDeletionVectors(boolean value) {
     Map<String, DocumentTableConfig> copy = new HashMap<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mongolake.delta.cdc.ChangeRow;
 import dev.mongolake.delta.cdc.ChangeType;
+import dev.mongolake.delta.log.AddFile;
 import dev.mongolake.delta.parquet.DocumentSchema;
 import dev.mongolake.delta.storage.FileSystemStorage;
 import dev.mongolake.delta.table.AutoPromote;
@@ -250,6 +251,58 @@ class CollectionLayoutOptionsTest {
   }
 
   @Test
+  void newCollectionsMarkReplacedRowsInDeletionVectorsUnlessTheirOptionTurnsThemOff() {
+    try (MongoLake lake = MongoLake.open(root)) {
+      MongoLakeDatabase app = lake.db("app");
+      app.createCollection("copied", BsonDocument.parse("{mongolake: {deletionVectors: false}}"));
+      for (String name : List.of("marked", "copied")) {
+        MongoLakeCollection<Document> collection = app.collection(name);
+        // One row in ten replaced stays below the share at which compaction purges a file.
+        collection.insertMany(tenDocuments());
+        lake.flush();
+        collection.updateOne(new Document("_id", 1), new Document("$set", new Document("v", 2)));
+        lake.flush();
+        assertThat(collection.find(new Document("_id", 1)).first())
+            .isEqualTo(new Document("_id", 1).append("v", 2));
+        assertThat(collection.countDocuments()).isEqualTo(10);
+      }
+    }
+
+    assertThat(tableConfig("app/marked").deletionVectors()).isTrue();
+    assertThat(liveFiles("app/marked")).anyMatch(file -> file.deletionVector() != null);
+    assertThat(tableConfig("app/copied").deletionVectors()).isFalse();
+    assertThat(liveFiles("app/copied")).allMatch(file -> file.deletionVector() == null);
+  }
+
+  @Test
+  void collModTurnsDeletionVectorsOffAndOnForTheChangesThatFollow() {
+    try (MongoLake lake = MongoLake.open(root)) {
+      MongoLakeDatabase app = lake.db("app");
+      MongoLakeCollection<Document> c = app.collection("c");
+      c.insertMany(tenDocuments());
+      lake.flush();
+
+      app.modifyCollection("c", BsonDocument.parse("{mongolake: {deletionVectors: false}}"));
+      assertThat(tableConfig("app/c").deletionVectors()).isFalse();
+      c.updateOne(new Document("_id", 1), new Document("$set", new Document("v", 1)));
+      lake.flush();
+      assertThat(liveFiles("app/c")).allMatch(file -> file.deletionVector() == null);
+
+      app.modifyCollection("c", BsonDocument.parse("{mongolake: {deletionVectors: true}}"));
+      c.deleteOne(new Document("_id", 2));
+      lake.flush();
+      assertThat(tableConfig("app/c").deletionVectors()).isTrue();
+      assertThat(liveFiles("app/c")).anyMatch(file -> file.deletionVector() != null);
+      assertThat(c.find(new Document("_id", 1)).first())
+          .isEqualTo(new Document("_id", 1).append("v", 1));
+      assertThat(c.find(new Document("_id", 2)).first()).isNull();
+      assertThat(c.countDocuments()).isEqualTo(9);
+      assertThat(app.collectionOptions("c").orElseThrow().getDocument("mongolake"))
+          .isEqualTo(BsonDocument.parse("{deletionVectors: true}"));
+    }
+  }
+
+  @Test
   void invalidLayoutOptionsAreRefusedByName() {
     try (MongoLake lake = MongoLake.open(root)) {
       MongoLakeDatabase app = lake.db("app");
@@ -288,6 +341,11 @@ class CollectionLayoutOptionsTest {
           () -> app.createCollection("c", BsonDocument.parse("{mongolake: {changeDataFeed: 1}}")),
           ErrorCode.TYPE_MISMATCH,
           "'create.mongolake.changeDataFeed' is the wrong type, expected type 'bool'");
+      assertRefused(
+          () ->
+              app.createCollection("c", BsonDocument.parse("{mongolake: {deletionVectors: 'no'}}")),
+          ErrorCode.TYPE_MISMATCH,
+          "'create.mongolake.deletionVectors' is the wrong type, expected type 'bool'");
       assertRefused(
           () ->
               app.createCollection(
@@ -353,6 +411,24 @@ class CollectionLayoutOptionsTest {
   private DocumentTableConfig tableConfig(String path) {
     try (FileSystemStorage storage = new FileSystemStorage(root)) {
       return DocumentTable.open(storage, path, Clock.systemUTC()).orElseThrow().snapshot().config();
+    }
+  }
+
+  private static List<Document> tenDocuments() {
+    List<Document> documents = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      documents.add(new Document("_id", i));
+    }
+    return documents;
+  }
+
+  private List<AddFile> liveFiles(String path) {
+    try (FileSystemStorage storage = new FileSystemStorage(root)) {
+      return DocumentTable.open(storage, path, Clock.systemUTC())
+          .orElseThrow()
+          .delta()
+          .snapshot()
+          .files();
     }
   }
 

@@ -154,8 +154,29 @@ class DeletionVectorCollectionsTest {
   }
 
   @Test
-  void withTheSwitchOffAFlushStillRewritesTheFiles() {
+  void theLakesDefaultTablesMarkRows() {
     try (MongoLake lake = MongoLake.open(data)) {
+      MongoLakeCollection<Document> c = lake.db("app").collection("items");
+      c.insertMany(numbered(0, 100));
+      lake.flush();
+      c.deleteOne(eq("_id", 3));
+      lake.flush();
+      assertThat(c.table().orElseThrow().config().deletionVectors()).isTrue();
+      assertThat(c.table().orElseThrow().snapshot().files())
+          .singleElement()
+          .satisfies(f -> assertThat(f.deletionVector().cardinality()).isEqualTo(1));
+      assertThat(c.countDocuments()).isEqualTo(99);
+    }
+  }
+
+  @Test
+  void withTheSwitchOffAFlushStillRewritesTheFiles() {
+    try (MongoLake lake =
+        MongoLake.open(
+            MongoLakeOptions.defaults()
+                .withPath(data)
+                .withTableConfigs(
+                    CollectionTableConfigs.lakeDefaults().withDeletionVectors(false)))) {
       MongoLakeCollection<Document> c = lake.db("app").collection("items");
       c.insertMany(numbered(0, 100));
       lake.flush();

@@ -68,6 +68,46 @@ class DuckDbReadsCollectionTablesAsDocumentedTest {
   }
 
   @Test
+  void overATableWithDeletionVectorsTheLiveFilesAlsoHoldAReplacedRow() throws Exception {
+    int count = 2_000;
+    try (MongoLake lake = MongoLake.open(folder.resolve(".mongolake"))) {
+      MongoLakeDatabase shop = lake.db("shop");
+      // The default layout (deletion vectors) in files large enough that compaction leaves them:
+      // a file is small below three quarters of the 1 MiB target.
+      shop.createCollection(
+          "users", BsonDocument.parse("{mongolake: {targetFileSizeBytes: 1048576}}"));
+      MongoLakeCollection<Document> users = shop.collection("users");
+      java.util.Random random = new java.util.Random(7);
+      List<Document> documents = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        char[] text = new char[1_000];
+        for (int c = 0; c < text.length; c++) {
+          text[c] = (char) ('a' + random.nextInt(26));
+        }
+        documents.add(
+            new Document("name", "u" + i).append("age", 30).append("bio", new String(text)));
+      }
+      users.insertMany(documents);
+      lake.flush();
+      users.updateOne(new Document("name", "u1"), new Document("$set", new Document("age", 40)));
+      lake.flush();
+      assertThat(users.table().orElseThrow().snapshot().files())
+          .anySatisfy(file -> assertThat(file.deletionVector()).isNotNull());
+      assertThat(users.countDocuments()).isEqualTo(count);
+    }
+
+    List<List<List<Object>>> results = runQueries(DocumentedExample.text(PAGE, "duckdb-queries"));
+
+    // Every file the table lists, the one whose vector deletes u1's old version included.
+    assertThat(results.get(1))
+        .as("u1's replaced row stays in its file, deleted only by the file's vector")
+        .extracting(row -> row.getFirst())
+        .filteredOn("u1"::equals)
+        .hasSize(2);
+    assertThat(results.get(2).getFirst().getFirst()).isEqualTo((long) count + 1);
+  }
+
+  @Test
   void theLiveFilesStayRightWhenOnlyACheckpointHoldsTheOldCommits() throws Exception {
     runDocumentedCommands();
     try (MongoLake lake = MongoLake.open(folder.resolve(".mongolake"))) {
@@ -102,9 +142,13 @@ class DuckDbReadsCollectionTablesAsDocumentedTest {
    * documents the collection then holds.
    */
   private List<BsonDocument> runDocumentedCommands() throws IOException {
+    return runCommands(DocumentedExample.lines(PAGE, "duckdb-data"));
+  }
+
+  private List<BsonDocument> runCommands(List<String> lines) {
     try (MongoLake lake = MongoLake.open(folder.resolve(".mongolake"))) {
       String database = "test";
-      for (String command : commands(DocumentedExample.lines(PAGE, "duckdb-data"))) {
+      for (String command : commands(lines)) {
         if (command.startsWith("use ")) {
           database = command.substring(4).strip();
           continue;
@@ -122,6 +166,11 @@ class DuckDbReadsCollectionTablesAsDocumentedTest {
 
   private static void run(
       MongoLake lake, String database, String collection, String method, BsonArray arguments) {
+    if (collection == null && method.equals("createCollection")) {
+      lake.db(database)
+          .createCollection(arguments.get(0).asString().getValue(), arguments.get(1).asDocument());
+      return;
+    }
     if (collection == null) {
       String call = method + arguments.getValues();
       assertThat(call)

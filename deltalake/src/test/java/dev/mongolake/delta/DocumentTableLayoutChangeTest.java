@@ -68,6 +68,39 @@ class DocumentTableLayoutChangeTest {
   }
 
   @Test
+  void deletionVectorsTurnedOnMarkRowsAndTurnedOffRewriteFilesAgain() {
+    DocumentTable table = table();
+    table.commit(new TableChanges(List.of(row(1), row(2), row(3)), List.of(), List.of()), null, 0);
+    String first = table.delta().snapshot().files().getFirst().path();
+
+    table.changeLayout(config -> config.withDeletionVectors(true));
+    BsonDocument one = row(1).append("v", new BsonInt64(2));
+    table.commit(new TableChanges(List.of(), List.of(one), List.of()), null, 0);
+
+    assertThat(table.snapshot().config().deletionVectors()).isTrue();
+    assertThat(table.delta().snapshot().protocol().readerFeatures()).contains("deletionVectors");
+    assertThat(table.delta().snapshot().protocol().writerFeatures()).contains("deletionVectors");
+    var marked = table.delta().snapshot().files().stream().filter(f -> f.path().equals(first));
+    assertThat(marked.toList())
+        .singleElement()
+        .satisfies(file -> assertThat(file.deletionVector().cardinality()).isEqualTo(1));
+
+    table.changeLayout(config -> config.withDeletionVectors(false));
+    BsonDocument two = row(2).append("v", new BsonInt64(2));
+    table.commit(new TableChanges(List.of(), List.of(two), List.of()), null, 0);
+
+    assertThat(table.snapshot().config().deletionVectors()).isFalse();
+    assertThat(table.delta().snapshot().metadata().configuration())
+        .containsEntry("delta.enableDeletionVectors", "false");
+    assertThat(table.delta().snapshot().files()).noneMatch(f -> f.path().equals(first));
+    List<BsonDocument> rows = new ArrayList<>();
+    try (var scan = table.snapshot().scan()) {
+      scan.forEachRemaining(rows::add);
+    }
+    assertThat(rows).containsExactlyInAnyOrder(one, two, row(3));
+  }
+
+  @Test
   void anUnchangedLayoutCommitsNothing() {
     DocumentTable table = table();
     long before = table.snapshot().version();

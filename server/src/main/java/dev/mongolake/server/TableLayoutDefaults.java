@@ -20,10 +20,10 @@ public record TableLayoutDefaults(
     boolean deletionVectors, AutoPromote autoPromote, boolean changeDataFeed) {
 
   /**
-   * The lake's defaults: no deletion vectors, automatic promotion at the lake's default threshold,
-   * no change data feed.
+   * The lake's defaults: deletion vectors, automatic promotion at the lake's default threshold, no
+   * change data feed.
    */
-  public static final TableLayoutDefaults DEFAULTS = new TableLayoutDefaults(false, null, false);
+  public static final TableLayoutDefaults DEFAULTS = new TableLayoutDefaults(true, null, false);
 
   /** The same defaults with or without deletion vectors. */
   public TableLayoutDefaults withDeletionVectors(boolean value) {
@@ -42,6 +42,6 @@ public record TableLayoutDefaults(
       defaults = defaults.withChangeDataFeed(true);
     }
     CollectionTableConfigs applied = configs.withDefaults(defaults);
-    return deletionVectors ? applied.withDeletionVectors(true) : applied;
+    return applied.withDeletionVectors(deletionVectors);
   }
 }

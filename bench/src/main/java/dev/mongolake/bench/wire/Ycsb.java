@@ -34,8 +34,12 @@ import org.bson.Document;
  * MongoLake in even ones. Updates on MongoLake go to its buffer and are flushed in the background
  * as usual, so reads meet both buffered and flushed records.
  *
- * <p>Prints one Markdown row per cell: throughput of each, their ratio (MongoLake / peer), and
- * p50/p99 of reads and updates on each.
+ * <p>Prints one Markdown row per cell: throughput of each, their ratio (MongoLake / peer), p50/p99
+ * of reads and updates on each, and the bytes MongoLake's table grew by per updated document (its
+ * warm-up and measured updates, flushed after the run, over the successful updates: what updates
+ * cost the table's storage, the write-ahead log aside). With {@code --report-seconds} each measured
+ * run also prints its throughput per interval to standard error, to show whether a long run stays
+ * steady through flushes and compactions.
  *
  * <pre>
  * java -cp 'target/bench.jar:target/lib/*' dev.mongolake.bench.wire.Ycsb \
@@ -99,9 +103,19 @@ public final class Ycsb {
             List<WireTarget> order = cell++ % 2 == 0 ? List.of(peer, ours) : List.of(ours, peer);
             Result peerResult = null;
             Result ourResult = null;
+            long tableBytes = 0;
             for (WireTarget target : order) {
-              run(target, readShare, keys, threads, options.warmUpSeconds());
-              Result result = run(target, readShare, keys, threads, options.seconds());
+              long bytesBefore = target == ours ? tableBytes(data) : 0;
+              Result warmUp = run(target, readShare, keys, threads, options.warmUpSeconds(), 0);
+              Result result =
+                  run(target, readShare, keys, threads, options.seconds(), options.reportSeconds());
+              if (target == ours && readShare < 100) {
+                // Outside the timed run: the updates' flush is what their bytes are measured by.
+                ours.database().runCommand(new Document("fsync", 1));
+                tableBytes =
+                    (tableBytes(data) - bytesBefore)
+                        / Math.max(1, warmUp.updatesDone() + result.updatesDone());
+              }
               System.err.printf(
                   "  %3d%% reads %-7s %2d threads %-4s %,9.0f ops/s reads %s updates %s%s%n",
                   readShare,
@@ -118,20 +132,26 @@ public final class Ycsb {
                 peerResult = result;
               }
             }
-            rows.add(row(readShare, distribution, threads, ourResult, peerResult));
+            rows.add(row(readShare, distribution, threads, ourResult, peerResult, tableBytes));
           }
         }
       }
     }
     System.out.println(
         "| workload | keys | threads | peer ops/s | MongoLake ops/s | ratio | MongoLake read p50 /"
-            + " p99 | MongoLake update p50 / p99 | peer read p50 / p99 | peer update p50 / p99 |");
-    System.out.println("|---|---|---:|---:|---:|---:|---|---|---|---|");
+            + " p99 | MongoLake update p50 / p99 | peer read p50 / p99 | peer update p50 / p99 |"
+            + " table bytes per update |");
+    System.out.println("|---|---|---:|---:|---:|---:|---|---|---|---|---:|");
     rows.forEach(System.out::println);
   }
 
   private static String row(
-      int readShare, String distribution, int threads, Result ours, Result peer) {
+      int readShare,
+      String distribution,
+      int threads,
+      Result ours,
+      Result peer,
+      long tableBytesPerUpdate) {
     String workload =
         switch (readShare) {
           case 50 -> "A 50/50";
@@ -140,7 +160,7 @@ public final class Ycsb {
           default -> readShare + "/" + (100 - readShare);
         };
     return String.format(
-        "| %s | %s | %d | %,.0f | %,.0f | %.2f | %s | %s | %s | %s |",
+        "| %s | %s | %d | %,.0f | %,.0f | %.2f | %s | %s | %s | %s | %s |",
         workload,
         distribution,
         threads,
@@ -150,7 +170,28 @@ public final class Ycsb {
         ours.reads(),
         ours.updates(),
         peer.reads(),
-        peer.updates());
+        peer.updates(),
+        readShare == 100 ? "-" : String.format("%,d", tableBytesPerUpdate));
+  }
+
+  /** The bytes of every file of MongoLake's collection table (data, vectors and Delta log). */
+  private static long tableBytes(Path data) throws java.io.IOException {
+    Path table = data.resolve(WireTarget.DATABASE).resolve(COLLECTION);
+    if (!Files.isDirectory(table)) {
+      return 0;
+    }
+    try (var files = Files.walk(table)) {
+      return files.filter(Files::isRegularFile).mapToLong(Ycsb::sizeOf).sum();
+    }
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (java.io.IOException e) {
+      // Vacuum or a compaction may delete a file between the listing and the size.
+      return 0;
+    }
   }
 
   /** The {@code _id} of record {@code i}: hashed, so that load order is not key order. */
@@ -193,11 +234,22 @@ public final class Ycsb {
    * What one timed run did.
    *
    * @param failures reads that found nothing, updates that matched nothing, and errors
+   * @param updatesDone updates that matched their record
    */
-  private record Result(double rate, Percentiles reads, Percentiles updates, long failures) {}
+  private record Result(
+      double rate, Percentiles reads, Percentiles updates, long failures, long updatesDone) {}
 
+  /**
+   * One timed run of {@code threads} clients; with {@code reportSeconds > 0} its throughput per
+   * interval of that length goes to standard error as it runs.
+   */
   private static Result run(
-      WireTarget target, int readShare, YcsbKeys keys, int threads, double seconds)
+      WireTarget target,
+      int readShare,
+      YcsbKeys keys,
+      int threads,
+      double seconds,
+      double reportSeconds)
       throws Exception {
     MongoCollection<Document> collection = target.database().getCollection(COLLECTION);
     CountDownLatch ready = new CountDownLatch(threads);
@@ -207,6 +259,7 @@ public final class Ycsb {
     List<LatencySampler> reads = new ArrayList<>();
     List<LatencySampler> updates = new ArrayList<>();
     List<Future<long[]>> futures = new ArrayList<>();
+    java.util.concurrent.atomic.LongAdder completed = new java.util.concurrent.atomic.LongAdder();
     long start;
     try (ExecutorService executor =
         Executors.newThreadPerTaskExecutor(
@@ -224,6 +277,7 @@ public final class Ycsb {
                   go.await();
                   long operations = 0;
                   long failures = 0;
+                  long updated = 0;
                   long now = System.nanoTime();
                   while (now < deadline[0]) {
                     String id = key(keys.next(random));
@@ -246,28 +300,59 @@ public final class Ycsb {
                     (read ? readTimes : updateTimes).record(done - now);
                     operations++;
                     failures += ok ? 0 : 1;
+                    updated += ok && !read ? 1 : 0;
+                    completed.increment();
                     now = done;
                   }
-                  return new long[] {operations, failures};
+                  return new long[] {operations, failures, updated};
                 }));
       }
       ready.await();
       start = System.nanoTime();
       deadline[0] = start + (long) (seconds * 1e9);
       go.countDown();
+      if (reportSeconds > 0) {
+        report(target.name(), completed, start, deadline[0], reportSeconds);
+      }
     }
     double elapsed = (System.nanoTime() - start) / 1e9;
     long operations = 0;
     long failures = 0;
+    long updated = 0;
     for (Future<long[]> future : futures) {
       long[] counts = future.get();
       operations += counts[0];
       failures += counts[1];
+      updated += counts[2];
     }
     return new Result(
         (operations - failures) / elapsed,
         readShare == 0 ? Percentiles.NONE : LatencySampler.percentiles(reads),
         readShare == 100 ? Percentiles.NONE : LatencySampler.percentiles(updates),
-        failures);
+        failures,
+        updated);
+  }
+
+  /** Prints the operations per second of each interval until {@code deadline}. */
+  private static void report(
+      String name,
+      java.util.concurrent.atomic.LongAdder completed,
+      long start,
+      long deadline,
+      double intervalSeconds)
+      throws InterruptedException {
+    long interval = (long) (intervalSeconds * 1e9);
+    long last = 0;
+    for (long next = start + interval; next <= deadline; next += interval) {
+      long wait = next - System.nanoTime();
+      if (wait > 0) {
+        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+      }
+      long now = completed.sum();
+      System.err.printf(
+          "    %s %5.0f s %,9.0f ops/s%n",
+          name, (next - start) / 1e9, (now - last) / intervalSeconds);
+      last = now;
+    }
   }
 }

@@ -14,6 +14,8 @@ import java.util.List;
  * @param workloads read shares in percent (the rest are updates): 50, 95, 100
  * @param distributions "uniform", "zipfian"
  * @param dir where MongoLake's data goes (a fresh temporary folder when null)
+ * @param reportSeconds the interval of the per-interval throughput printed during measured runs
+ *     (none when 0)
  */
 public record YcsbOptions(
     int documents,
@@ -22,12 +24,14 @@ public record YcsbOptions(
     List<Integer> threads,
     List<Integer> workloads,
     List<String> distributions,
-    Path dir) {
+    Path dir,
+    double reportSeconds) {
 
   static final String USAGE =
       """
       usage: Ycsb [--docs N] [--seconds S] [--warmup S] [--threads 1,8,32]
                   [--workloads 50,95,100] [--keys uniform,zipfian] [--dir DIR]
+                  [--report-seconds S]
         --docs N        records loaded into each server, ~1 KiB each (default 100000)
         --seconds S     measured seconds per cell and server (default 30)
         --warmup S      unmeasured seconds per cell and server before it (default 3)
@@ -35,6 +39,8 @@ public record YcsbOptions(
         --workloads L   read percentages, the rest updates: 50 (A), 95 (B), 100 (C) (default all)
         --keys LIST     key distributions: uniform, zipfian (default both)
         --dir DIR       MongoLake's data folder (default: a temporary folder under target/)
+        --report-seconds S
+                        print each measured run's throughput every S seconds (default: never)
       """;
 
   static YcsbOptions parse(String[] args) {
@@ -45,6 +51,7 @@ public record YcsbOptions(
     List<Integer> workloads = List.of(50, 95, 100);
     List<String> distributions = List.of("uniform", "zipfian");
     Path dir = null;
+    double reportSeconds = 0;
     for (int i = 0; i < args.length; i++) {
       String flag = args[i];
       if (i + 1 >= args.length) {
@@ -59,6 +66,7 @@ public record YcsbOptions(
         case "--workloads" -> workloads = integers(value);
         case "--keys" -> distributions = Arrays.asList(value.split(","));
         case "--dir" -> dir = Path.of(value);
+        case "--report-seconds" -> reportSeconds = Double.parseDouble(value);
         default -> throw new IllegalArgumentException("Unknown option " + flag + "\n" + USAGE);
       }
     }
@@ -69,7 +77,14 @@ public record YcsbOptions(
     }
     distributions.forEach(name -> YcsbKeys.of(name, 2));
     return new YcsbOptions(
-        documents, seconds, warmUp, threads, workloads, List.copyOf(distributions), dir);
+        documents,
+        seconds,
+        warmUp,
+        threads,
+        workloads,
+        List.copyOf(distributions),
+        dir,
+        reportSeconds);
   }
 
   int maxThreads() {

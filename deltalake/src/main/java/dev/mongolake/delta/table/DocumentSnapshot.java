@@ -52,6 +52,7 @@ public final class DocumentSnapshot {
   private volatile List<Optional<FileStats>> fileStats;
   private volatile List<AddFile> files;
   private volatile List<DocumentCache.FileKey> cacheKeys;
+  private volatile int[] newestFirst;
   private final Map<DeletionVectorDescriptor, DeletedRows> deletionVectors =
       new ConcurrentHashMap<>();
 
@@ -303,6 +304,11 @@ public final class DocumentSnapshot {
    * admit it and the record filter decodes the one matching row. With uniformly random ids every
    * file's range admits every id, and the bloom filters leave about one file to open.
    *
+   * <p>Files are asked newest first (by the time each was written): a document's live version is in
+   * a file written after every file that holds one of its replaced versions, which deletion vectors
+   * leave in place, so a lookup of a recently updated document stops at the file that holds it
+   * instead of first finding each older version's row deleted.
+   *
    * <p>In the metrics, {@code filesOpened} counts files whose storage was read (a footer or bloom
    * filter not cached yet included) and {@code filesSkipped} the others.
    */
@@ -316,7 +322,11 @@ public final class DocumentSnapshot {
     DocumentCache cache = DocumentCache.shared();
     LookupCounts counts = new LookupCounts();
     Optional<BsonDocument> found = Optional.empty();
-    for (int i : indexesThatMayMatch(statsPredicate)) {
+    List<Optional<FileStats>> stats = fileStats();
+    for (int i : newestFirst()) {
+      if (stats.get(i).isPresent() && !statsPredicate.mayMatch(stats.get(i).get())) {
+        continue;
+      }
       DocumentCache.FileKey file = cacheKeys().get(i);
       Optional<BsonDocument> known = cache.lookup(file, id);
       if (known == null) {
@@ -456,6 +466,25 @@ public final class DocumentSnapshot {
       kept.add(all.get(i));
     }
     return kept;
+  }
+
+  /** The positions in {@link #files()}, of the file written last first. */
+  private int[] newestFirst() {
+    int[] order = newestFirst;
+    if (order == null) {
+      List<AddFile> all = files();
+      order =
+          java.util.stream.IntStream.range(0, all.size())
+              .boxed()
+              .sorted(
+                  java.util.Comparator.<Integer>comparingLong(i -> all.get(i).modificationTime())
+                      .thenComparingInt(i -> i)
+                      .reversed())
+              .mapToInt(Integer::intValue)
+              .toArray();
+      newestFirst = order;
+    }
+    return order;
   }
 
   /** The positions in {@link #files()} of the files {@link #filesThatMayMatch} keeps. */

@@ -337,15 +337,17 @@ public final class DocumentTable {
    * TBLPROPERTIES}): {@code change} gets the layout of the current version and returns the one
    * wanted. Promoted columns may be added (never removed or retyped), and the target file size, the
    * change data feed ({@code delta.enableChangeDataFeed}, adding the {@code changeDataFeed} writer
-   * feature when the protocol lacks it) and {@link AutoPromote} may change. Files already written
-   * keep their columns: an added column is in the files written from then on, including those
-   * {@link #optimize()} and replacements rewrite. Until an older file is rewritten, readers see the
-   * column as null on its rows (through the Delta log, or DuckDB's {@code read_parquet} with {@code
+   * feature when the protocol lacks it), deletion vectors ({@code delta.enableDeletionVectors},
+   * adding the {@code deletionVectors} reader and writer feature when turned on; vectors files have
+   * stay when turned off) and {@link AutoPromote} may change. Files already written keep their
+   * columns: an added column is in the files written from then on, including those {@link
+   * #optimize()} and replacements rewrite. Until an older file is rewritten, readers see the column
+   * as null on its rows (through the Delta log, or DuckDB's {@code read_parquet} with {@code
    * union_by_name}); this library's own reads take every value from the document column.
    *
    * @return the table's version with the layout, or the current one when nothing changed
-   * @throws DeltaException naming what cannot change (the {@code _id} encoding, deletion vectors,
-   *     row-group size, purge share, a promoted column removed or retyped)
+   * @throws DeltaException naming what cannot change (the {@code _id} encoding, row-group size,
+   *     purge share, a promoted column removed or retyped)
    */
   public long changeLayout(java.util.function.UnaryOperator<DocumentTableConfig> change) {
     Snapshot base = delta.snapshot();

@@ -17,8 +17,10 @@ import java.util.Optional;
 
 /**
  * One metadata-only commit that changes how a document table writes its next files: promoted
- * columns added, the target file size, the change data feed, automatic promotion. The files already
- * written stay as they are (see {@link DocumentTable#changeLayout}).
+ * columns added, the target file size, the change data feed, deletion vectors, automatic promotion.
+ * The files already written stay as they are (see {@link DocumentTable#changeLayout}); turning
+ * deletion vectors off leaves the vectors files have, which readers keep applying, and makes later
+ * changes rewrite files again.
  */
 final class LayoutChange {
 
@@ -31,8 +33,8 @@ final class LayoutChange {
    * layout already.
    *
    * @return the commit, or empty when nothing changed
-   * @throws DeltaException naming what cannot change: the {@code _id} encoding, deletion vectors,
-   *     the row-group size or purge share, or a promoted column removed or retyped
+   * @throws DeltaException naming what cannot change: the {@code _id} encoding, the row-group size
+   *     or purge share, or a promoted column removed or retyped
    */
   static Optional<CommitResult> commit(
       DeltaTable delta, Snapshot base, DocumentTableConfig current, DocumentTableConfig next) {
@@ -52,13 +54,21 @@ final class LayoutChange {
       // Delta readers take an explicit false as off; writing it keeps the change visible.
       configuration.put(TableProperties.CHANGE_DATA_FEED, Boolean.toString(next.changeDataFeed()));
     }
+    if (configuration.containsKey(TableProperties.DELETION_VECTORS) || next.deletionVectors()) {
+      configuration.put(TableProperties.DELETION_VECTORS, Boolean.toString(next.deletionVectors()));
+    }
     Map<String, String> wanted = TableProperties.of(next);
     wanted.remove(TableProperties.CHANGE_DATA_FEED);
+    wanted.remove(TableProperties.DELETION_VECTORS);
     configuration.putAll(wanted);
     Metadata metadata =
         base.metadata().withSchema(DocumentTableSchema.of(next)).withConfiguration(configuration);
     Transaction transaction = delta.startTransaction(base);
     Protocol protocol = withChangeDataFeed(base.protocol(), next.changeDataFeed());
+    if (next.deletionVectors()) {
+      // Files may carry vectors from now on: readers must know the feature.
+      protocol = TableFeatures.withReaderWriterFeature(protocol, "deletionVectors");
+    }
     if (!protocol.equals(base.protocol())) {
       transaction.updateProtocol(protocol);
     }
@@ -72,6 +82,9 @@ final class LayoutChange {
     }
     if (next.changeDataFeed() != current.changeDataFeed()) {
       changed.add(TableProperties.CHANGE_DATA_FEED + "=" + next.changeDataFeed());
+    }
+    if (next.deletionVectors() != current.deletionVectors()) {
+      changed.add(TableProperties.DELETION_VECTORS + "=" + next.deletionVectors());
     }
     if (!next.autoPromote().equals(current.autoPromote())) {
       changed.add(
@@ -89,8 +102,6 @@ final class LayoutChange {
     if (next.idEncoding() != current.idEncoding()) {
       refusal =
           "its _id encoding changes only by DocumentTable#changeIdEncoding, which rewrites its files";
-    } else if (next.deletionVectors() != current.deletionVectors()) {
-      refusal = "deletion vectors are turned on by DocumentTable#enableDeletionVectors";
     } else if (!next.partitionColumns().equals(current.partitionColumns())) {
       refusal = "its partition columns are fixed when it is created (repartitioning rewrites it)";
     } else if (next.rowGroupSizeBytes() != current.rowGroupSizeBytes()

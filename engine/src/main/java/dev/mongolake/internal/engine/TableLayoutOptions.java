@@ -18,25 +18,33 @@ import org.bson.BsonValue;
  * The {@code mongolake} options that say how a collection's Delta table lays out its files: {@code
  * promotedColumns} (typed Parquet columns beside the document, in {@link DocumentSchema}'s form),
  * {@code autoPromote} ({@code {threshold: t}} with {@code 0 < t <= 1}, or {@code false}), {@code
- * changeDataFeed} (a boolean) and {@code targetFileSizeBytes} (a whole number, at least {@value
- * #MIN_TARGET_FILE_SIZE}). Each one given replaces the lake's default when the table is created; on
- * a table that exists, promoted columns are only added, and the others change from the next file
- * written (see {@code DocumentTable#changeLayout}). {@code partitionColumns} ({@code {region:
- * "string"}}, in {@link PartitionColumns}' form: top-level fields of type string, int, long, bool
- * or date, at most {@value PartitionColumns#MAX_COLUMNS}, none also promoted) is given only at
- * {@code create}: {@code collMod} refuses it by name, since repartitioning would rewrite the table.
+ * changeDataFeed} and {@code deletionVectors} (booleans) and {@code targetFileSizeBytes} (a whole
+ * number, at least {@value #MIN_TARGET_FILE_SIZE}). Each one given replaces the lake's default when
+ * the table is created; on a table that exists, promoted columns are only added, and the others
+ * change from the next file written (see {@code DocumentTable#changeLayout}). {@code
+ * partitionColumns} ({@code {region: "string"}}, in {@link PartitionColumns}' form: top-level
+ * fields of type string, int, long, bool or date, at most {@value PartitionColumns#MAX_COLUMNS},
+ * none also promoted) is given only at {@code create}: {@code collMod} refuses it by name, since
+ * repartitioning would rewrite the table.
  */
 final class TableLayoutOptions {
 
   static final String PROMOTED_COLUMNS = "promotedColumns";
   static final String AUTO_PROMOTE = "autoPromote";
   static final String CHANGE_DATA_FEED = "changeDataFeed";
+  static final String DELETION_VECTORS = "deletionVectors";
   static final String TARGET_FILE_SIZE = "targetFileSizeBytes";
   static final String PARTITION_COLUMNS = "partitionColumns";
 
   /** The layout keys of the {@code mongolake} option. */
   static final Set<String> KEYS =
-      Set.of(PROMOTED_COLUMNS, AUTO_PROMOTE, CHANGE_DATA_FEED, TARGET_FILE_SIZE, PARTITION_COLUMNS);
+      Set.of(
+          PROMOTED_COLUMNS,
+          AUTO_PROMOTE,
+          CHANGE_DATA_FEED,
+          DELETION_VECTORS,
+          TARGET_FILE_SIZE,
+          PARTITION_COLUMNS);
 
   /** The smallest target file size a collection may ask for: one mebibyte. */
   static final long MIN_TARGET_FILE_SIZE = 1L << 20;
@@ -65,6 +73,10 @@ final class TableLayoutOptions {
     BsonValue feed = options.get(CHANGE_DATA_FEED);
     if (feed != null && !feed.isBoolean()) {
       throw wrongType(command, CHANGE_DATA_FEED, "bool");
+    }
+    BsonValue vectors = options.get(DELETION_VECTORS);
+    if (vectors != null && !vectors.isBoolean()) {
+      throw wrongType(command, DELETION_VECTORS, "bool");
     }
     BsonValue size = options.get(TARGET_FILE_SIZE);
     if (size != null) {
@@ -126,7 +138,7 @@ final class TableLayoutOptions {
    * The layout a table whose files are laid out as {@code table} should have under the collection's
    * options: its columns with the options' columns it lacks added (one it holds with another type,
    * which automatic promotion may have added meanwhile, stays as it is), and the options' file
-   * size, change data feed and automatic promotion.
+   * size, change data feed, deletion vectors and automatic promotion.
    */
   static DocumentTableConfig forExistingTable(
       DocumentTableConfig table, BsonDocument collectionOptions) {
@@ -162,6 +174,9 @@ final class TableLayoutOptions {
     }
     if (lake.isBoolean(CHANGE_DATA_FEED)) {
       config = config.withChangeDataFeed(lake.getBoolean(CHANGE_DATA_FEED).getValue());
+    }
+    if (lake.isBoolean(DELETION_VECTORS)) {
+      config = config.withDeletionVectors(lake.getBoolean(DELETION_VECTORS).getValue());
     }
     if (lake.isNumber(TARGET_FILE_SIZE)) {
       config = config.withTargetFileSizeBytes(lake.getNumber(TARGET_FILE_SIZE).longValue());

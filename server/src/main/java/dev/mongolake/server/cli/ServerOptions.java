@@ -155,9 +155,18 @@ final class ServerOptions {
       names = "--deletion-vectors",
       description =
           "New collections' tables mark replaced and deleted documents in Delta deletion vectors"
-              + " instead of rewriting data files (Delta readers such as Spark and delta-kernel"
-              + " apply them; a read_parquet glob over a table folder does not). Off by default.")
+              + " instead of rewriting data files (the default; Delta readers such as Spark,"
+              + " delta-kernel and DuckDB's delta_scan apply them, read_parquet does not). A"
+              + " collection's mongolake.deletionVectors option overrides it.")
   boolean deletionVectors;
+
+  @Option(
+      names = "--no-deletion-vectors",
+      description =
+          "New collections' tables rewrite the data files that hold replaced or deleted documents"
+              + " (copy-on-write), so every data file of the current version holds only live rows."
+              + " A collection's mongolake.deletionVectors option overrides it.")
+  boolean noDeletionVectors;
 
   @Option(
       names = "--auto-promote",
@@ -333,7 +342,12 @@ final class ServerOptions {
             file.transactionLifetimeSeconds(),
             transactionLifetimeSeconds);
     icebergMetadata = pick(given, "--iceberg-metadata", file.icebergMetadata(), icebergMetadata);
-    deletionVectors = pick(given, "--deletion-vectors", file.deletionVectors(), deletionVectors);
+    if (file.deletionVectors() != null
+        && !given.hasMatchedOption("--deletion-vectors")
+        && !given.hasMatchedOption("--no-deletion-vectors")) {
+      deletionVectors = file.deletionVectors();
+      noDeletionVectors = !file.deletionVectors();
+    }
     if (file.autoPromote() != null
         && !given.hasMatchedOption("--auto-promote")
         && !given.hasMatchedOption("--no-auto-promote")) {
@@ -413,7 +427,11 @@ final class ServerOptions {
         noAutoPromote
             ? AutoPromote.OFF
             : autoPromote == null ? null : AutoPromote.atThreshold(autoPromote);
-    return new TableLayoutDefaults(deletionVectors, promotion, changeDataFeed);
+    if (deletionVectors && noDeletionVectors) {
+      throw new IllegalArgumentException(
+          "Cannot combine --deletion-vectors with --no-deletion-vectors: give one of them");
+    }
+    return new TableLayoutDefaults(!noDeletionVectors, promotion, changeDataFeed);
   }
 
   Durability durabilityMode() {

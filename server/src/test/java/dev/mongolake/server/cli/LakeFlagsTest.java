@@ -94,16 +94,24 @@ class LakeFlagsTest {
   }
 
   @Test
-  void deletionVectorsFlagMakesNewTablesMarkRows() {
+  void newTablesMarkReplacedRowsByDefaultAndNoDeletionVectorsRewritesFiles() {
     DevCommand dev = new DevCommand();
-    new CommandLine(dev).parseArgs("--deletion-vectors");
+    new CommandLine(dev).parseArgs();
     assertThat(dev.options.config("dev").deletionVectors()).isTrue();
-    try (MongoLakeServer server =
-        MongoLakeServer.start(
-            new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"))
-                .withDeletionVectors(true),
-            "test")) {
-      MongoLakeCollection<Document> items = server.lake().db("app").collection("items");
+    ServerConfig defaults =
+        new ServerConfig(dir, "127.0.0.1", 0, false, Durability.BATCH, List.of("test"));
+
+    assertThat(replaceOneOfTen(defaults, "marked"))
+        .anySatisfy(file -> assertThat(file.deletionVector()).isNotNull());
+    assertThat(replaceOneOfTen(defaults.withDeletionVectors(false), "copied"))
+        .allSatisfy(file -> assertThat(file.deletionVector()).isNull());
+  }
+
+  /** The data files of {@code name}'s table after one of its ten flushed documents was replaced. */
+  private static List<dev.mongolake.delta.log.AddFile> replaceOneOfTen(
+      ServerConfig config, String name) {
+    try (MongoLakeServer server = MongoLakeServer.start(config, "test")) {
+      MongoLakeCollection<Document> items = server.lake().db("app").collection(name);
       for (int i = 0; i < 10; i++) {
         // One row in ten replaced stays below the share at which compaction purges the file.
         items.insertOne(new Document("_id", i).append("v", 0));
@@ -112,11 +120,11 @@ class LakeFlagsTest {
       items.updateOne(new Document("_id", 1), new Document("$set", new Document("v", 1)));
       server.lake().flush();
 
-      var snapshot = items.table().orElseThrow().snapshot();
-      assertThat(snapshot.config().deletionVectors()).isTrue();
-      assertThat(snapshot.files())
-          .anySatisfy(file -> assertThat(file.deletionVector()).isNotNull());
       assertThat(items.countDocuments(new Document("v", 1))).isEqualTo(1);
+      assertThat(items.countDocuments()).isEqualTo(10);
+      var snapshot = items.table().orElseThrow().snapshot();
+      assertThat(snapshot.config().deletionVectors()).isEqualTo(config.deletionVectors());
+      return snapshot.files();
     }
   }
 }

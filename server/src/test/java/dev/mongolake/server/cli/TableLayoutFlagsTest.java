@@ -40,8 +40,9 @@ class TableLayoutFlagsTest {
     new CommandLine(off).parseArgs("--no-auto-promote");
 
     assertThat(dev.options.config("dev").layout())
-        .isEqualTo(new TableLayoutDefaults(false, AutoPromote.atThreshold(0.8), true));
+        .isEqualTo(new TableLayoutDefaults(true, AutoPromote.atThreshold(0.8), true));
     assertThat(plain.options.config("serve").layout()).isEqualTo(TableLayoutDefaults.DEFAULTS);
+    assertThat(TableLayoutDefaults.DEFAULTS.deletionVectors()).isTrue();
     assertThat(off.options.config("serve").layout().autoPromote()).isEqualTo(AutoPromote.OFF);
   }
 
@@ -52,6 +53,38 @@ class TableLayoutFlagsTest {
     assertThatThrownBy(() -> both.options.config("serve"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot combine --auto-promote 0.9 with --no-auto-promote: give one of them");
+  }
+
+  @Test
+  void noDeletionVectorsTurnsThemOffAndIsRefusedWithDeletionVectors() {
+    ServeCommand off = new ServeCommand();
+    new CommandLine(off).parseArgs("--no-deletion-vectors");
+    ServeCommand on = new ServeCommand();
+    new CommandLine(on).parseArgs("--deletion-vectors");
+    ServeCommand both = new ServeCommand();
+    new CommandLine(both).parseArgs("--deletion-vectors", "--no-deletion-vectors");
+
+    assertThat(off.options.config("serve").layout().deletionVectors()).isFalse();
+    assertThat(on.options.config("serve").layout().deletionVectors()).isTrue();
+    assertThatThrownBy(() -> both.options.config("serve"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot combine --deletion-vectors with --no-deletion-vectors: give one of them");
+  }
+
+  @Test
+  void theConfigFileTurnsDeletionVectorsOffAndAFlagStillWins() throws IOException {
+    Path file = dir.resolve("copy-on-write.conf");
+    Files.writeString(file, "storage:\n  deletionVectors: false\n");
+    ServeCommand fromFile = new ServeCommand();
+    new CommandLine(fromFile).parseArgs("--config", file.toString());
+    fromFile.options.applyConfigFile();
+    ServeCommand flagged = new ServeCommand();
+    new CommandLine(flagged).parseArgs("--config", file.toString(), "--deletion-vectors");
+    flagged.options.applyConfigFile();
+
+    assertThat(fromFile.options.config("serve").layout().deletionVectors()).isFalse();
+    assertThat(flagged.options.config("serve").layout().deletionVectors()).isTrue();
   }
 
   @Test
