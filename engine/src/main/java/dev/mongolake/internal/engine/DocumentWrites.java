@@ -170,6 +170,9 @@ public final class DocumentWrites {
       Collation collation) {
     Collation effective = effective(namespace, collation);
     Filter parsed = parseFilter(filter, effective, commandVariables.apply(let, effective));
+    if (!multi) {
+      warmIdTarget(namespace, filter, parsed);
+    }
     CollectionState state = collections.lockedExisting(namespace);
     if (state == null) {
       return WriteOutcome.counts(0, 0, null);
@@ -267,6 +270,9 @@ public final class DocumentWrites {
       throw new MongoLakeException(
           ErrorCode.FAILED_TO_PARSE, "multi update is not supported for replacement-style update");
     }
+    if (!multi) {
+      warmIdTarget(namespace, filter, parsed);
+    }
     CollectionState state = collections.locked(namespace);
     DocumentValidator validator =
         DocumentValidator.forWrite(state, clock, bypassDocumentValidation);
@@ -349,6 +355,7 @@ public final class DocumentWrites {
         update == null
             ? null
             : DocumentChange.of(filter, update, arrayFilters, variables.environment());
+    warmIdTarget(namespace, filter, parsed);
     CollectionState state = collections.locked(namespace);
     DocumentValidator validator =
         DocumentValidator.forWrite(state, clock, bypassDocumentValidation);
@@ -426,6 +433,27 @@ public final class DocumentWrites {
     }
     BsonDocument first = firstInOrder(namespace, filter, parsed, order);
     return first == null ? List.of() : List.of(first);
+  }
+
+  /**
+   * Reads the one document an {@code _id} equality selects before the collection's write lock is
+   * taken, so that the read under the lock, the one that decides, finds it in the document cache. A
+   * flushed document's table read takes hundreds of microseconds, and under the lock every other
+   * writer of the collection would wait for it. What this read finds is not used, and a failure is
+   * left for the read under the lock to report.
+   */
+  private void warmIdTarget(Namespace namespace, BsonDocument filter, Filter parsed) {
+    if (IdEquality.of(filter) == null) {
+      return;
+    }
+    try (CloseableIterator<BsonDocument> documents =
+        reads.candidates(namespace, filter, parsed, Long.MAX_VALUE)) {
+      if (documents.hasNext()) {
+        documents.next();
+      }
+    } catch (RuntimeException e) {
+      // The read under the lock meets the same failure and reports it.
+    }
   }
 
   /** The first document matching {@code parsed} in {@code order} (scan order without one). */

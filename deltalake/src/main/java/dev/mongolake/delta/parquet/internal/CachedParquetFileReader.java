@@ -4,8 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
@@ -21,6 +23,7 @@ import org.apache.parquet.io.InputFile;
  */
 public final class CachedParquetFileReader extends ParquetFileReader {
   private final CachedFileParts parts;
+  private long onlyRowInGroup = -1;
 
   public CachedParquetFileReader(InputFile file, CachedFileParts parts, ParquetReadOptions options)
       throws IOException {
@@ -53,14 +56,33 @@ public final class CachedParquetFileReader extends ParquetFileReader {
       return null;
     }
     Optional<OffsetIndex> cached = parts.offsetIndex(reference.getOffset());
+    OffsetIndex index;
     if (cached != null) {
-      return cached.orElse(null);
+      index = cached.orElse(null);
+    } else {
+      index = super.readOffsetIndex(column);
+      // Three longs per page in memory, against a few varint bytes in the file.
+      long weight = index == null ? 64 : 24L * index.getPageCount() + 64;
+      parts.putOffsetIndex(reference.getOffset(), index, weight);
     }
-    OffsetIndex index = super.readOffsetIndex(column);
-    // Three longs per page in memory, against a few varint bytes in the file.
-    long weight = index == null ? 64 : 24L * index.getPageCount() + 64;
-    parts.putOffsetIndex(reference.getOffset(), index, weight);
-    return index;
+    return index == null || onlyRowInGroup < 0
+        ? index
+        : OffsetIndexPage.holding(index, onlyRowInGroup);
+  }
+
+  /**
+   * The pages of row group {@code block} that hold its row {@code row} (0-based within the group),
+   * one per column, as {@link #readFilteredRowGroup} reads them for a selection of that one row;
+   * but parquet-java is shown only the offset-index page that holds the row, so it does not compare
+   * every page of each column with it.
+   */
+  public PageReadStore readRowOfRowGroup(int block, long row) throws IOException {
+    onlyRowInGroup = row;
+    try {
+      return readFilteredRowGroup(block, RowRanges.builder().addSelectedRow(row).build());
+    } finally {
+      onlyRowInGroup = -1;
+    }
   }
 
   @Override

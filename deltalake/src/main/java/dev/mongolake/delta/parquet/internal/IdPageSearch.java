@@ -102,7 +102,10 @@ public final class IdPageSearch {
     return new Result(positions, groupsRead, pagesRead);
   }
 
-  /** The value indexes within one page equal to {@code stored}; null for a page not plain v1. */
+  /**
+   * The value indexes within one page equal to {@code stored}; null for a page not plain v1. The
+   * page's values come from {@link IdPageCache} once a lookup has read them.
+   */
   private static long[] searchPage(
       Storage storage,
       String path,
@@ -110,6 +113,23 @@ public final class IdPageSearch {
       OffsetIndex offsetIndex,
       int page,
       Comparable<?> stored)
+      throws IOException {
+    IdPageCache cache = IdPageCache.shared();
+    IdPageCache.Page cached = cache.get(storage, path, offsetIndex.getOffset(page));
+    if (cached == null) {
+      cached = readPage(storage, path, column, offsetIndex, page);
+      if (cached == null) {
+        return null;
+      }
+      cache.put(storage, path, offsetIndex.getOffset(page), cached);
+    }
+    return matches(
+        ByteBuffer.wrap(cached.values()).order(ByteOrder.LITTLE_ENDIAN), cached.count(), stored);
+  }
+
+  /** One page's values, decompressed; null for a page not plain v1. */
+  private static IdPageCache.Page readPage(
+      Storage storage, String path, ColumnChunkMetaData column, OffsetIndex offsetIndex, int page)
       throws IOException {
     byte[] raw =
         storage.readRange(
@@ -129,11 +149,7 @@ public final class IdPageSearch {
             column,
             Arrays.copyOfRange(raw, headerLength, headerLength + header.getCompressed_page_size()),
             header.getUncompressed_page_size());
-    if (values == null) {
-      return null;
-    }
-    return matches(
-        ByteBuffer.wrap(values).order(ByteOrder.LITTLE_ENDIAN), data.getNum_values(), stored);
+    return values == null ? null : new IdPageCache.Page(values, data.getNum_values());
   }
 
   private static long[] matches(ByteBuffer values, int count, Comparable<?> stored) {

@@ -196,8 +196,10 @@ public final class RowGroupRecordReader<T> implements AutoCloseable {
     for (int block = 0; block < blocks.size(); block++) {
       long rows = blocks.get(block).getRowCount();
       if (onlyRow < first + rows) {
-        return file.readFilteredRowGroup(
-            block, RowRanges.builder().addSelectedRow(onlyRow - first).build());
+        return file instanceof CachedParquetFileReader cached
+            ? cached.readRowOfRowGroup(block, onlyRow - first)
+            : file.readFilteredRowGroup(
+                block, RowRanges.builder().addSelectedRow(onlyRow - first).build());
       }
       first += rows;
     }
