@@ -324,7 +324,7 @@ public final class DocumentSnapshot {
     Optional<BsonDocument> found = Optional.empty();
     List<Optional<FileStats>> stats = fileStats();
     for (int i : newestFirst()) {
-      if (stats.get(i).isPresent() && !statsPredicate.mayMatch(stats.get(i).get())) {
+      if (!mayMatch(stats.get(i), statsPredicate)) {
         continue;
       }
       DocumentCache.FileKey file = cacheKeys().get(i);
@@ -468,6 +468,11 @@ public final class DocumentSnapshot {
     return kept;
   }
 
+  /** Whether a file with these statistics may hold a match (one without may hold anything). */
+  private static boolean mayMatch(Optional<FileStats> stats, StatsPredicate statsPredicate) {
+    return stats.isEmpty() || statsPredicate.mayMatch(stats.get());
+  }
+
   /** The positions in {@link #files()}, of the file written last first. */
   private int[] newestFirst() {
     int[] order = newestFirst;
@@ -493,8 +498,7 @@ public final class DocumentSnapshot {
     int[] kept = new int[all.size()];
     int count = 0;
     for (int i = 0; i < all.size(); i++) {
-      Optional<FileStats> stats = all.get(i);
-      if (stats.isEmpty() || statsPredicate.mayMatch(stats.get())) {
+      if (mayMatch(all.get(i), statsPredicate)) {
         kept[count++] = i;
       }
     }

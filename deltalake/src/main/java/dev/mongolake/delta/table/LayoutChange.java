@@ -50,16 +50,9 @@ final class LayoutChange {
             TableProperties.AUTO_PROMOTE_THRESHOLD)) {
       configuration.remove(managed);
     }
-    if (configuration.containsKey(TableProperties.CHANGE_DATA_FEED) || next.changeDataFeed()) {
-      // Delta readers take an explicit false as off; writing it keeps the change visible.
-      configuration.put(TableProperties.CHANGE_DATA_FEED, Boolean.toString(next.changeDataFeed()));
-    }
-    if (configuration.containsKey(TableProperties.DELETION_VECTORS) || next.deletionVectors()) {
-      configuration.put(TableProperties.DELETION_VECTORS, Boolean.toString(next.deletionVectors()));
-    }
     Map<String, String> wanted = TableProperties.of(next);
-    wanted.remove(TableProperties.CHANGE_DATA_FEED);
-    wanted.remove(TableProperties.DELETION_VECTORS);
+    putFlag(configuration, wanted, TableProperties.CHANGE_DATA_FEED, next.changeDataFeed());
+    putFlag(configuration, wanted, TableProperties.DELETION_VECTORS, next.deletionVectors());
     configuration.putAll(wanted);
     Metadata metadata =
         base.metadata().withSchema(DocumentTableSchema.of(next)).withConfiguration(configuration);
@@ -120,6 +113,22 @@ final class LayoutChange {
     }
     if (refusal != null) {
       throw new DeltaException("Cannot change the layout of table " + path + ": " + refusal);
+    }
+  }
+
+  /**
+   * Sets a Delta boolean property the table had or now turns on to {@code value}, in place of the
+   * {@code wanted} properties' entry (which holds only a true one): Delta readers take an explicit
+   * false as off, and writing it keeps the change visible.
+   */
+  private static void putFlag(
+      Map<String, String> configuration,
+      Map<String, String> wanted,
+      String property,
+      boolean value) {
+    wanted.remove(property);
+    if (configuration.containsKey(property) || value) {
+      configuration.put(property, Boolean.toString(value));
     }
   }
 

@@ -115,13 +115,14 @@ public final class IdPageSearch {
       Comparable<?> stored)
       throws IOException {
     IdPageCache cache = IdPageCache.shared();
-    IdPageCache.Page cached = cache.get(storage, path, offsetIndex.getOffset(page));
+    long offset = offsetIndex.getOffset(page);
+    IdPageCache.Page cached = cache.get(storage, path, offset);
     if (cached == null) {
       cached = readPage(storage, path, column, offsetIndex, page);
       if (cached == null) {
         return null;
       }
-      cache.put(storage, path, offsetIndex.getOffset(page), cached);
+      cache.put(storage, path, offset, cached);
     }
     return matches(
         ByteBuffer.wrap(cached.values()).order(ByteOrder.LITTLE_ENDIAN), cached.count(), stored);
